@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The public origin of the site; canonical URLs, Open Graph and the sitemap are built from it.
+const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  server: { host: 'localhost', port: 4321 },
+});

@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/helpers/chromium.mjs';
+
+// scripts/e2e.mjs builds the site, starts the servers and passes their URL in E2E_BASE_URL.
+// Without it (e.g. `npx playwright test` by hand) Playwright serves the existing dist/ itself.
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const fallbackPort = 4399;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  // Two cores are shared with other work; more workers only add contention.
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: externalBaseUrl ?? `http://localhost:${fallbackPort}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  ...(externalBaseUrl
+    ? {}
+    : {
+        webServer: {
+          command: `node scripts/serve-static.mjs --port ${fallbackPort}`,
+          url: `http://localhost:${fallbackPort}/`,
+          reuseExistingServer: false,
+        },
+      }),
+});

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: build the site, start the servers the browser tests need, run Playwright, then the
+// JavaScript and Lighthouse budgets (serially, never beside other browser work), stop the servers.
+// Exits non-zero when anything fails; every step runs so the budgets always print their figures.
+//
+// E2E_DIST_DIR builds and tests another directory than dist/ (handy when others rebuild dist/ meanwhile).
+// Options: --no-build (dist/ is fresh, e.g. `npm test` just built it), --no-budgets (quick local loop),
+// and anything after `--` goes to Playwright (e.g. `npm run test:e2e -- -- tests/e2e/theme.spec.ts`).
+import { existsSync } from 'node:fs';
+import { checkLandingJsBudget } from './budgets/js-budget.mjs';
+import { checkLighthouseBudgets } from './budgets/lighthouse.mjs';
+import { startStaticServer } from './serve-static.mjs';
+import { runCommand } from '../tests/helpers/run-command.mjs';
+
+const DIST = process.env.E2E_DIST_DIR ?? 'dist';
+const argv = process.argv.slice(2);
+const separator = argv.indexOf('--');
+const options = separator === -1 ? argv : argv.slice(0, separator);
+const playwrightArgs = separator === -1 ? [] : argv.slice(separator + 1);
+const shouldBuild = !options.includes('--no-build');
+const shouldCheckBudgets = !options.includes('--no-budgets');
+
+/**
+ * Everything the browser tests talk to. Each entry starts one server and returns the environment variables
+ * that tell the tests where it is, and how to stop it. The local Supabase stack joins this list later.
+ * @type {{ name: string, start: () => Promise<{ env: Record<string, string>, stop: () => Promise<void> }> }[]}
+ */
+const SERVERS = [
+  {
+    name: `static site (${DIST})`,
+    async start() {
+      const server = await startStaticServer({ root: DIST, port: 0, host: 'localhost' });
+      return { env: { E2E_BASE_URL: server.url }, stop: server.close };
+    },
+  },
+];
+
+async function startServers() {
+  const started = [];
+  const env = {};
+  try {
+    for (const server of SERVERS) {
+      const running = await server.start();
+      started.push(running);
+      Object.assign(env, running.env);
+      console.log(`started ${server.name}: ${Object.values(running.env).join(' ')}`);
+    }
+  } catch (error) {
+    await Promise.all(started.map((running) => running.stop()));
+    throw error;
+  }
+  return { env, stopAll: () => Promise.all(started.map((running) => running.stop())) };
+}
+
+const failures = [];
+
+if (shouldBuild) {
+  console.log(`Building the site into ${DIST} (astro build)…`);
+  if ((await runCommand('astro', ['build', '--outDir', DIST])) !== 0) {
+    console.error('e2e: the site build failed');
+    process.exit(1);
+  }
+}
+if (!existsSync(`${DIST}/index.html`)) {
+  console.error(`e2e: ${DIST}/index.html is missing; build the site first (npm run build)`);
+  process.exit(1);
+}
+
+const servers = await startServers();
+try {
+  const playwrightExit = await runCommand('playwright', ['test', ...playwrightArgs], { env: servers.env });
+  if (playwrightExit !== 0) failures.push('browser tests (Playwright)');
+
+  if (shouldCheckBudgets) {
+    const baseUrl = servers.env.E2E_BASE_URL ?? '';
+    const js = await checkLandingJsBudget({ distDir: DIST, baseUrl }).catch((error) => {
+      console.error(`JavaScript budget could not run: ${error.message}`);
+      return { ok: false };
+    });
+    if (!js.ok) failures.push('landing page JavaScript budget');
+    const lighthouse = await checkLighthouseBudgets({ baseUrl }).catch((error) => {
+      console.error(`Lighthouse could not run: ${error.message}`);
+      return { ok: false };
+    });
+    if (!lighthouse.ok) failures.push('Lighthouse budgets');
+  }
+} finally {
+  await servers.stopAll();
+}
+
+if (failures.length > 0) {
+  console.error(`e2e failed: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log(
+  'e2e passed: browser tests' + (shouldCheckBudgets ? ', JavaScript budget, Lighthouse budgets' : ''),
+);

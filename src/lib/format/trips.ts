@@ -1,0 +1,31 @@
+import type { TripStatus } from '../content/types';
+import { addDays } from './calendarDate';
+import { formatMonth, formatOrdinalDate } from './dates';
+
+type TripDates = { startDate: string | null; startMonth: string | null; nights: number };
+
+const BADGE_LABELS: Record<TripStatus, string> = {
+  'coming-soon': 'Coming Soon',
+  'planning-phase': 'Planning Phase',
+};
+
+export function badgeLabel(status: TripStatus): string {
+  return BADGE_LABELS[status];
+}
+
+/** "12th February, 2026" for a fixed date, else "October 2026". */
+export function tripDateLabel(trip: TripDates): string {
+  if (trip.startDate !== null) return formatOrdinalDate(trip.startDate);
+  if (trip.startMonth !== null) return formatMonth(trip.startMonth);
+  throw new RangeError('A trip needs a start date or a start month');
+}
+
+/** The ISO date of the last day (start + nights), or null while only the month is known. */
+export function tripEndDate(trip: TripDates): string | null {
+  return trip.startDate === null ? null : addDays(trip.startDate, trip.nights);
+}
+
+/** "4 Nights", "1 Night". */
+export function nightsLabel(nights: number): string {
+  return `${nights} ${nights === 1 ? 'Night' : 'Nights'}`;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { readSampleDataset, type SampleDocument } from '../test/sampleDataset';
+import { validateAgainstSchema } from '../test/validateAgainstSchema';
+
+const dataset = readSampleDataset();
+const byId = (id: string): SampleDocument => {
+  const document = dataset.find(({ _id }) => _id === id);
+  if (!document) throw new Error(`Sample dataset has no "${id}"`);
+  return structuredClone(document);
+};
+const withReplaced = (replacement: SampleDocument) =>
+  dataset.map((document) => (document._id === replacement._id ? replacement : document));
+
+describe('sample dataset', () => {
+  it('holds one document of each singleton and the expected documents', () => {
+    expect(dataset.map(({ _id }) => _id).sort()).toEqual(
+      [
+        'homePage',
+        'legalPage-privacy',
+        'legalPage-terms',
+        'membershipTier-next-room-member',
+        'membershipTier-vip-member',
+        'siteSettings',
+        'trip-tasmania',
+        'trip-usa',
+        'trip-vietnam',
+      ].sort(),
+    );
+  });
+
+  it('is valid against the Studio schema, every document and field', async () => {
+    expect(await validateAgainstSchema(dataset)).toEqual([]);
+  });
+});
+
+describe('Studio schema rules (run on broken copies of sample documents)', () => {
+  it('rejects nights outside 1..60 and fractional nights', async () => {
+    for (const nights of [0, 61, 2.5]) {
+      const problems = await validateAgainstSchema(withReplaced({ ...byId('trip-usa'), nights }));
+      expect(problems).toContainEqual(expect.objectContaining({ documentId: 'trip-usa', path: 'nights' }));
+    }
+  });
+
+  it('requires exactly one of startDate and startMonth, and startMonth as YYYY-MM', async () => {
+    const both = await validateAgainstSchema(
+      withReplaced({ ...byId('trip-tasmania'), startMonth: '2026-02' }),
+    );
+    expect(both).toContainEqual(
+      expect.objectContaining({ path: 'startDate', message: expect.stringMatching(/not both/) }),
+    );
+    const neither = byId('trip-vietnam');
+    delete neither['startMonth'];
+    expect(await validateAgainstSchema(withReplaced(neither))).toContainEqual(
+      expect.objectContaining({ documentId: 'trip-vietnam', path: 'startDate' }),
+    );
+    const badMonth = await validateAgainstSchema(
+      withReplaced({ ...byId('trip-vietnam'), startMonth: '2026-13' }),
+    );
+    expect(badMonth).toContainEqual(expect.objectContaining({ path: 'startMonth' }));
+  });
+
+  it('rejects a slug that another trip already uses', async () => {
+    const copy = { ...byId('trip-usa'), _id: 'trip-usa-copy' };
+    const problems = await validateAgainstSchema([...dataset, copy]);
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        documentId: 'trip-usa-copy',
+        path: 'slug',
+        message: 'Another trip already uses the slug "usa-paranormal-road-trip"',
+      }),
+    );
+  });
+
+  it('requires exactly three distinct feature cards', async () => {
+    const home = byId('homePage');
+    const cards = home['featureCards'] as unknown[];
+    const twoCards = await validateAgainstSchema(withReplaced({ ...home, featureCards: cards.slice(0, 2) }));
+    expect(twoCards).toContainEqual(expect.objectContaining({ path: 'featureCards' }));
+  });
+
+  it('checks e-mail, phone, social URLs and required fields of the site settings', async () => {
+    const settings = byId('siteSettings');
+    delete settings['brandName'];
+    const problems = await validateAgainstSchema(
+      withReplaced({
+        ...settings,
+        contactEmail: 'not-an-email',
+        contactPhone: '555-1234',
+        socialLinks: [{ _key: 'a', platform: 'instagram', label: 'Instagram', url: 'ftp://example.com' }],
+      }),
+    );
+    const paths = problems.map(({ path }) => path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['brandName', 'contactEmail', 'contactPhone', 'socialLinks.{"_key":"a"}.url']),
+    );
+  });
+
+  it('reports fields that the schema does not define', async () => {
+    const problems = await validateAgainstSchema(withReplaced({ ...byId('trip-usa'), night: 12 }));
+    expect(problems).toContainEqual(expect.objectContaining({ documentId: 'trip-usa', path: 'night' }));
+  });
+
+  it('rejects a trip status outside the list and a missing legal page body', async () => {
+    const trip = await validateAgainstSchema(withReplaced({ ...byId('trip-usa'), status: 'sold-out' }));
+    expect(trip).toContainEqual(expect.objectContaining({ path: 'status' }));
+    const terms = byId('legalPage-terms');
+    delete terms['body'];
+    expect(await validateAgainstSchema(withReplaced(terms))).toContainEqual(
+      expect.objectContaining({ documentId: 'legalPage-terms', path: 'body' }),
+    );
+  });
+});

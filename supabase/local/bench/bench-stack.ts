@@ -1,0 +1,23 @@
+import { loadConfig } from '../src/config.ts';
+import { bootStack } from '../src/boot.ts';
+import { RecordingDatabase } from './recording-database.ts';
+
+export interface BenchStack {
+  url: string;
+  anonKey: string;
+  db: RecordingDatabase;
+  close(): Promise<void>;
+}
+
+/** The stack in this process on a free port, over a fresh migrated and seeded database it can record. */
+export async function startBenchStack(databaseUrl: string | undefined): Promise<BenchStack> {
+  const config = loadConfig({
+    SUPABASE_LOCAL_DATA_DIR: 'memory',
+    SUPABASE_LOCAL_PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  let recording: RecordingDatabase | undefined;
+  const stack = await bootStack(config, { wrapDatabase: (db) => (recording = new RecordingDatabase(db)) });
+  if (!recording) throw new Error('bootStack did not hand over the database');
+  return { url: stack.url, anonKey: config.anonKey, db: recording, close: stack.close };
+}

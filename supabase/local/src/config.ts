@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+
+/** The Supabase CLI's well-known local secrets: one `.env` then works against `supabase start` or this stack. */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SUPABASE_DIR = path.join(REPO_ROOT, 'supabase');
+
+/** Requests allowed per window, per address (GoTrue counts per IP over 5 minutes). */
+export interface RateLimits {
+  windowSeconds: number;
+  signInSignUps: number;
+  tokenRefresh: number;
+  tokenVerifications: number;
+  emailSent: number;
+}
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableConfirmations: boolean;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  minimumPasswordLength: number;
+  /** Seconds between two confirmation e-mails to one address. */
+  maxFrequencySeconds: number;
+  /** How long a link or code from an e-mail stays valid ([auth.email] otp_expiry). */
+  otpExpirySeconds: number;
+  rateLimits: RateLimits;
+}
+
+export interface StackConfig {
+  host: string;
+  port: number;
+  /** Public URL of the API, e.g. http://127.0.0.1:54321 (links in e-mails, the `iss` claim). */
+  apiUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  maxRows: number;
+  /** Largest request body the API reads (PostgREST and GoTrue bodies; uploads have their own limit). */
+  maxBodyBytes: number;
+  /** Global upload limit in bytes ([storage] file_size_limit). */
+  storageFileSizeLimit: number;
+  auth: AuthSettings;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** PGlite data and mailbox live under here; undefined keeps everything in memory (tests). */
+  dataDir: string | undefined;
+  storageDir: string | undefined;
+  databaseUrl: string | undefined;
+  migrationsDir: string;
+  seedFile: string;
+}
+
+type Toml = Record<string, unknown>;
+
+function section(toml: Toml, ...keys: string[]): Toml {
+  let node: unknown = toml;
+  for (const key of keys) node = (node as Toml | undefined)?.[key];
+  return typeof node === 'object' && node !== null ? (node as Toml) : {};
+}
+
+function num(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function bool(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+function str(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+/** "50MiB", "5MB", "1024" → bytes, as the CLI reads file_size_limit. */
+export function parseSize(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return fallback;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|KiB|MB|MiB|GB|GiB)?\s*$/i.exec(value);
+  if (!match) return fallback;
+  const units: Record<string, number> = {
+    b: 1,
+    kb: 1000,
+    kib: 1024,
+    mb: 1000 ** 2,
+    mib: 1024 ** 2,
+    gb: 1000 ** 3,
+    gib: 1024 ** 3,
+  };
+  return Math.round(Number(match[1]) * (units[(match[2] ?? 'b').toLowerCase()] ?? 1));
+}
+
+/** "1s", "60s", "1m" → seconds. */
+function parseDurationSeconds(value: unknown, fallback: number): number {
+  if (typeof value !== 'string') return fallback;
+  const match = /^(\d+)(s|m|h)$/.exec(value.trim());
+  if (!match) return fallback;
+  return Number(match[1]) * ({ s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'] ?? 1);
+}
+
+export function readConfigToml(file = path.join(SUPABASE_DIR, 'config.toml')): Toml {
+  try {
+    return parseToml(readFileSync(file, 'utf8')) as Toml;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(`Could not read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Builds the stack's settings from supabase/config.toml, then the environment, then the CLI's defaults. */
+export function loadConfig(
+  rawEnv: NodeJS.ProcessEnv = process.env,
+  toml: Toml = readConfigToml(),
+): StackConfig {
+  // An empty variable (as copied from .env.example) means "use the default".
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).filter(([, value]) => value !== '' && value !== undefined),
+  );
+  const api = section(toml, 'api');
+  const auth = section(toml, 'auth');
+  const email = section(toml, 'auth', 'email');
+  const rate = section(toml, 'auth', 'rate_limit');
+  const storage = section(toml, 'storage');
+  const host = env.SUPABASE_LOCAL_HOST ?? '127.0.0.1';
+  const port = Number(env.SUPABASE_LOCAL_PORT ?? num(api.port, 54321));
+  const dataRoot = path.resolve(REPO_ROOT, env.SUPABASE_LOCAL_DATA_DIR ?? '.data');
+  const inMemory = env.SUPABASE_LOCAL_DATA_DIR === 'memory';
+  return {
+    host,
+    port,
+    apiUrl: env.API_EXTERNAL_URL ?? `http://${host}:${port}`,
+    jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
+    anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
+    maxRows: num(api.max_rows, 1000),
+    maxBodyBytes: 1024 * 1024,
+    storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
+    auth: {
+      siteUrl: env.SITE_URL ?? str(auth.site_url, 'http://localhost:4321'),
+      additionalRedirectUrls: Array.isArray(auth.additional_redirect_urls)
+        ? auth.additional_redirect_urls.filter((u): u is string => typeof u === 'string')
+        : [],
+      jwtExpiry: num(auth.jwt_expiry, 3600),
+      enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
+      enableConfirmations: bool(email.enable_confirmations, true),
+      refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+      refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
+      minimumPasswordLength: num(auth.minimum_password_length, 6),
+      maxFrequencySeconds: parseDurationSeconds(email.max_frequency, 1),
+      otpExpirySeconds: num(email.otp_expiry, 86_400),
+      rateLimits: {
+        windowSeconds: 300,
+        signInSignUps: num(rate.sign_in_sign_ups, 30),
+        tokenRefresh: num(rate.token_refresh, 150),
+        tokenVerifications: num(rate.token_verifications, 30),
+        emailSent: num(rate.email_sent, 2),
+      },
+    },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? 'Haunted Horizons <no-reply@hauntedhorizons.com.au>',
+    dataDir: inMemory ? undefined : dataRoot,
+    storageDir: inMemory ? undefined : path.join(dataRoot, 'storage'),
+    databaseUrl: env.DATABASE_URL,
+    migrationsDir: path.join(SUPABASE_DIR, 'migrations'),
+    seedFile: path.join(SUPABASE_DIR, 'seed.sql'),
+  };
+}

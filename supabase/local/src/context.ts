@@ -1,0 +1,29 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StackConfig } from './config.ts';
+import type { Database } from './db/types.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends through SMTP_URL when set, otherwise into the local mailbox (see src/mail). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** What every route handler gets besides the request. */
+export interface StackContext {
+  config: StackConfig;
+  db: Database;
+  mailer: Mailer;
+}
+
+export type RouteHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: StackContext,
+  url: URL,
+) => Promise<void>;

@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** An answer decided by a handler: the server writes it as JSON with this status and headers. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'object' && body && 'message' in body ? String(body.message) : `HTTP ${status}`);
+  }
+}
+
+/** Thrown by readBody when the body is larger than allowed; each API turns it into its own error shape. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body exceeds ${limit} bytes`);
+  }
+}
+
+/** Thrown by readJson when the body is not JSON; each API turns it into its own error shape. */
+export class InvalidJsonError extends Error {}
+
+export async function readBody(req: IncomingMessage, { limit }: { limit: number }): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    throw new BodyTooLargeError(limit);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) {
+      req.resume();
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body; an empty body reads as `undefined`. */
+export async function readJson(req: IncomingMessage, { limit }: { limit: number }): Promise<unknown> {
+  const raw = await readBody(req, { limit });
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new InvalidJsonError((error as Error).message);
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(payload)),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, headers);
+  res.end();
+}
+
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(html)),
+  });
+  res.end(html);
+}
+
+/** First value of a header that may repeat. */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The caller's address, for per-address rate limits. */
+export function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+// supabase-js runs in browsers on another origin (the site on :4321), so every answer carries CORS headers.
+const EXPOSED_HEADERS = [
+  'content-range',
+  'content-location',
+  'location',
+  'preference-applied',
+  'x-sb-error-code',
+  'x-supabase-api-version',
+  'etag',
+  'range-unit',
+].join(', ');
+
+export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('access-control-allow-origin', header(req, 'origin') ?? '*');
+  res.setHeader('vary', 'Origin');
+  res.setHeader('access-control-allow-credentials', 'true');
+  res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
+}
+
+export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204, {
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': header(req, 'access-control-request-headers') ?? '*',
+    'access-control-max-age': '86400',
+  });
+  res.end();
+}

@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { MailMessage } from '../context.ts';
+
+export interface SmtpSender {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sends through `smtp://[user:pass@]host:port` (or `smtps://`); STARTTLS is used only when offered. */
+export function createSmtpSender(smtpUrl: string, from: string): SmtpSender {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  }
+  const secure = url.protocol === 'smtps:';
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (secure ? 465 : 25)),
+    secure,
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+    // Local sinks (Mailpit, MailHog) offer no certificate worth checking.
+    tls: { rejectUnauthorized: false },
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+  };
+}

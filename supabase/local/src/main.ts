@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, loadConfig } from './config.ts';
+import { bootStack } from './boot.ts';
+
+const envFile = path.join(REPO_ROOT, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+// `npm run stack` (and `npm start`) run this: the local Supabase on 127.0.0.1:54321 until Ctrl-C.
+const config = loadConfig();
+const stack = await bootStack(config);
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir ?? 'memory'}`;
+console.log(`[supabase-local] API      ${stack.url}  (database: ${where})`);
+console.log(
+  `[supabase-local] mail     ${config.smtpUrl ? `via ${new URL(config.smtpUrl).host}` : `${stack.url}/mail`}`,
+);
+console.log(`[supabase-local] anon key ${config.anonKey}`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[supabase-local] ${signal}: stopping`);
+  await stack.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,104 @@
+import { Cursor, type FieldRef } from './cursor.ts';
+
+export type SelectItem = StarItem | FieldItem | CountItem | EmbedItem;
+
+export interface StarItem {
+  kind: 'star';
+}
+
+export interface FieldItem {
+  kind: 'field';
+  field: FieldRef;
+  alias?: string | undefined;
+  cast?: string | undefined;
+}
+
+/** `count()`: the number of rows, grouped by the other selected columns. */
+export interface CountItem {
+  kind: 'count';
+  alias?: string | undefined;
+  cast?: string | undefined;
+}
+
+export interface EmbedItem {
+  kind: 'embed';
+  /** table name, or a foreign-key column / constraint name that leads to one */
+  relation: string;
+  alias?: string | undefined;
+  /** `!fk_name` or `!column`, to choose among several relationships */
+  hint?: string | undefined;
+  inner: boolean;
+  /** `...rel(cols)`: the columns are lifted into the parent row */
+  spread: boolean;
+  items: SelectItem[];
+}
+
+// A cast names a type with identifier characters only (as PostgREST), so it can never end the expression.
+const CAST = /^[A-Za-z_][A-Za-z0-9_]*/;
+
+/** Parses PostgREST's `select=` grammar; throws QueryParseError (→ 400 PGRST100) on bad syntax. */
+export function parseSelect(input: string): SelectItem[] {
+  const cursor = new Cursor(input, 'select parameter');
+  const items = parseList(cursor);
+  if (!cursor.done) cursor.fail('"," or end of input');
+  return items;
+}
+
+function parseList(cursor: Cursor): SelectItem[] {
+  const items = [parseItem(cursor)];
+  while (cursor.accept(',')) items.push(parseItem(cursor));
+  return items;
+}
+
+function parseItem(cursor: Cursor): SelectItem {
+  if (cursor.accept('...')) return parseEmbed(cursor, cursor.fieldName(), undefined, true);
+  if (cursor.accept('*')) {
+    expectItemEnd(cursor);
+    return { kind: 'star' };
+  }
+  let alias: string | undefined;
+  let name = cursor.fieldName();
+  if (cursor.peek() === ':' && cursor.peek(1) !== ':') {
+    cursor.pos += 1;
+    alias = name;
+    name = cursor.fieldName();
+  }
+  if (name === 'count' && cursor.accept('()')) {
+    const cast = parseCast(cursor);
+    expectItemEnd(cursor);
+    return { kind: 'count', alias, cast };
+  }
+  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, name, alias, false);
+  const field: FieldRef = { name, jsonPath: cursor.jsonPath() };
+  const cast = parseCast(cursor);
+  expectItemEnd(cursor);
+  return { kind: 'field', field, alias, cast };
+}
+
+function parseCast(cursor: Cursor): string | undefined {
+  if (!cursor.accept('::')) return undefined;
+  const match = CAST.exec(cursor.input.slice(cursor.pos));
+  if (!match) cursor.fail('letter or digit');
+  cursor.pos += match[0].length;
+  return match[0].trim();
+}
+
+function parseEmbed(cursor: Cursor, relation: string, alias: string | undefined, spread: boolean): EmbedItem {
+  let hint: string | undefined;
+  let inner = false;
+  for (let i = 0; i < 2 && cursor.accept('!'); i += 1) {
+    const param = cursor.fieldName();
+    if (param === 'inner') inner = true;
+    else if (param !== 'left') hint = param;
+  }
+  cursor.expect('(');
+  const items = cursor.peek() === ')' ? [] : parseList(cursor);
+  cursor.expect(')', '")" or ","');
+  expectItemEnd(cursor);
+  return { kind: 'embed', relation, alias, hint, inner, spread, items };
+}
+
+function expectItemEnd(cursor: Cursor): void {
+  if (cursor.done || cursor.peek() === ',' || cursor.peek() === ')') return;
+  cursor.fail('"->", "::", ")", "," or end of input');
+}

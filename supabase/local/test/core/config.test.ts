@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY, loadConfig, parseSize } from '../../src/config.ts';
+
+describe('parseSize', () => {
+  it('reads the units the Supabase CLI accepts', () => {
+    expect(parseSize('50MiB', 0)).toBe(50 * 1024 * 1024);
+    expect(parseSize('5MB', 0)).toBe(5_000_000);
+    expect(parseSize('1024', 0)).toBe(1024);
+    expect(parseSize(2048, 0)).toBe(2048);
+  });
+
+  it('falls back on what it cannot read', () => {
+    expect(parseSize('lots', 7)).toBe(7);
+    expect(parseSize(undefined, 7)).toBe(7);
+  });
+});
+
+describe('loadConfig', () => {
+  it('uses the CLI defaults when config.toml and the environment say nothing', () => {
+    const config = loadConfig({}, {});
+    expect(config.port).toBe(54321);
+    expect(config.apiUrl).toBe('http://127.0.0.1:54321');
+    expect(config.anonKey).toBe(LOCAL_ANON_KEY);
+    expect(config.auth.jwtExpiry).toBe(3600);
+    expect(config.auth.enableConfirmations).toBe(true);
+    expect(config.maxRows).toBe(1000);
+    expect(config.storageFileSizeLimit).toBe(50 * 1024 * 1024);
+  });
+
+  it('reads config.toml sections', () => {
+    const config = loadConfig(
+      {},
+      {
+        api: { port: 6000, max_rows: 50 },
+        auth: {
+          site_url: 'https://example.com',
+          additional_redirect_urls: ['https://example.com/**'],
+          jwt_expiry: 900,
+          email: { enable_confirmations: false, max_frequency: '60s' },
+          rate_limit: { sign_in_sign_ups: 3 },
+        },
+        storage: { file_size_limit: '10MiB' },
+      },
+    );
+    expect(config.port).toBe(6000);
+    expect(config.maxRows).toBe(50);
+    expect(config.auth.siteUrl).toBe('https://example.com');
+    expect(config.auth.additionalRedirectUrls).toEqual(['https://example.com/**']);
+    expect(config.auth.jwtExpiry).toBe(900);
+    expect(config.auth.enableConfirmations).toBe(false);
+    expect(config.auth.maxFrequencySeconds).toBe(60);
+    expect(config.auth.rateLimits.signInSignUps).toBe(3);
+    expect(config.storageFileSizeLimit).toBe(10 * 1024 * 1024);
+  });
+
+  it('lets the environment choose the port, database and mail transport', () => {
+    const config = loadConfig(
+      { SUPABASE_LOCAL_PORT: '7000', DATABASE_URL: 'postgres://x@y/z', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      {},
+    );
+    expect(config.apiUrl).toBe('http://127.0.0.1:7000');
+    expect(config.databaseUrl).toBe('postgres://x@y/z');
+    expect(config.smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('keeps nothing on disk in memory mode', () => {
+    const config = loadConfig({ SUPABASE_LOCAL_DATA_DIR: 'memory' }, {});
+    expect(config.dataDir).toBeUndefined();
+    expect(config.storageDir).toBeUndefined();
+  });
+
+  it('reads the repository config.toml with e-mail confirmations on', () => {
+    expect(loadConfig({}).auth.enableConfirmations).toBe(true);
+  });
+});

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTORS, ID, insertFixtures, userIdOf, type Actor } from './fixtures.ts';
+import { outcomeOf, type Outcome } from './run-as.ts';
+import { createPreparedDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases.ts';
+
+type Operation = 'select' | 'insert' | 'update' | 'delete';
+/** Expected outcomes for [visitor, member, other member, admin]. */
+type Expected = [Outcome, Outcome, Outcome, Outcome];
+/** A statement ($1, when present, is the actor's own user id) and what each actor gets from it. */
+type Cell = [sql: string, expected: Expected];
+
+const ALL_DENIED: Expected = ['denied', 'denied', 'denied', 'denied'];
+// An aggregate view cannot be written at all (object_not_in_prerequisite_state), whoever asks.
+const NOT_WRITABLE: Expected = ['error 55000', 'error 55000', 'error 55000', 'error 55000'];
+const ids = (...values: string[]) => values.map((value) => `'${value}'`).join(', ');
+
+// Targets of update/delete belong to the member: "other" is the other member acting on them.
+const MATRIX: Record<string, Record<Operation, Cell>> = {
+  profiles: {
+    select: [
+      `select count(*)::int as n from public.profiles where id in (${ids(ID.member, ID.other, ID.admin)})`,
+      ['denied', 1, 1, 3],
+    ],
+    insert: [`insert into public.profiles (id, full_name) values (gen_random_uuid(), 'Someone')`, ALL_DENIED],
+    update: [
+      `update public.profiles set full_name = 'Renamed' where id = '${ID.member}'`,
+      ['denied', 1, 0, 1],
+    ],
+    delete: [`delete from public.profiles where id = '${ID.member}'`, ALL_DENIED],
+  },
+  public_profiles: {
+    // Authors of live posts on public events (member, other) and the caller; the admin wrote only on a draft.
+    select: [
+      `select count(*)::int as n from public.public_profiles where id in (${ids(ID.member, ID.other, ID.admin)})`,
+      [2, 2, 2, 3],
+    ],
+    insert: [
+      `insert into public.public_profiles (id, full_name) values (gen_random_uuid(), 'Someone')`,
+      ALL_DENIED,
+    ],
+    update: [`update public.public_profiles set full_name = 'Renamed' where id = '${ID.member}'`, ALL_DENIED],
+    delete: [`delete from public.public_profiles where id = '${ID.member}'`, ALL_DENIED],
+  },
+  events: {
+    select: [
+      `select count(*)::int as n from public.events where id in (${ids(ID.published, ID.published2, ID.draft)})`,
+      [2, 2, 2, 3],
+    ],
+    insert: [
+      `insert into public.events (slug, title, start_date, end_date, price_cents) values ('new-trip', 'New', '2027-05-01', '2027-05-02', 1)`,
+      ['denied', 'rls', 'rls', 1],
+    ],
+    update: [`update public.events set title = 'Renamed' where id = '${ID.published}'`, ['denied', 0, 0, 1]],
+    delete: [`delete from public.events where id = '${ID.published2}'`, ['denied', 0, 0, 1]],
+  },
+  reactions: {
+    select: [
+      `select count(*)::int as n from public.reactions where id in (${ids(ID.reactionMember, ID.reactionOther, ID.reactionAdminOnDraft)})`,
+      [2, 2, 2, 3],
+    ],
+    insert: [
+      `insert into public.reactions (user_id, event_id, reaction_type) values ($1, '${ID.published}', 'flame')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.reactions set reaction_type = 'going' where id = '${ID.reactionMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.reactions where id = '${ID.reactionMember}'`, ['denied', 1, 0, 1]],
+  },
+  comments: {
+    select: [
+      `select count(*)::int as n from public.comments where id in (${ids(ID.commentMember, ID.commentOther, ID.commentOtherDeleted, ID.commentAdminOnDraft)})`,
+      [2, 2, 3, 4],
+    ],
+    insert: [
+      `insert into public.comments (event_id, user_id, content) values ('${ID.published}', $1, 'Hello')`,
+      ['denied', 1, 1, 1],
+    ],
+    // Admins moderate but never rewrite a member's words.
+    update: [
+      `update public.comments set content = 'Edited' where id = '${ID.commentMember}'`,
+      ['denied', 1, 0, 'refused'],
+    ],
+    delete: [`delete from public.comments where id = '${ID.commentMember}'`, ['denied', 0, 0, 1]],
+  },
+  comment_replies: {
+    select: [
+      `select count(*)::int as n from public.comment_replies where id in (${ids(ID.replyMember, ID.replyOtherDeleted)})`,
+      [1, 1, 2, 2],
+    ],
+    insert: [
+      `insert into public.comment_replies (event_id, parent_comment_id, user_id, content) values ('${ID.published}', '${ID.commentOther}', $1, 'Reply')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.comment_replies set content = 'Edited' where id = '${ID.replyMember}'`,
+      ['denied', 1, 0, 'refused'],
+    ],
+    delete: [`delete from public.comment_replies where id = '${ID.replyMember}'`, ['denied', 0, 0, 1]],
+  },
+  comment_reactions: {
+    select: [
+      `select count(*)::int as n from public.comment_reactions where id in (${ids(ID.heartMemberOnComment, ID.heartOtherOnReply, ID.heartOtherOnDeleted)})`,
+      [2, 2, 3, 3],
+    ],
+    insert: [
+      `insert into public.comment_reactions (user_id, comment_id) values ($1, '${ID.commentMember}')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.comment_reactions set reaction_type = 'heart' where id = '${ID.heartMemberOnComment}'`,
+      ALL_DENIED,
+    ],
+    delete: [
+      `delete from public.comment_reactions where id = '${ID.heartMemberOnComment}'`,
+      ['denied', 1, 0, 1],
+    ],
+  },
+  event_follows: {
+    select: [
+      `select count(*)::int as n from public.event_follows where id in (${ids(ID.followMember, ID.followOther)})`,
+      ['denied', 1, 1, 2],
+    ],
+    insert: [
+      `insert into public.event_follows (user_id, event_id) values ($1, '${ID.published2}')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.event_follows set event_id = '${ID.published2}' where id = '${ID.followMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.event_follows where id = '${ID.followMember}'`, ['denied', 1, 0, 0]],
+  },
+  favorites: {
+    select: [
+      `select count(*)::int as n from public.favorites where id in (${ids(ID.favoriteMember, ID.favoriteOther)})`,
+      ['denied', 1, 1, 2],
+    ],
+    insert: [
+      `insert into public.favorites (user_id, event_id) values ($1, '${ID.published2}')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.favorites set event_id = '${ID.published2}' where id = '${ID.favoriteMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.favorites where id = '${ID.favoriteMember}'`, ['denied', 1, 0, 0]],
+  },
+  waitlist_submissions: {
+    select: [
+      `select count(*)::int as n from public.waitlist_submissions where id = '${ID.waitlist}'`,
+      [0, 0, 0, 1],
+    ],
+    insert: [
+      `insert into public.waitlist_submissions (event_name, full_name, email) values ('Published trip', 'New Person', coalesce($1::text, 'anon') || '@fixture.test')`,
+      [1, 1, 1, 1],
+    ],
+    update: [
+      `update public.waitlist_submissions set notes = 'Called' where id = '${ID.waitlist}'`,
+      ['denied', 0, 0, 1],
+    ],
+    delete: [`delete from public.waitlist_submissions where id = '${ID.waitlist}'`, ['denied', 0, 0, 1]],
+  },
+  interest_registrations: {
+    select: [
+      `select count(*)::int as n from public.interest_registrations where id = '${ID.interest}'`,
+      [0, 0, 0, 1],
+    ],
+    insert: [
+      `insert into public.interest_registrations (event_name, full_name, email, message) values ('Published trip', 'New Person', 'new@fixture.test', 'Hi')`,
+      [1, 1, 1, 1],
+    ],
+    update: [
+      `update public.interest_registrations set message = 'Called' where id = '${ID.interest}'`,
+      ['denied', 0, 0, 1],
+    ],
+    delete: [`delete from public.interest_registrations where id = '${ID.interest}'`, ['denied', 0, 0, 1]],
+  },
+  contact_messages: {
+    select: [
+      `select count(*)::int as n from public.contact_messages where id = '${ID.contact}'`,
+      [0, 0, 0, 1],
+    ],
+    insert: [
+      `insert into public.contact_messages (full_name, email, message) values ('New Person', 'new@fixture.test', 'Hi')`,
+      [1, 1, 1, 1],
+    ],
+    update: [
+      `update public.contact_messages set handled_at = now() where id = '${ID.contact}'`,
+      ['denied', 0, 0, 1],
+    ],
+    delete: [`delete from public.contact_messages where id = '${ID.contact}'`, ['denied', 0, 0, 1]],
+  },
+  bookings: {
+    select: [
+      `select count(*)::int as n from public.bookings where id in (${ids(ID.bookingMember, ID.bookingOther)})`,
+      ['denied', 1, 1, 2],
+    ],
+    insert: [
+      `insert into public.bookings (event_id, user_id, invoice_number, total_cents) values ('${ID.published}', '${ID.member}', 'FIX-0003', 1000)`,
+      ['denied', 'rls', 'rls', 1],
+    ],
+    update: [
+      `update public.bookings set status = 'cancelled' where id = '${ID.bookingMember}'`,
+      ['denied', 0, 0, 1],
+    ],
+    delete: [`delete from public.bookings where id = '${ID.bookingMember}'`, ['denied', 0, 0, 1]],
+  },
+  booking_installments: {
+    select: [
+      `select count(*)::int as n from public.booking_installments where id in (${ids(ID.instalmentMember1, ID.instalmentMember2, ID.instalmentOther)})`,
+      ['denied', 2, 1, 3],
+    ],
+    insert: [
+      `insert into public.booking_installments (booking_id, due_date, amount_cents) values ('${ID.bookingMember}', '2026-12-01', 100)`,
+      ['denied', 'rls', 'rls', 1],
+    ],
+    update: [
+      `update public.booking_installments set paid_at = now() where id = '${ID.instalmentMember2}'`,
+      ['denied', 0, 0, 1],
+    ],
+    delete: [
+      `delete from public.booking_installments where id = '${ID.instalmentMember1}'`,
+      ['denied', 0, 0, 1],
+    ],
+  },
+  booking_balances: {
+    select: [
+      `select count(*)::int as n from public.booking_balances where booking_id in (${ids(ID.bookingMember, ID.bookingOther)})`,
+      ['denied', 1, 1, 2],
+    ],
+    insert: [`insert into public.booking_balances (booking_id) values (gen_random_uuid())`, NOT_WRITABLE],
+    update: [
+      `update public.booking_balances set total_cents = 0 where booking_id = '${ID.bookingMember}'`,
+      NOT_WRITABLE,
+    ],
+    delete: [`delete from public.booking_balances where booking_id = '${ID.bookingMember}'`, NOT_WRITABLE],
+  },
+  'storage.objects (event-images)': {
+    select: [
+      `select count(*)::int as n from storage.objects where id in (${ids(ID.objectMember, ID.objectOther)})`,
+      [2, 2, 2, 2],
+    ],
+    insert: [
+      `insert into storage.objects (bucket_id, name, owner_id) values ('event-images', coalesce($1::text, 'anon') || '/new.png', $1::text)`,
+      ['rls', 1, 1, 1],
+    ],
+    update: [`update storage.objects set metadata = '{}' where id = '${ID.objectMember}'`, [0, 1, 0, 0]],
+    delete: [`delete from storage.objects where id = '${ID.objectMember}'`, [0, 1, 0, 1]],
+  },
+};
+
+const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
+
+describe.each(DATABASE_KINDS)('authorization matrix on $name', (kind) => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createPreparedDatabase(kind);
+    await insertFixtures(testDb.db);
+  });
+  afterAll(async () => {
+    await testDb?.dispose();
+  });
+
+  describe.each(Object.entries(MATRIX))('%s', (_table, cells) => {
+    it.each(OPERATIONS)('%s as visitor, member, other member and admin', async (operation) => {
+      const [sql, expected] = cells[operation];
+      const actual: Outcome[] = [];
+      for (const actor of ACTORS) {
+        const params = sql.includes('$1') ? [userIdOf(actor as Actor)] : [];
+        actual.push(await outcomeOf(testDb.db, actor, sql, params));
+      }
+      expect(Object.fromEntries(ACTORS.map((actor, i) => [actor, actual[i]]))).toEqual(
+        Object.fromEntries(ACTORS.map((actor, i) => [actor, expected[i]])),
+      );
+    });
+  });
+});

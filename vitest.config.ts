@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per concern: fast unit tests beside the code, and the backend suites that start databases.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'studio/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'backend',
+          include: ['supabase/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
