@@ -1,8 +1,10 @@
 import { FTS_OPERATORS, SIMPLE_OPERATORS } from '../../src/rest/filter-parser.ts';
+import { restNear } from './near-valid.ts';
 import type { Random } from './random.ts';
 
 /** The route families the fuzzer aims at; each has its own error shape. */
-export type Family = 'rest-read' | 'rest-write' | 'rest-rpc' | 'auth' | 'storage' | 'mail' | 'gateway';
+export type Family =
+  'rest-read' | 'rest-write' | 'rest-rpc' | 'rest-near' | 'auth' | 'storage' | 'mail' | 'gateway';
 
 /** One generated request. `target` is the raw request target (printable ASCII), sent as is. */
 export interface FuzzRequest {
@@ -11,6 +13,8 @@ export interface FuzzRequest {
   target: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** what was done to an otherwise valid request (rest-near), named in failure reports */
+  label?: string;
 }
 
 /** What the generators may use: keys and tokens, and ids that exist in the seed. */
@@ -1400,6 +1404,7 @@ export const GENERATORS: Record<Family, (rng: Random, world: FuzzWorld) => FuzzR
   'rest-read': restRead,
   'rest-write': restWrite,
   'rest-rpc': restRpc,
+  'rest-near': restNear,
   auth,
   storage,
   mail,
