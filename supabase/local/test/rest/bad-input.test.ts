@@ -101,6 +101,33 @@ describe.each(['pglite', 'postgres'] as const)(
       expect(await itemCount()).toBe(5);
     });
 
+    it('refuses a malformed value of any type, even where row-level security leaves no row to compare', async () => {
+      // Found by the nearly-valid fuzzer: text-to-timestamptz is a stable cast, and a visitor may read no
+      // enquiry, so a cast made per row never ran and the request answered 200 where PostgREST answers 400.
+      const hidden = await f.anon.from('contact_messages').select('id').lt('handled_at', 'not a time');
+      expect(hidden).toMatchObject({
+        status: 400,
+        data: null,
+        error: {
+          code: '22007',
+          message: 'invalid input syntax for type timestamp with time zone: "not a time"',
+        },
+      });
+      const inList = await f.anon
+        .from('contact_messages')
+        .select('id')
+        .in('created_at', ['2026-01-01', 'soon']);
+      expect(inList).toMatchObject({ status: 400, error: { code: '22007' } });
+      const wellFormed = await f.anon.from('contact_messages').select('id').lt('handled_at', '2026-01-01');
+      expect(wellFormed).toMatchObject({ status: 200, data: [] });
+      // Postgres, not the driver, parses each value, so every type is refused in Postgres's words.
+      const notBoolean = await f.anon.from('rest_items').select('id').eq('active', 'maybe');
+      expect(notBoolean).toMatchObject({
+        status: 400,
+        error: { code: '22P02', message: 'invalid input syntax for type boolean: "maybe"' },
+      });
+    });
+
     it('rejects invalid JSON with 400 PGRST102 and an oversized body with 413, writing nothing', async () => {
       const invalid = await rawRest(f.stack, 'rest_items', {
         method: 'POST',

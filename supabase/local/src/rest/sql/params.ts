@@ -8,8 +8,8 @@ export function qualified(table: string): string {
 }
 
 /**
- * Collects the values of one statement. Every value goes as text (`$n::text`) and is cast in SQL, so both
- * drivers send the same bytes and no value is ever part of the SQL text.
+ * Collects the values of one statement. Every value goes as a string, so both drivers send the same bytes
+ * and no value is ever part of the SQL text.
  */
 export class Params {
   readonly values: (string | null)[] = [];
@@ -20,8 +20,13 @@ export class Params {
     return `$${this.values.length}::text`;
   }
 
-  /** `(($n::text)::type)` — a value cast to a catalog type name */
+  /**
+   * `$n::type`: the parameter itself has the column's type, so Postgres parses the value when the statement
+   * is bound, as PostgREST's literals are. A text parameter cast in SQL would let a stable cast such as
+   * text to timestamptz run only per row, so a malformed date on an empty result answered 200, not 400.
+   */
   typed(value: string | null, type: string): string {
-    return `(${this.text(value)})::${type}`;
+    this.values.push(value);
+    return `$${this.values.length}::${type}`;
   }
 }
