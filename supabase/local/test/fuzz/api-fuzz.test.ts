@@ -4,7 +4,7 @@ import { signJwt, type JwtClaims } from '../../src/jwt.ts';
 import type { Database } from '../../src/db/types.ts';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
 import { GENERATORS, type Family, type FuzzRequest, type FuzzWorld } from './generate.ts';
-import { NEAR_BASE_KINDS, nearValidBase } from './near-valid.ts';
+import { NEAR_BASE_KINDS, nearValidBase } from './near-valid/index.ts';
 import { Random } from './random.ts';
 
 /**

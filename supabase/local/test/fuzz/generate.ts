@@ -1,5 +1,5 @@
 import { FTS_OPERATORS, SIMPLE_OPERATORS } from '../../src/rest/filter-parser.ts';
-import { restNear } from './near-valid.ts';
+import { restNear } from './near-valid/index.ts';
 import type { Random } from './random.ts';
 
 /** The route families the fuzzer aims at; each has its own error shape. */
