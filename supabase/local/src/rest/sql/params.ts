@@ -14,10 +14,9 @@ export function qualified(table: string): string {
 export class Params {
   readonly values: (string | null)[] = [];
 
-  /** `($n::text)` — a text value */
+  /** `$n::text`: a text value */
   text(value: string | null): string {
-    this.values.push(value);
-    return `$${this.values.length}::text`;
+    return this.typed(value, 'text');
   }
 
   /**

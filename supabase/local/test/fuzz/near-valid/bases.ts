@@ -96,11 +96,17 @@ function pickCaller(rng: Random): Caller {
   return rng.chance(0.5) ? 'anon' : 'member';
 }
 
-function readList(rng: Random): Draft {
+/** A GET of some columns of a table a random caller may read: where most read bases start. */
+function readOfAnyTable(rng: Random, kind: BaseKind): { parts: Draft; table: string } {
   const caller = pickCaller(rng);
   const table = rng.pick(readable(caller));
-  const parts = draft('read-list', 'GET', table, caller);
+  const parts = draft(kind, 'GET', table, caller);
   parts.select = selectItems(rng, table);
+  return { parts, table };
+}
+
+function readList(rng: Random): Draft {
+  const { parts, table } = readOfAnyTable(rng, 'read-list');
   parts.filters = rng.many(0, 2, () => validFilter(rng, table, undefined));
   if (rng.chance(0.6)) parts.order = rng.many(1, 2, () => orderTerm(rng, table));
   if (rng.chance(0.5)) parts.params.push(['limit', String(rng.int(1, 50))]);
@@ -179,10 +185,7 @@ function readSingle(rng: Random): Draft {
 }
 
 function readCountRange(rng: Random): Draft {
-  const caller = pickCaller(rng);
-  const table = rng.pick(readable(caller));
-  const parts = draft('read-count-range', 'GET', table, caller);
-  parts.select = selectItems(rng, table);
+  const { parts } = readOfAnyTable(rng, 'read-count-range');
   parts.prefer = ['count=exact'];
   // From the first row, so the range always starts inside the result (206 or 200).
   const last = rng.int(0, 9);
@@ -192,10 +195,7 @@ function readCountRange(rng: Random): Draft {
 }
 
 function readLogic(rng: Random): Draft {
-  const caller = pickCaller(rng);
-  const table = rng.pick(readable(caller));
-  const parts = draft('read-logic', 'GET', table, caller);
-  parts.select = selectItems(rng, table);
+  const { parts, table } = readOfAnyTable(rng, 'read-logic');
   const condition = () => {
     const column = rng.pick(tableDef(table).columns.filter((c) => c.kind !== 'jsonb'));
     return `${column.name}.${validOperation(rng, table, column)}`;
