@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { securityHeaders } from './scripts/security-headers/integration.mjs';
 
 // The public origin of the site; canonical URLs, Open Graph and the sitemap are built from it.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -11,7 +12,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react()],
+  // securityHeaders writes dist/_headers (CSP and other headers) from the built pages.
+  integrations: [react(), securityHeaders()],
   vite: { plugins: [tailwindcss()] },
   server: { host: 'localhost', port: 4321 },
 });

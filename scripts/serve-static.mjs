@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// A tiny dependency-free server for the built site (dist/), shaped like a real static host:
-// clean URLs (`/x` → `x.html`), long caching for hashed assets, compression, and a logged 404 page.
+// A tiny dependency-free server for the built site (dist/), shaped like a real static host (Netlify,
+// Cloudflare Pages): clean URLs (`/x` → `x.html`), the headers of `dist/_headers` (security headers,
+// long caching for hashed assets), the rules of `dist/_redirects`, compression, and a logged 404 page.
+// No request, however odd, may end the process: a bad target gets a 400.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { headersForPath, parseHeadersFile } from './static-host/headers-file.mjs';
+import { findRedirect, parseRedirectsFile } from './static-host/redirects-file.mjs';
+import { parseRequestTarget } from './static-host/request-target.mjs';
+import { watchedRuleFile } from './static-host/rule-files.mjs';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -41,8 +47,11 @@ const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 
-const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
-const SHORT_CACHE = 'public, max-age=0, must-revalidate';
+// What Netlify and Cloudflare Pages send when `_headers` says nothing else.
+const DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
+const NOT_FOUND_CACHE = 'no-store';
+// The hosts read these files themselves and never serve them.
+const RULE_FILES = new Set(['_headers', '_redirects']);
 
 /** Resolves a URL path to a file inside root, or null when nothing matches (or the path escapes root). */
 async function resolveFile(root, urlPath) {
@@ -54,6 +63,7 @@ async function resolveFile(root, urlPath) {
   }
   if (decoded.includes('\0')) return null;
   const relative = normalize(decoded).replace(/^([/\\])+/, '');
+  if (RULE_FILES.has(relative)) return null;
   const candidates =
     relative === '' || relative.endsWith(sep)
       ? [join(relative, 'index.html')]
@@ -82,51 +92,92 @@ function compress(body, encoding) {
   return gzipSync(body);
 }
 
-async function sendFile(req, res, filePath, status, cacheControl) {
+/**
+ * Sends a file with the host's default headers, then those `_headers` gives the request path: a header
+ * there replaces the default of the same name, a detached one is dropped.
+ */
+async function sendFile(req, res, filePath, status, ruleHeaders) {
   const ext = extname(filePath).toLowerCase();
   const raw = await readFile(filePath);
   const encoding = COMPRESSIBLE.has(ext) ? chooseEncoding(req.headers['accept-encoding']) : null;
   const body = encoding ? compress(raw, encoding) : raw;
-  const headers = {
-    'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-    'Content-Length': body.length,
-    'Cache-Control': cacheControl,
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (COMPRESSIBLE.has(ext)) headers['Vary'] = 'Accept-Encoding';
-  res.writeHead(status, headers);
+  /** @type {Map<string, [string, string | number]>} */
+  const headers = new Map([
+    ['content-type', ['Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream']],
+    ['cache-control', ['Cache-Control', status === 404 ? NOT_FOUND_CACHE : DEFAULT_CACHE]],
+  ]);
+  for (const [key, header] of ruleHeaders.headers) headers.set(key, header);
+  for (const key of ruleHeaders.detached) headers.delete(key);
+  // Transport headers describe this very body: no rule may change them.
+  headers.set('content-length', ['Content-Length', body.length]);
+  if (encoding) headers.set('content-encoding', ['Content-Encoding', encoding]);
+  if (COMPRESSIBLE.has(ext)) headers.set('vary', ['Vary', 'Accept-Encoding']);
+  res.writeHead(status, Object.fromEntries(headers.values()));
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+function sendText(res, status, text, extraHeaders = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...extraHeaders });
+  res.end(text);
+}
+
+/** Where a redirect sends the browser: never to another host by way of a `//` path, and keeping the query. */
+function redirectLocation(destination, search) {
+  const location = destination.startsWith('/') ? destination.replace(/^[/\\]+/, '/') : destination;
+  return location.includes('?') || search === '' ? location : `${location}${search}`;
+}
+
 function createHandler(root, log) {
-  return async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Method Not Allowed');
-        return;
-      }
-      const filePath = await resolveFile(root, url.pathname);
-      if (filePath) {
-        const cache = url.pathname.startsWith('/_astro/') ? HASHED_ASSET_CACHE : SHORT_CACHE;
-        await sendFile(req, res, filePath, 200, cache);
-        return;
-      }
-      log(`404 ${req.method} ${url.pathname}`);
-      const notFoundPage = join(root, '404.html');
-      if (await stat(notFoundPage).catch(() => null)) {
-        await sendFile(req, res, notFoundPage, 404, 'no-store');
-      } else {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Not Found');
-      }
-    } catch (error) {
-      log(`500 ${req.method} ${url.pathname} ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal Server Error');
+  const headerRules = watchedRuleFile(join(root, '_headers'), parseHeadersFile);
+  const redirectRules = watchedRuleFile(join(root, '_redirects'), parseRedirectsFile);
+
+  async function handle(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return;
     }
+    const target = parseRequestTarget(req.url);
+    if (!target) {
+      log(`400 ${req.method} ${JSON.stringify(req.url)}`);
+      sendText(res, 400, 'Bad Request');
+      return;
+    }
+    const { pathname, search } = target;
+    const ruleHeaders = headersForPath(await headerRules.get(), pathname);
+    let filePath = await resolveFile(root, pathname);
+    const redirect = findRedirect(await redirectRules.get(), pathname);
+    // Netlify's shadowing: an existing file wins over a rule unless the rule is forced (`200!`).
+    if (redirect && (redirect.rule.force || !filePath)) {
+      if (redirect.rule.status !== 200) {
+        sendText(res, redirect.rule.status, 'Redirecting', {
+          Location: redirectLocation(redirect.destination, search),
+          'Cache-Control': DEFAULT_CACHE,
+        });
+        return;
+      }
+      filePath = await resolveFile(root, redirect.destination.split('?')[0] ?? '');
+    }
+    if (filePath) {
+      await sendFile(req, res, filePath, 200, ruleHeaders);
+      return;
+    }
+    log(`404 ${req.method} ${pathname}`);
+    const notFoundPage = join(root, '404.html');
+    if (await stat(notFoundPage).catch(() => null)) {
+      await sendFile(req, res, notFoundPage, 404, ruleHeaders);
+    } else {
+      sendText(res, 404, 'Not Found');
+    }
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error) => {
+      log(
+        `500 ${req.method} ${JSON.stringify(req.url)} ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
   };
 }
 
@@ -143,6 +194,9 @@ export async function startStaticServer({
   log = (line) => console.log(line),
 } = {}) {
   const absoluteRoot = resolve(root);
+  // A broken rule file stops the start with its line number rather than serving without its headers.
+  await watchedRuleFile(join(absoluteRoot, '_headers'), parseHeadersFile).get();
+  await watchedRuleFile(join(absoluteRoot, '_redirects'), parseRedirectsFile).get();
   const server = createServer(createHandler(absoluteRoot, log));
   await new Promise((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
