@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+
+// `npm start` stopped the way process managers, containers and CI stop programs — a signal to the `npm`
+// process — must stop the local stack and the site server too, so their ports are free for the next start.
+// Each case runs the real `npm start` (skipping only the build) on free ports with an in-memory database.
+
+const STARTUP_MS = 120_000;
+const SHUTDOWN_MS = 30_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  const address = server.address();
+  await new Promise((resolveClose) => server.close(resolveClose));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+/** Whether something accepts connections on host:port. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolveCheck) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveCheck(true);
+    });
+    socket.once('error', () => resolveCheck(false));
+  });
+}
+
+/** Whether this process can listen on host:port itself, i.e. nothing holds the port. */
+function canListen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolveCheck) => {
+    const server = createServer();
+    server.once('error', () => resolveCheck(false));
+    server.listen(port, host, () => server.close(() => resolveCheck(true)));
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, log: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output:\n${log()}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveExit) => child.once('exit', () => resolveExit()));
+}
+
+describe('npm start stops everything it started', () => {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    it(
+      `on ${signal} to the npm process`,
+      async () => {
+        const sitePort = await freePort();
+        const apiPort = await freePort();
+        const mailPort = await freePort();
+        const npm = spawn('npm', ['start', '--', '--no-build'], {
+          env: {
+            ...process.env,
+            PORT: String(sitePort),
+            SUPABASE_LOCAL_PORT: String(apiPort),
+            SUPABASE_LOCAL_MAIL_PORT: String(mailPort),
+            SUPABASE_LOCAL_DATA_DIR: 'memory',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        npm.stdout?.on('data', (chunk) => (output += chunk));
+        npm.stderr?.on('data', (chunk) => (output += chunk));
+        const log = () => output;
+        try {
+          await waitFor('the site', () => accepts('localhost', sitePort), STARTUP_MS, log);
+          await waitFor('the stack', () => accepts('127.0.0.1', apiPort), STARTUP_MS, log);
+
+          npm.kill(signal);
+          await exited(npm);
+          await waitFor(
+            'the site port to be free',
+            async () => !(await accepts('localhost', sitePort)),
+            SHUTDOWN_MS,
+            log,
+          );
+          await waitFor(
+            'the API port to be free',
+            async () => !(await accepts('127.0.0.1', apiPort)),
+            SHUTDOWN_MS,
+            log,
+          );
+          expect(await canListen('127.0.0.1', apiPort)).toBe(true);
+          expect(await canListen('localhost', sitePort)).toBe(true);
+        } finally {
+          if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+        }
+      },
+      STARTUP_MS + 2 * SHUTDOWN_MS,
+    );
+  }
+});
