@@ -34,12 +34,16 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Resolves once no process of the child's group is left (the child itself and anything it started). */
-async function groupGone(entry) {
+/**
+ * Resolves once no process of the child's group is left (the child itself and anything it started), or
+ * at the deadline: an orphan that already exited stays visible as a zombie until init reaps it, and in a
+ * container without an init that may be never. Zombies hold no ports.
+ */
+async function groupGone(entry, deadline) {
   if (entry.child.exitCode === null && entry.child.signalCode === null) {
     await new Promise((resolve) => entry.child.once('exit', resolve));
   }
-  while (signalGroup(entry.child, 0)) await sleep(50);
+  while (Date.now() < deadline && signalGroup(entry.child, 0)) await sleep(50);
 }
 
 async function stopAll(code, reason) {
@@ -52,7 +56,8 @@ async function stopAll(code, reason) {
       if (signalGroup(entry.child, 'SIGKILL')) console.error(`[start] ${entry.name} ignored SIGTERM; killed`);
     }
   }, GRACE_MS);
-  await Promise.all(running.map(groupGone));
+  const deadline = Date.now() + GRACE_MS + 2_000;
+  await Promise.all(running.map((entry) => groupGone(entry, deadline)));
   clearTimeout(killer);
   process.exit(code);
 }
@@ -70,6 +75,7 @@ function run(name, args, { wait = false } = {}) {
   });
   const entry = { name, child };
   running.push(entry);
+  child.on('error', (error) => void stopAll(1, `${name} could not start: ${error.message}`));
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       if (wait && code === 0) {

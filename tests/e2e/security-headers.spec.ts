@@ -63,6 +63,8 @@ async function useEveryControl(page: Page): Promise<void> {
 
 for (const path of [...sitemapPaths(), MISSING_PATH]) {
   test(`security headers and no CSP violation on ${path}`, async ({ page, baseURL }) => {
+    // The landing page has a dozen dialogs to open and close; two shared cores make that slow.
+    test.slow();
     const missingUrl = new URL(MISSING_PATH, baseURL).href;
     const problems = collectConsoleProblems(page, [missingUrl]);
     await recordViolations(page);
