@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../../scripts/serve-static.mjs';
 import { DIST_DIR } from '../helpers/dist';
 
 // The static server stands in for the production host in every browser test and budget, so its behaviour
-// (clean URLs, caching, compression, 404s) is checked directly against the built dist/.
+// (clean URLs, the rules of _headers and _redirects, compression, 404s) is checked directly against the built dist/.
 
 let server: Awaited<ReturnType<typeof startStaticServer>>;
 const logged: string[] = [];
@@ -58,5 +60,13 @@ test('never serves files outside dist/', async ({ request }) => {
     const response = await request.get(`${server.url}${path}`);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).not.toContain('"workspaces"');
+  }
+});
+
+test('dist/ ships _headers and _redirects for the host, and never serves them', async ({ request }) => {
+  for (const file of ['_headers', '_redirects']) {
+    expect(existsSync(join(DIST_DIR, file)), `${DIST_DIR}/${file}`).toBe(true);
+    const response = await request.get(`${server.url}/${file}`);
+    expect(response.status(), file).toBe(404);
   }
 });
