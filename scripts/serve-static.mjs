@@ -184,7 +184,7 @@ function createHandler(root, log) {
 /**
  * Starts the server and resolves once it listens.
  * @param {{ root?: string, port?: number, host?: string, log?: (line: string) => void }} [options]
- *   port 0 picks a free port; log receives one line per 404 (default: stdout).
+ *   port 0 picks a free port; log receives one line per 400, 404 and 500 answer (default: stdout).
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 export async function startStaticServer({
