@@ -69,15 +69,12 @@ function openPage(storage = new MemoryStorage()) {
 /** Resolves once the store's value satisfies `check` (now or later). */
 function until<T>(store: ReadableAtom<T>, check: (value: T) => boolean): Promise<T> {
   return new Promise((resolve) => {
-    let unsubscribe: (() => void) | undefined;
-    let done = false;
-    unsubscribe = store.subscribe((value) => {
-      if (done || !check(value)) return;
-      done = true;
+    const unsubscribe = store.subscribe((value) => {
+      if (!check(value)) return;
       resolve(value);
-      unsubscribe?.();
+      // subscribe() calls back at once, before it has returned `unsubscribe`: stop listening after it.
+      queueMicrotask(() => unsubscribe());
     });
-    if (done) unsubscribe();
   });
 }
 
