@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { ReadableAtom } from 'nanostores';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { latestLink } from '../../supabase/local/test/auth/helpers';
 import { startTestStack, type TestStack } from '../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../lib/supabase/client';
 import type { Database } from '../lib/supabase/database.types';
@@ -125,6 +126,19 @@ describe('signing in', () => {
     expect(page.$user.get()).toBeNull();
     expect(page.$profile.get()).toBeNull();
     expect(hasStoredSession(page.storage, stack.url)).toBe(false);
+  });
+});
+
+describe('signing up', () => {
+  it('sends the confirmation e-mail that leads to the dashboard, and signs no one in before it', async () => {
+    const page = openPage();
+    const email = 'new-member@example.com';
+    const dashboard = 'http://localhost:4321/dashboard';
+    expect(await page.signUp(email, 'a-long-passphrase-1', 'New Member', dashboard)).toEqual({ error: null });
+    expect(page.$user.get(), 'e-mail confirmation comes first').toBeNull();
+    expect(hasStoredSession(page.storage, stack.url)).toBe(false);
+    const link = new URL(await latestLink(stack, email));
+    expect(link.searchParams.get('redirect_to')).toBe(dashboard);
   });
 });
 

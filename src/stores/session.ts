@@ -127,7 +127,7 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey }:
     email: string,
     password: string,
     fullName: string,
-    redirectTo: string,
+    redirectTo: string = new URL('/dashboard', location.origin).href,
   ): Promise<AuthResult> {
     const client = await connect();
     const { error } = await client.auth.signUp({
