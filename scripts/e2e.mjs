@@ -7,7 +7,7 @@
 // Options: --no-build (dist/ is fresh, e.g. `npm test` just built it), --no-budgets (quick local loop),
 // and anything after `--` goes to Playwright (e.g. `npm run test:e2e -- -- tests/e2e/theme.spec.ts`).
 import { existsSync } from 'node:fs';
-import { checkLandingJsBudget } from './budgets/js-budget.mjs';
+import { checkJsBudgets } from './budgets/js-budget.mjs';
 import { checkLighthouseBudgets } from './budgets/lighthouse.mjs';
 import { startStaticServer } from './serve-static.mjs';
 import { runCommand } from '../tests/helpers/run-command.mjs';
@@ -73,11 +73,11 @@ try {
 
   if (shouldCheckBudgets) {
     const baseUrl = servers.env.E2E_BASE_URL ?? '';
-    const js = await checkLandingJsBudget({ distDir: DIST, baseUrl }).catch((error) => {
+    const js = await checkJsBudgets({ distDir: DIST, baseUrl }).catch((error) => {
       console.error(`JavaScript budget could not run: ${error.message}`);
       return { ok: false };
     });
-    if (!js.ok) failures.push('landing page JavaScript budget');
+    if (!js.ok) failures.push('JavaScript budgets');
     const lighthouse = await checkLighthouseBudgets({ baseUrl }).catch((error) => {
       console.error(`Lighthouse could not run: ${error.message}`);
       return { ok: false };

@@ -3,8 +3,17 @@
 /** Kilobyte as 1,000 bytes: the stricter reading of "80 KB". */
 export const KB = 1000;
 
-/** All JavaScript the landing page loads, gzip-compressed, summed. */
-export const LANDING_JS_GZIP_BYTES = 80 * KB;
+/**
+ * The landing page's JavaScript at load, after it is idle and scrolled through, as sent (compressed bytes
+ * on the wire; inline scripts gzip-sized): issue 8. React and the forms load later, on intent.
+ */
+export const LANDING_JS_AT_LOAD_BYTES = 20 * KB;
+
+/**
+ * Every page: what it loads by itself plus any one thing it loads on demand (opening one form, or
+ * supabase-js), gzip-compressed, summed (issue 2's 80 KB, now per visitor action).
+ */
+export const PAGE_JS_GZIP_BYTES = 80 * KB;
 
 /** Lighthouse category scores (0–100, mobile emulation) every audited page must reach. */
 export const LIGHTHOUSE_MIN_SCORES = {

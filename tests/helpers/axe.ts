@@ -58,6 +58,8 @@ export async function scanDialogs(page: Page): Promise<{ dialogs: string[]; viol
   const violations: string[] = [];
   const scan = async (name: string) => {
     dialogs.push(name);
+    // A form loads when its dialog opens (client:intent): scan it once it is there, not while inert.
+    await expect(page.getByRole('dialog').locator('astro-island[ssr], astro-island[inert]')).toHaveCount(0);
     const found = await axeViolations(page, page.getByRole('dialog'));
     violations.push(...found.map((violation) => `[${name}] ${violation}`));
   };

@@ -1,19 +1,29 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-// Astro renders an island as <astro-island ssr ...> and removes the `ssr` attribute once it has hydrated.
-// Clicking before that would hit inert server-rendered markup, so tests wait for it first.
+// Astro renders an island as <astro-island ssr ...> and removes the `ssr` attribute once it has hydrated;
+// a `client:intent` island is also `inert` until its React tree has mounted. Clicking before that would hit
+// server-rendered markup, so tests wait for it first. `client:intent` islands hydrate only when their dialog
+// is about to open, so a test opens the dialog and then waits for its island.
 
-/** Waits until the island that contains `target` (if any) has hydrated. */
+/** Waits until the island that contains `target` (if any) has hydrated and is usable. */
 export async function waitForIslandOf(target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => target.evaluate((element) => element.closest('astro-island')?.hasAttribute('ssr') ?? false), {
-      message: 'island to hydrate',
-    })
+    .poll(
+      () =>
+        target.evaluate((element) => {
+          const island = element.closest('astro-island');
+          return Boolean(island && (island.hasAttribute('ssr') || island.closest('[inert]')));
+        }),
+      { message: 'island to hydrate' },
+    )
     .toBe(false);
 }
 
-/** Scrolls the whole page (so `client:visible` islands wake up) and waits until every island has hydrated. */
+/**
+ * Scrolls the whole page (so `client:visible` islands wake up) and waits until every island that hydrates
+ * by itself has hydrated (all but `client:intent`).
+ */
 export async function waitForAllIslands(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const step = Math.max(200, Math.floor(window.innerHeight / 2));
@@ -23,7 +33,10 @@ export async function waitForAllIslands(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await expect(page.locator('astro-island[ssr]'), 'every island to hydrate').toHaveCount(0, {
+  await expect(
+    page.locator('astro-island[ssr]:not([client="intent"])'),
+    'every island to hydrate',
+  ).toHaveCount(0, {
     timeout: 10_000,
   });
 }

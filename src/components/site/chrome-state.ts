@@ -6,7 +6,7 @@
  *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name / data-sign-out
  */
 import { $cartCount } from '../../stores/cart';
-import { $session, requestSignOut, sessionDisplayName } from '../../stores/session';
+import { $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
 import { $theme, syncThemeFromDocument, toggleTheme } from '../../stores/theme';
 
 function all<T extends HTMLElement = HTMLElement>(selector: string): T[] {
@@ -25,7 +25,9 @@ $cartCount.subscribe((count) => {
   for (const element of all('[data-cart-filled]')) element.hidden = count === 0;
 });
 
-$session.subscribe((user) => {
+// supabase-js loads only if this browser holds a session (or another tab signs in).
+startSession();
+$sessionUser.subscribe((user) => {
   for (const element of all('[data-when-signed-in]')) element.hidden = !user;
   for (const element of all('[data-when-signed-out]')) element.hidden = Boolean(user);
   for (const element of all('[data-when-admin]')) element.hidden = !user?.isAdmin;
@@ -36,5 +38,5 @@ $session.subscribe((user) => {
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('[data-theme-toggle]')) toggleTheme();
-  if (target?.closest('[data-sign-out]')) void requestSignOut();
+  if (target?.closest('[data-sign-out]')) void signOut();
 });

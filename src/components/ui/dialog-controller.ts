@@ -6,6 +6,7 @@
  * The browser's modal dialog already makes the page behind it inert and closes on Escape; this adds
  * closing by clicking the backdrop and keeps Tab cycling inside the open dialog.
  */
+import { firstField } from '../../lib/islands/first-field';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
@@ -17,9 +18,12 @@ function focusableIn(dialog: HTMLDialogElement): HTMLElement[] {
   );
 }
 
+/** Opens a dialog as a modal; one that holds a form starts on its first field (if the form is there yet). */
 export function openDialog(id: string): void {
   const dialog = document.getElementById(id);
-  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+  if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+  dialog.showModal();
+  firstField(dialog)?.focus();
 }
 
 function handleClick(event: MouseEvent): void {

@@ -1,11 +1,11 @@
-import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
+import { IslandRoot } from '../../components/ui/IslandRoot';
 import { RegisterForm, type RegisterFormProps } from './RegisterForm';
 
-/** The island Astro hydrates: the register form inside the error boundary. */
+/** The island Astro hydrates: the register form inside the island root (error boundary, ready signal). */
 export default function RegisterIsland(props: RegisterFormProps) {
   return (
-    <ErrorBoundary>
+    <IslandRoot>
       <RegisterForm {...props} />
-    </ErrorBoundary>
+    </IslandRoot>
   );
 }

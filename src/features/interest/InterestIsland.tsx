@@ -1,11 +1,11 @@
-import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
+import { IslandRoot } from '../../components/ui/IslandRoot';
 import { InterestForm, type InterestFormProps } from './InterestForm';
 
-/** The island Astro hydrates: the interest form inside the error boundary. */
+/** The island Astro hydrates: the interest form inside the island root (error boundary, ready signal). */
 export default function InterestIsland(props: InterestFormProps) {
   return (
-    <ErrorBoundary>
+    <IslandRoot>
       <InterestForm {...props} />
-    </ErrorBoundary>
+    </IslandRoot>
   );
 }

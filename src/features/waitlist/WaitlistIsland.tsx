@@ -1,11 +1,11 @@
-import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
+import { IslandRoot } from '../../components/ui/IslandRoot';
 import { WaitlistForm, type WaitlistFormProps } from './WaitlistForm';
 
-/** The island Astro hydrates: the waitlist form inside the error boundary. */
+/** The island Astro hydrates: the waitlist form inside the island root (error boundary, ready signal). */
 export default function WaitlistIsland(props: WaitlistFormProps) {
   return (
-    <ErrorBoundary>
+    <IslandRoot>
       <WaitlistForm {...props} />
-    </ErrorBoundary>
+    </IslandRoot>
   );
 }
