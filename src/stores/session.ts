@@ -16,15 +16,3 @@ export function sessionDisplayName(user: SessionUser): string {
   const name = user.fullName?.trim();
   return name ? name : user.email;
 }
-
-type SignOutAction = () => Promise<void> | void;
-let signOutAction: SignOutAction | null = null;
-
-/** The accounts issue registers the real sign-out here; the chrome's Sign Out buttons call it. */
-export function registerSignOut(action: SignOutAction): void {
-  signOutAction = action;
-}
-
-export async function requestSignOut(): Promise<void> {
-  await signOutAction?.();
-}

@@ -3,10 +3,11 @@
  * and every element that depends on being signed in. Elements opt in with data attributes:
  *   data-theme-toggle                       a button that toggles the theme (aria-pressed = dark)
  *   data-cart-count / data-cart-empty / data-cart-filled
- *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name / data-sign-out
+ *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name
+ *   (data-sign-out marks the Sign Out buttons; the accounts work gives them their click handler)
  */
 import { $cartCount } from '../../stores/cart';
-import { $session, requestSignOut, sessionDisplayName } from '../../stores/session';
+import { $session, sessionDisplayName } from '../../stores/session';
 import { $theme, syncThemeFromDocument, toggleTheme } from '../../stores/theme';
 
 function all<T extends HTMLElement = HTMLElement>(selector: string): T[] {
@@ -36,5 +37,4 @@ $session.subscribe((user) => {
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('[data-theme-toggle]')) toggleTheme();
-  if (target?.closest('[data-sign-out]')) void requestSignOut();
 });
