@@ -33,7 +33,9 @@ export function checkContactPhone(value: string | undefined): true | string {
 /** A link in body text: https, mailto:, tel: or a path on this site. */
 export function checkLinkHref(value: string | undefined): true | string {
   if (value === undefined) return true;
-  return isSafeLinkHref(value) ? true : 'Use https://…, mailto:, tel: or a path on this site such as /terms';
+  return isSafeLinkHref(value)
+    ? true
+    : 'Must be https://…, mailto:, tel: or a path on this site such as /terms';
 }
 
 export function checkHttpsUrl(value: string | undefined): true | string {
