@@ -95,6 +95,37 @@ describe('Studio schema rules (run on broken copies of sample documents)', () =>
     );
   });
 
+  it("applies the site's e-mail rule to the contact address", async () => {
+    for (const contactEmail of ['hello@localhost', 'jörg@example.de', ' hello@example.com']) {
+      const problems = await validateAgainstSchema(withReplaced({ ...byId('siteSettings'), contactEmail }));
+      expect(
+        problems.map(({ path }) => path),
+        contactEmail,
+      ).toEqual(['contactEmail']);
+    }
+  });
+
+  it('refuses legal-page links the site would not render as links', async () => {
+    const terms = byId('legalPage-terms');
+    const withLink = (href: string) => ({
+      ...terms,
+      body: [
+        {
+          _type: 'block',
+          _key: 'k',
+          style: 'normal',
+          markDefs: [{ _type: 'link', _key: 'l', href }],
+          children: [{ _type: 'span', _key: 's', text: 'here', marks: ['l'] }],
+        },
+      ],
+    });
+    expect(await validateAgainstSchema(withReplaced(withLink('/privacy')))).toEqual([]);
+    for (const href of ['//evil.example/terms', 'tel:call-us', 'javascript:alert(1)']) {
+      const problems = await validateAgainstSchema(withReplaced(withLink(href)));
+      expect(problems.length, href).toBeGreaterThan(0);
+    }
+  });
+
   it('reports fields that the schema does not define', async () => {
     const problems = await validateAgainstSchema(withReplaced({ ...byId('trip-usa'), night: 12 }));
     expect(problems).toContainEqual(expect.objectContaining({ documentId: 'trip-usa', path: 'night' }));

@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { LEGAL_PAGE_SLUGS } from './constants';
+import { checkLinkHref } from './rules';
 import { checkSlugIsUnique } from './uniqueSlug';
 
 /** Portable Text kept to what the legal pages need: paragraphs, two heading levels, lists and links. */
@@ -29,7 +30,10 @@ const legalBlock = defineArrayMember({
             title: 'URL',
             type: 'url',
             validation: (rule) =>
-              rule.required().uri({ scheme: ['https', 'mailto', 'tel'], allowRelative: true }),
+              rule
+                .required()
+                .uri({ scheme: ['https', 'mailto', 'tel'], allowRelative: true })
+                .custom(checkLinkHref),
           }),
         ],
       }),

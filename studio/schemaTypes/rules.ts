@@ -1,4 +1,7 @@
-// Pure checks shared by the schema's custom rules, so the Studio and the tests apply the same logic.
+// Pure checks shared by the schema's custom rules, so the Studio and the tests apply the same logic. Field
+// shapes that the site's forms and database also check (e-mail, phone, links) come from src/lib/rules, the
+// one source for each.
+import { emailProblem, isHttpsUrl, isSafeLinkHref, phoneProblem } from '../../src/lib/rules';
 
 /** Australian landline or mobile (0X XXXX XXXX, +61 X XXXX XXXX) or a 1300/1800 number. */
 const AUSTRALIAN_PHONE =
@@ -9,6 +12,35 @@ const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function isAustralianPhone(value: string): boolean {
   return AUSTRALIAN_PHONE.test(value.trim());
+}
+
+/** The site's e-mail rule, on the value exactly as stored (no surrounding spaces). */
+export function checkEmail(value: string | undefined): true | string {
+  if (value === undefined) return true;
+  return value === value.trim() && emailProblem(value) === undefined
+    ? true
+    : 'Must be an e-mail address like name@example.com';
+}
+
+/** The site's phone rule, and an Australian number, since the company publishes it. */
+export function checkContactPhone(value: string | undefined): true | string {
+  if (value === undefined) return true;
+  return value === value.trim() && phoneProblem(value) === undefined && isAustralianPhone(value)
+    ? true
+    : 'Must be an Australian phone number';
+}
+
+/** A link in body text: https, mailto:, tel: or a path on this site. */
+export function checkLinkHref(value: string | undefined): true | string {
+  if (value === undefined) return true;
+  return isSafeLinkHref(value)
+    ? true
+    : 'Must be https://…, mailto:, tel: or a path on this site such as /terms';
+}
+
+export function checkHttpsUrl(value: string | undefined): true | string {
+  if (value === undefined) return true;
+  return isHttpsUrl(value) ? true : 'Must be an https:// address';
 }
 
 export function isYearMonth(value: string): boolean {

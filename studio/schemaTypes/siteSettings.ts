@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { SOCIAL_PLATFORMS } from './constants';
-import { checkUniqueBy, isAustralianPhone } from './rules';
+import { checkContactPhone, checkEmail, checkHttpsUrl, checkUniqueBy } from './rules';
 
 /** Singleton (`_id: "siteSettings"`): brand and contact details shown in the chrome of every page. */
 export const siteSettings = defineType({
@@ -32,19 +32,14 @@ export const siteSettings = defineType({
       name: 'contactEmail',
       title: 'Contact e-mail',
       type: 'string',
-      validation: (rule) => rule.required().email(),
+      validation: (rule) => rule.required().custom(checkEmail),
     }),
     defineField({
       name: 'contactPhone',
       title: 'Contact phone',
       description: 'An Australian number, e.g. 0491 570 156 or 1300 975 707.',
       type: 'string',
-      validation: (rule) =>
-        rule
-          .required()
-          .custom((value) =>
-            value === undefined || isAustralianPhone(value) ? true : 'Must be an Australian phone number',
-          ),
+      validation: (rule) => rule.required().custom(checkContactPhone),
     }),
     defineField({
       name: 'socialLinks',
@@ -71,7 +66,11 @@ export const siteSettings = defineType({
               name: 'url',
               title: 'URL',
               type: 'url',
-              validation: (rule) => rule.required().uri({ scheme: ['https'] }),
+              validation: (rule) =>
+                rule
+                  .required()
+                  .uri({ scheme: ['https'] })
+                  .custom(checkHttpsUrl),
             }),
           ],
           preview: { select: { title: 'label', subtitle: 'url' } },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REGISTER, validateRegister } from './register';
 
+const VALID = { fullName: 'Ada', email: 'ada@example.com', password: 'correct horse' };
+
 describe('validateRegister', () => {
   it('requires full name, e-mail and password', () => {
     expect(validateRegister(EMPTY_REGISTER)).toEqual({
@@ -10,12 +12,20 @@ describe('validateRegister', () => {
     });
   });
 
-  it('keeps a password exactly as typed, spaces included', () => {
-    expect(validateRegister({ fullName: 'Ada', email: 'ada@example.com', password: ' ' })).toEqual({});
+  it('refuses a password shorter than the server minimum, which it used to accept', () => {
+    expect(validateRegister({ ...VALID, password: 'x' })).toEqual({
+      password: 'Your password must be at least 8 characters.',
+    });
+    expect(validateRegister({ ...VALID, password: '1234567' })).toHaveProperty('password');
+    expect(validateRegister({ ...VALID, password: '12345678' })).toEqual({});
   });
 
-  it('rejects a malformed e-mail and an absurdly long password', () => {
-    const errors = validateRegister({ fullName: 'Ada', email: 'ada', password: 'x'.repeat(129) });
+  it('keeps a password exactly as typed, spaces included', () => {
+    expect(validateRegister({ ...VALID, password: ' '.repeat(8) })).toEqual({});
+  });
+
+  it('rejects a malformed e-mail and a password longer than bcrypt reads', () => {
+    const errors = validateRegister({ ...VALID, email: 'ada', password: 'x'.repeat(73) });
     expect(Object.keys(errors).sort()).toEqual(['email', 'password']);
   });
 });

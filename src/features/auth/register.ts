@@ -1,10 +1,5 @@
-import {
-  collectErrors,
-  emailError,
-  MAX_LENGTH,
-  requiredTextError,
-  type FieldErrors,
-} from '../forms/validation';
+import { emailProblem, nameProblem, passwordProblem } from '../../lib/rules';
+import { collectErrors, type FieldErrors } from '../forms/validation';
 
 export const REGISTER_FIELDS = ['fullName', 'email', 'password'] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
@@ -12,15 +7,11 @@ export type RegisterValues = Record<RegisterField, string>;
 
 export const EMPTY_REGISTER: RegisterValues = { fullName: '', email: '', password: '' };
 
-/** Full name, e-mail and password are required; the spec sets no password length rules. */
+/** Full name, e-mail and a password Supabase Auth will take are required. */
 export function validateRegister(values: RegisterValues): FieldErrors<RegisterField> {
   return collectErrors({
-    fullName: requiredTextError(values.fullName, 'full name', MAX_LENGTH.name),
-    email: emailError(values.email),
-    password: values.password
-      ? values.password.length > MAX_LENGTH.password
-        ? `Your password must be ${MAX_LENGTH.password} characters or fewer.`
-        : undefined
-      : 'Please enter a password.',
+    fullName: nameProblem(values.fullName, 'full name'),
+    email: emailProblem(values.email),
+    password: passwordProblem(values.password),
   });
 }

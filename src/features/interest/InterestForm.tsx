@@ -12,7 +12,7 @@ export interface InterestFormProps {
 }
 
 export function InterestForm({ idPrefix, eventName, contactEmail }: InterestFormProps) {
-  // Saving comes with the accounts issue: then save, and on success call completeInterestRegistration().
+  // Saving comes with the accounts issue; until then a valid form says it was not sent.
   const { field, handleSubmit, submittedValid } = useValidatedForm(
     EMPTY_INTEREST,
     INTEREST_FIELDS,

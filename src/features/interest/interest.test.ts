@@ -1,6 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts } from '../../stores/toasts';
-import { completeInterestRegistration, EMPTY_INTEREST, validateInterest } from './interest';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_INTEREST, validateInterest } from './interest';
 
 describe('validateInterest', () => {
   it('requires name and e-mail', () => {
@@ -22,19 +21,5 @@ describe('validateInterest', () => {
 
   it('accepts a form with only the required fields', () => {
     expect(validateInterest({ ...EMPTY_INTEREST, name: 'Ada', email: 'ada@example.com' })).toEqual({});
-  });
-});
-
-describe('completeInterestRegistration', () => {
-  beforeEach(() => $toasts.set([]));
-
-  it("shows 'Interest Registered!' with thanks for the event and clears the form", () => {
-    const clearForm = vi.fn();
-    completeInterestRegistration('Tasmania Paranormal Getaway', clearForm);
-    expect(clearForm).toHaveBeenCalledOnce();
-    const [toast] = $toasts.get();
-    expect(toast?.title).toBe('Interest Registered!');
-    expect(toast?.variant).toBe('success');
-    expect(toast?.description).toContain('Thank you for your interest in Tasmania Paranormal Getaway');
   });
 });

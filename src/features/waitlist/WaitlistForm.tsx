@@ -12,7 +12,7 @@ export interface WaitlistFormProps {
 }
 
 export function WaitlistForm({ idPrefix, eventName, contactEmail }: WaitlistFormProps) {
-  // Saving comes with the accounts issue: insert toWaitlistSubmission(eventName, values), toast WAITLIST_TOASTS.
+  // Saving comes with the accounts issue; until then a valid form says it was not sent.
   const { field, handleSubmit, submittedValid } = useValidatedForm(
     EMPTY_WAITLIST,
     WAITLIST_FIELDS,

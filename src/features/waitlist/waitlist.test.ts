@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_WAITLIST, toWaitlistSubmission, validateWaitlist } from './waitlist';
+import { EMPTY_WAITLIST, validateWaitlist } from './waitlist';
 
 describe('validateWaitlist', () => {
   it('requires full name and e-mail', () => {
@@ -23,24 +23,5 @@ describe('validateWaitlist', () => {
       notes: 'x'.repeat(2001),
     });
     expect(Object.keys(errors).sort()).toEqual(['email', 'notes']);
-  });
-});
-
-describe('toWaitlistSubmission', () => {
-  it('trims values and saves empty optional fields as null', () => {
-    expect(
-      toWaitlistSubmission('USA Paranormal Road Trip', {
-        fullName: ' Ada Lovelace ',
-        email: ' Ada@Example.com ',
-        phone: ' ',
-        notes: '',
-      }),
-    ).toEqual({
-      event_name: 'USA Paranormal Road Trip',
-      full_name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      phone: null,
-      notes: null,
-    });
   });
 });

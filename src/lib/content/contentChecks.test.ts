@@ -96,6 +96,20 @@ describe('broken content stops the build with the document and field named', () 
     );
   });
 
+  it('a legal page link the Studio would refuse', async () => {
+    const content = contentWith('legalPage-terms', (page) => {
+      const body = page['body'] as Doc[];
+      body[0] = {
+        ...body[0],
+        markDefs: [{ _type: 'link', _key: 'l', href: 'javascript:alert(1)' }],
+      } as Doc;
+      return page;
+    });
+    await expect(content.getLegalPage('terms')).rejects.toThrow(
+      'field "body[0].markDefs[0].href" must be https://…, mailto:, tel: or a path on this site',
+    );
+  });
+
   it('a legal page with no body, and a missing singleton', async () => {
     const noBody = contentWith('legalPage-terms', ({ body: _dropped, ...page }) => page as Doc);
     await expect(noBody.getLegalPage('terms')).rejects.toThrow(

@@ -178,7 +178,7 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
       name: 'AuthWeakPasswordError',
       status: 422,
       code: 'weak_password',
-      message: 'Password should be at least 6 characters.',
+      message: 'Password should be at least 8 characters.',
       reasons: ['length'],
     });
     expect(await mailTo(stack, 'weak@example.org')).toEqual([]);

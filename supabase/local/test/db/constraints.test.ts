@@ -162,7 +162,7 @@ describe.each(DATABASE_KINDS)('constraints on $name', (kind) => {
       );
     });
     expect(rows).toEqual([
-      { len: 200, is_admin: false, tier: 'vip' },
+      { len: 120, is_admin: false, tier: 'vip' },
       { len: null, is_admin: false, tier: 'vip' },
     ]);
   });

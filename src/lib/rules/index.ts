@@ -1,0 +1,4 @@
+export * from './fields';
+export * from './links';
+export * from './password';
+export { characterCount, optionalValue } from './text';
