@@ -11,9 +11,11 @@ export const LANDING_JS_AT_LOAD_BYTES = 20 * KB;
 
 /**
  * Every page: what it loads by itself plus any one thing it loads on demand (opening one form, or
- * supabase-js), gzip-compressed, summed (issue 2's 80 KB, now per visitor action).
+ * supabase-js), gzip-compressed, summed. Issue 2's 80 KB was for a page at load; a form group is React
+ * (about 62 KB) plus the form and tailwind-merge (8.4 KB), so the guard per visitor action is 100 KB
+ * (docs/decisions/0014-class-merging-and-portable-text.md).
  */
-export const PAGE_JS_GZIP_BYTES = 80 * KB;
+export const PAGE_JS_GZIP_BYTES = 100 * KB;
 
 /** Lighthouse category scores (0–100, mobile emulation) every audited page must reach. */
 export const LIGHTHOUSE_MIN_SCORES = {
