@@ -114,7 +114,9 @@ export class RealtimeConnection {
       if (refused.startsWith('ClientJoinRateLimitReached')) this.socket.close(1000);
       return;
     }
-    const token = typeof accessToken === 'string' ? accessToken : this.options.apikey;
+    // As hosted: without a token, or with a publishable `sb_` key, the channel uses the socket's API key.
+    const token =
+      typeof accessToken === 'string' && !accessToken.startsWith('sb_') ? accessToken : this.options.apikey;
     let claims: JwtClaims;
     let bindings: Binding[];
     try {
