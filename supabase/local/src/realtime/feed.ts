@@ -110,8 +110,9 @@ export class ChangeFeed {
         { readOnly: true },
       ).catch(notAllowed);
       if (!verdict) continue;
+      const matched = new Set(verdict.ids);
       for (const { subscription, bindings: wanted } of group) {
-        const ids = wanted.map((binding) => binding.id).filter((id) => verdict.ids.includes(id));
+        const ids = wanted.map((binding) => binding.id).filter((id) => matched.has(id));
         if (ids.length > 0) subscription.deliver(`{"ids":${JSON.stringify(ids)},"data":${verdict.dataJson}}`);
       }
     }
