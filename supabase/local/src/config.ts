@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
+import type { RealtimeLimits } from './realtime/limits.ts';
 
 /** The Supabase CLI's well-known local secrets: one `.env` then works against `supabase start` or this stack. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -60,6 +61,8 @@ export interface StackConfig {
   databaseUrl: string | undefined;
   migrationsDir: string;
   seedFile: string;
+  /** Tests lower Realtime's per-client limits; unset, hosted Realtime's defaults apply. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 type Toml = Record<string, unknown>;

@@ -18,6 +18,8 @@ export interface TestStackOptions {
   database?: TestDatabaseKind;
   /** Adjust settings before boot, e.g. lower rate limits. */
   configure?: (config: StackConfig) => void;
+  /** Wraps the database the API uses (e.g. to count the transactions it runs). */
+  wrapDatabase?: (db: Database) => Database;
 }
 
 /**
@@ -27,6 +29,7 @@ export interface TestStackOptions {
 export async function startTestStack({
   database = 'pglite',
   configure,
+  wrapDatabase,
 }: TestStackOptions = {}): Promise<TestStack> {
   const fresh = database === 'postgres' ? await createFreshPostgres() : undefined;
   const config = loadConfig({
@@ -36,7 +39,7 @@ export async function startTestStack({
   });
   configure?.(config);
   try {
-    const stack = await bootStack(config);
+    const stack = await bootStack(config, wrapDatabase ? { wrapDatabase } : {});
     return {
       url: stack.url,
       anonKey: config.anonKey,

@@ -20,6 +20,8 @@ export interface Condition {
 const OPERATORS = new Set<string>(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
 
+const MAX_IN_VALUES = 100;
+
 export class BindingError extends Error {}
 
 /** `column=op.value`, with `in.(a,b,"c,d")` for in: the filter syntax Realtime accepts. */
@@ -35,15 +37,21 @@ export function parseFilter(filter: string): Condition {
   const values = [...list.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((item) =>
     item[1] === undefined ? (item[2] ?? '').trim() : item[1].replace(/\\(.)/g, '$1'),
   );
+  // Hosted Realtime's limit, with its text.
+  if (values.length > MAX_IN_VALUES) throw new BindingError('too many values for `in` filter. Maximum 100');
   return { column, operator: 'in', values };
 }
 
 let nextId = 1;
 
-/** Reads `config.postgres_changes` of a join; throws BindingError for entries Realtime would refuse. */
-export function parseBindings(config: unknown): Binding[] {
+/**
+ * Reads `config.postgres_changes` of a join; throws BindingError for entries Realtime would refuse and for
+ * more than `max` entries (each costs SQL for every change, so one join may not ask for unbounded work).
+ */
+export function parseBindings(config: unknown, max: number): Binding[] {
   const list = (config as { postgres_changes?: unknown } | undefined)?.postgres_changes ?? [];
   if (!Array.isArray(list)) throw new BindingError('postgres_changes must be a list');
+  if (list.length > max) throw new BindingError(`Too many postgres_changes in one join. Maximum ${max}`);
   return list.map((entry: unknown) => {
     const { event, schema, table, filter } = (entry ?? {}) as Record<string, unknown>;
     if (typeof event !== 'string' || !EVENTS.has(event.toUpperCase())) {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/types.ts';
 import { withClaims } from '../db/with-claims.ts';
-import { bindingWants } from './bindings.ts';
+import { bindingWants, type Binding } from './bindings.ts';
 import type { Subscription } from './connection.ts';
 import { judge, readTableInfo, type Change, type TableInfo } from './visibility.ts';
 
@@ -100,22 +100,51 @@ export class ChangeFeed {
   private async dispatch(change: Change, info: TableInfo): Promise<void> {
     // Without a primary key a row cannot be read back, so nobody could be shown to be allowed to see it.
     if (info.primaryKey.length === 0) return;
-    for (const subscription of [...this.subscriptions()]) {
-      const bindings = subscription.bindings.filter((binding) =>
-        bindingWants(binding, change.schema, change.table, change.type),
-      );
-      if (bindings.length === 0) continue;
+    // One judging transaction per distinct set of claims, however many channels share them.
+    for (const group of groupByClaims(this.subscriptions(), change)) {
+      const bindings = group.flatMap((entry) => entry.bindings);
       const verdict = await withClaims(
         this.db,
-        subscription.claims,
+        group[0]?.subscription.claims ?? null,
         (tx) => judge(tx, change, info, bindings),
-        {
-          readOnly: true,
-        },
+        { readOnly: true },
       ).catch(notAllowed);
-      if (verdict) subscription.deliver(`{"ids":${JSON.stringify(verdict.ids)},"data":${verdict.dataJson}}`);
+      if (!verdict) continue;
+      const matched = new Set(verdict.ids);
+      for (const { subscription, bindings: wanted } of group) {
+        const ids = wanted.map((binding) => binding.id).filter((id) => matched.has(id));
+        if (ids.length > 0) subscription.deliver(`{"ids":${JSON.stringify(ids)},"data":${verdict.dataJson}}`);
+      }
     }
   }
+}
+
+interface Interested {
+  subscription: Subscription;
+  /** The subscription's bindings that want this kind of change on this table. */
+  bindings: Binding[];
+}
+
+/**
+ * The subscriptions that want the change, grouped by their claims (same claims, same verdict). A channel
+ * whose token has expired gets nothing, even before its expiry timer closes it.
+ */
+function groupByClaims(subscriptions: Iterable<Subscription>, change: Change): Interested[][] {
+  const nowSeconds = Date.now() / 1000;
+  const groups = new Map<string, Interested[]>();
+  for (const subscription of subscriptions) {
+    const { exp } = subscription.claims;
+    if (typeof exp !== 'number' || exp <= nowSeconds) continue;
+    const bindings = subscription.bindings.filter((binding) =>
+      bindingWants(binding, change.schema, change.table, change.type),
+    );
+    if (bindings.length === 0) continue;
+    const key = JSON.stringify(subscription.claims);
+    const group = groups.get(key) ?? [];
+    group.push({ subscription, bindings });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** A role that may not read the table at all makes the query fail: it sees nothing. */

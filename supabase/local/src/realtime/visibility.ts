@@ -37,6 +37,7 @@ export async function readTableInfo(db: Database, schema: string, table: string)
 }
 
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
 const SQL_OPERATORS = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=', in: '=' } as const;
 
@@ -53,6 +54,10 @@ export interface Verdict {
  * Supabase: the row is read back by primary key so RLS decides; a DELETE cannot be read back, so it goes to
  * anyone who may select from the table and, under RLS, carries only the primary key; only columns the role
  * may select are sent; old_record is the primary key unless the table's replica identity is full.
+ *
+ * Filters see only what the subscriber is sent: a DELETE's filters are checked against its old_record (the
+ * primary key under RLS or by default, as hosted's replica identity gives it), and a filter on a column the
+ * role may not select never matches, so no filter answers a yes/no question about hidden values.
  */
 export async function judge(
   tx: Queryable,
@@ -61,25 +66,34 @@ export async function judge(
   bindings: Binding[],
 ): Promise<Verdict | undefined> {
   const table = `${ident(change.schema)}.${ident(change.table)}`;
-  const subject = change.type === 'DELETE' ? change.oldRecord : change.record;
-  const params: unknown[] = [table, subject, change.record, change.oldRecord, info.primaryKey];
+  const fullOld = info.replicaIdentityFull && !(change.type === 'DELETE' && info.rowSecurity);
+  const params: unknown[] = [table, change.record, change.oldRecord, info.primaryKey, fullOld];
   const pk = info.primaryKey.map(ident);
-  const subjectRow = `jsonb_populate_record(null::${table}, (select row from subject)) r`;
+  const subject = change.type === 'DELETE' ? 'old' : 'record';
+  const subjectRow = `jsonb_populate_record(null::${table}, (select ${subject} from visible)) r`;
   const readBack =
     change.type === 'DELETE'
       ? 'exists (select 1 from cols)'
       : `exists (select 1 from ${table} t where (${pk.map((c) => `t.${c}`).join(', ')}) =
            (select ${pk.map((c) => `r.${c}`).join(', ')} from ${subjectRow}))`;
-  const matches = bindings.map((binding) => {
+  // Bindings with the same filter share one test (many channels often listen alike).
+  const tests = new Map<string, string>();
+  const testOf = bindings.map((binding) => {
     if (!binding.condition) return 'true';
     const { column, operator, values } = binding.condition;
+    const key = JSON.stringify([column, operator, values]);
+    const known = tests.get(key);
+    if (known) return known;
     params.push(JSON.stringify(values.map((value) => ({ [column]: value }))));
-    // Each filter value becomes a row of the table's own type, so Postgres casts it as the column is typed.
-    return `coalesce((select bool_or(r.${ident(column)} ${SQL_OPERATORS[operator]} f.${ident(column)})
+    // Each filter value becomes a row of the table's own type, so Postgres casts it as the column is typed;
+    // a column missing from what the subscriber is sent never matches.
+    const test = `coalesce((select bool_or(r.${ident(column)} ${SQL_OPERATORS[operator]} f.${ident(column)})
       from ${subjectRow}, jsonb_array_elements($${params.length}::jsonb) e,
-        jsonb_populate_record(null::${table}, e) f), false)`;
+        jsonb_populate_record(null::${table}, e) f
+      where (select ${subject} from visible) ? ${literal(column)}), false)`;
+    tests.set(key, test);
+    return test;
   });
-  const fullOld = info.replicaIdentityFull && !(change.type === 'DELETE' && info.rowSecurity);
   const { rows } = await tx.query<{
     visible: boolean;
     matches: boolean[];
@@ -87,18 +101,20 @@ export async function judge(
     record: string;
     old: string;
   }>(
-    `with subject as (select $2::jsonb as row), cols as (
+    `with cols as (
        select a.attnum, a.attname::text as name, t.typname::text as type from pg_attribute a
        join pg_type t on t.oid = a.atttypid
        where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
-         and has_column_privilege(a.attrelid, a.attnum, 'SELECT'))
-     select ${readBack} as visible, array[${matches.join(', ')}]::boolean[] as matches,
+         and has_column_privilege(a.attrelid, a.attnum, 'SELECT')),
+     visible as (select
+       (select coalesce(jsonb_object_agg(e.key, e.value), '{}') from jsonb_each(coalesce($2::jsonb, '{}')) e
+          where e.key in (select name from cols)) as record,
+       (select coalesce(jsonb_object_agg(e.key, e.value), '{}') from jsonb_each(coalesce($3::jsonb, '{}')) e
+          where e.key in (select name from cols) and ($5::boolean or e.key = any($4::text[]))) as old)
+     select ${readBack} as visible, array[${testOf.join(', ')}]::boolean[] as matches,
        (select coalesce(jsonb_agg(jsonb_build_object('name', name, 'type', type) order by attnum), '[]')
           from cols)::text as columns,
-       (select coalesce(jsonb_object_agg(e.key, e.value), '{}') from jsonb_each(coalesce($3::jsonb, '{}')) e
-          where e.key in (select name from cols))::text as record,
-       (select coalesce(jsonb_object_agg(e.key, e.value), '{}') from jsonb_each(coalesce($4::jsonb, '{}')) e
-          where e.key in (select name from cols) and (${fullOld} or e.key = any($5::text[])))::text as old`,
+       (select record from visible)::text as record, (select old from visible)::text as old`,
     params,
   );
   const row = rows[0];
