@@ -12,7 +12,7 @@ const stack = await bootStack(config);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir ?? 'memory'}`;
 console.log(`[supabase-local] API      ${stack.url}  (database: ${where})`);
 console.log(
-  `[supabase-local] mail     ${config.smtpUrl ? `via ${new URL(config.smtpUrl).host}` : `${stack.url}/mail`}`,
+  `[supabase-local] mail     ${config.smtpUrl ? `via ${new URL(config.smtpUrl).host}` : `${config.mailUrl} (Mailpit's API at /api/v1)`}`,
 );
 console.log(`[supabase-local] anon key ${config.anonKey}`);
 
