@@ -64,6 +64,7 @@ const FUNCTIONS_SQL = `
   select p.proname as name, p.proretset as returns_set, rt.typname as return_type, rt.typtype as return_kind,
          rc.relname as return_relation,
          coalesce(p.proargnames, '{}') as arg_names, coalesce(p.proargmodes::text[], '{}') as arg_modes,
+         p.pronargs - p.pronargdefaults as required_args,
          array(select t.typname from unnest(p.proargtypes) with ordinality x(oid, ord)
                join pg_type t on t.oid = x.oid order by x.ord) as arg_types
   from pg_proc p
@@ -126,7 +127,8 @@ function functionType(fn, relationColumns) {
   const args = fn.arg_names
     .map((name, i) => ({ name, mode: fn.arg_modes[i] ?? 'i', type: fn.arg_types[i] }))
     .filter((arg) => arg.mode === 'i' || arg.mode === 'b')
-    .map((arg) => `${key(arg.name)}: ${scalarType(arg.type, 'b')}`);
+    // Arguments with a default (always the last ones) may be left out of the call.
+    .map((arg, i) => `${key(arg.name)}${i >= fn.required_args ? '?' : ''}: ${scalarType(arg.type, 'b')}`);
   let returns = fn.return_type === 'void' ? 'undefined' : scalarType(fn.return_type, fn.return_kind);
   if (fn.return_relation) returns = objectType(rowFields(relationColumns.get(fn.return_relation) ?? []));
   return `${key(fn.name)}: {\nArgs: ${objectType(args)}\nReturns: ${returns}${fn.returns_set ? '[]' : ''}\n}`;

@@ -592,6 +592,17 @@ export type Database = {
       };
     };
     Functions: {
+      join_waitlist: {
+        Args: {
+          event_name: string;
+          full_name: string;
+          email: string;
+          phone?: string;
+          notes?: string;
+          event_id?: string;
+        };
+        Returns: string;
+      };
       set_booking_schedule: {
         Args: {
           p_booking_id: string;

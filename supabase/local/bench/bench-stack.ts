@@ -14,6 +14,7 @@ export async function startBenchStack(databaseUrl: string | undefined): Promise<
   const config = loadConfig({
     SUPABASE_LOCAL_DATA_DIR: 'memory',
     SUPABASE_LOCAL_PORT: '0',
+    SUPABASE_LOCAL_MAIL_PORT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   let recording: RecordingDatabase | undefined;

@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import type { StackContext } from './context.ts';
 import type { Database } from './db/types.ts';
+import { assertSafeBind } from './bind-guard.ts';
 import { openDatabase } from './db/open.ts';
 import { prepareDatabase } from './db/migrate.ts';
-import { createMailer } from './mail/index.ts';
+import { createMailer, type LocalMailer } from './mail/index.ts';
+import { listenMailbox, type RunningMailbox } from './mail/server.ts';
 import { listen, type RunningStack } from './server.ts';
 
 export interface BootedStack extends RunningStack {
@@ -21,22 +23,36 @@ export async function bootStack(
   config: StackConfig,
   { wrapDatabase }: BootOptions = {},
 ): Promise<BootedStack> {
+  assertSafeBind(config);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir === undefined ? undefined : path.join(config.dataDir, 'db'),
   });
   try {
     await prepareDatabase(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile });
-    const ctx: StackContext = {
+    const ctx: StackContext & { mailer: LocalMailer } = {
       config,
       db: wrapDatabase ? wrapDatabase(db) : db,
       mailer: createMailer(config),
     };
     const running = await listen(ctx);
+    let mail: RunningMailbox | undefined;
+    try {
+      // Captured mail gets its own origin (the CLI's Mailpit port): never readable from the API's origin.
+      if (ctx.mailer.mailbox) {
+        mail = await listenMailbox(ctx.mailer.mailbox, config.host, config.mailPort);
+        config.mailPort = Number(new URL(mail.url).port);
+        config.mailUrl = mail.url;
+      }
+    } catch (error) {
+      await running.close();
+      throw error;
+    }
     return {
       ...running,
       ctx,
       close: async () => {
+        await mail?.close();
         await running.close();
         await db.close();
       },

@@ -44,6 +44,10 @@ export interface StackConfig {
   port: number;
   /** Public URL of the API, e.g. http://127.0.0.1:54321 (links in e-mails, the `iss` claim). */
   apiUrl: string;
+  /** Port of the mailbox (the CLI's Mailpit port, [inbucket] port); 0 takes a free port. */
+  mailPort: number;
+  /** URL of the mailbox once it listens; undefined while it does not (SMTP_URL set, or not started). */
+  mailUrl: string | undefined;
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -54,6 +58,8 @@ export interface StackConfig {
   storageFileSizeLimit: number;
   auth: AuthSettings;
   smtpUrl: string | undefined;
+  /** SMTP_TLS_INSECURE=1: accept any TLS certificate from the SMTP server (a local test server only). */
+  smtpTlsInsecure: boolean;
   mailFrom: string;
   /** PGlite data and mailbox live under here; undefined keeps everything in memory (tests). */
   dataDir: string | undefined;
@@ -134,6 +140,7 @@ export function loadConfig(
   const email = section(toml, 'auth', 'email');
   const rate = section(toml, 'auth', 'rate_limit');
   const storage = section(toml, 'storage');
+  const mailpit = section(toml, 'inbucket');
   const host = env.SUPABASE_LOCAL_HOST ?? '127.0.0.1';
   const port = Number(env.SUPABASE_LOCAL_PORT ?? num(api.port, 54321));
   const dataRoot = path.resolve(REPO_ROOT, env.SUPABASE_LOCAL_DATA_DIR ?? '.data');
@@ -142,6 +149,8 @@ export function loadConfig(
     host,
     port,
     apiUrl: env.API_EXTERNAL_URL ?? `http://${host}:${port}`,
+    mailPort: Number(env.SUPABASE_LOCAL_MAIL_PORT ?? num(mailpit.port, 54324)),
+    mailUrl: undefined,
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
     anonKey: env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
@@ -170,6 +179,7 @@ export function loadConfig(
       },
     },
     smtpUrl: env.SMTP_URL,
+    smtpTlsInsecure: env.SMTP_TLS_INSECURE === '1' || env.SMTP_TLS_INSECURE === 'true',
     mailFrom: env.MAIL_FROM ?? 'Haunted Horizons <no-reply@hauntedhorizons.com.au>',
     dataDir: inMemory ? undefined : dataRoot,
     storageDir: inMemory ? undefined : path.join(dataRoot, 'storage'),

@@ -72,14 +72,6 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Record<s
   res.end();
 }
 
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': String(Buffer.byteLength(html)),
-  });
-  res.end(html);
-}
-
 /** First value of a header that may repeat. */
 export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
@@ -89,32 +81,4 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 /** The caller's address, for per-address rate limits. */
 export function clientAddress(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
-}
-
-// supabase-js runs in browsers on another origin (the site on :4321), so every answer carries CORS headers.
-const EXPOSED_HEADERS = [
-  'content-range',
-  'content-location',
-  'location',
-  'preference-applied',
-  'x-sb-error-code',
-  'x-supabase-api-version',
-  'etag',
-  'range-unit',
-].join(', ');
-
-export function applyCors(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('access-control-allow-origin', header(req, 'origin') ?? '*');
-  res.setHeader('vary', 'Origin');
-  res.setHeader('access-control-allow-credentials', 'true');
-  res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
-}
-
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(204, {
-    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': header(req, 'access-control-request-headers') ?? '*',
-    'access-control-max-age': '86400',
-  });
-  res.end();
 }

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StackContext, RouteHandler } from './context.ts';
-import { HttpError, answerPreflight, applyCors, sendJson } from './http.ts';
+import { HttpError, clientAddress, sendEmpty, sendJson } from './http.ts';
+import { requireApiKey } from './gateway/api-key.ts';
+import { answerPreflight, applyCors, isPreflight } from './gateway/cors.ts';
 import { handleAuth } from './auth/index.ts';
-import { handleMail } from './mail/index.ts';
 import { handleRest } from './rest/index.ts';
 import { handleStorage } from './storage/index.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -12,7 +13,6 @@ const routes: [prefix: string, handler: RouteHandler][] = [
   ['/rest/v1', handleRest],
   ['/auth/v1', handleAuth],
   ['/storage/v1', handleStorage],
-  ['/mail', handleMail],
 ];
 
 function routeFor(pathname: string): RouteHandler | undefined {
@@ -20,16 +20,25 @@ function routeFor(pathname: string): RouteHandler | undefined {
 }
 
 async function dispatch(req: IncomingMessage, res: ServerResponse, ctx: StackContext): Promise<void> {
-  applyCors(req, res);
-  if (req.method === 'OPTIONS') return answerPreflight(req, res);
   const url = URL.parse(req.url ?? '/', ctx.config.apiUrl);
   // A target such as `//` is no URL at all: the gateway refuses it before any API sees it.
   if (!url) return sendJson(res, 400, { message: 'Invalid request target' });
   if (url.pathname === '/' || url.pathname === '/health') {
-    return sendJson(res, 200, { name: 'supabase-local', status: 'ok', mailbox: `${ctx.config.apiUrl}/mail` });
+    return sendJson(res, 200, { name: 'supabase-local', status: 'ok', mailbox: ctx.config.mailUrl ?? null });
   }
   const handler = routeFor(url.pathname);
   if (!handler) return sendJson(res, 404, { message: 'no Route matched with those values' });
+  // As the hosted gateway: CORS first (it answers preflights itself), then the key, then the service.
+  if (isPreflight(req)) return answerPreflight(req, res);
+  applyCors(res);
+  requireApiKey(req, url, ctx.config);
+  // A key in the query is the gateway's, not a filter or an option of the service behind it.
+  url.searchParams.delete('apikey');
+  if (req.method === 'OPTIONS')
+    return sendEmpty(res, 200, { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
+  // The gateway tells the services who is calling; PostgREST shows it to SQL in `request.headers`. It is the
+  // first hop here, so a client's own X-Forwarded-For is replaced rather than trusted.
+  req.headers['x-forwarded-for'] = clientAddress(req);
   await handler(req, res, ctx, url);
 }
 

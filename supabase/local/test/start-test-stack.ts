@@ -7,6 +7,8 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 
 export interface TestStack {
   url: string;
+  /** The mailbox's own origin (Mailpit's API at /api/v1); undefined when mail goes through SMTP_URL. */
+  mailUrl: string | undefined;
   anonKey: string;
   serviceRoleKey: string;
   db: Database;
@@ -35,6 +37,7 @@ export async function startTestStack({
   const config = loadConfig({
     SUPABASE_LOCAL_DATA_DIR: 'memory',
     SUPABASE_LOCAL_PORT: '0',
+    SUPABASE_LOCAL_MAIL_PORT: '0',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
   });
   configure?.(config);
@@ -42,6 +45,7 @@ export async function startTestStack({
     const stack = await bootStack(config, wrapDatabase ? { wrapDatabase } : {});
     return {
       url: stack.url,
+      mailUrl: config.mailUrl,
       anonKey: config.anonKey,
       serviceRoleKey: config.serviceRoleKey,
       db: stack.ctx.db,

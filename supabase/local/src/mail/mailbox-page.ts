@@ -16,15 +16,8 @@ export function renderMailboxPage(messages: StoredMessage[]): string {
   const empty = '<p>No messages yet. Sign up on the site and the confirmation e-mail appears here.</p>';
   return page(
     `Local mailbox (${messages.length})`,
-    `<p>Every e-mail the local stack sends lands here. JSON: <a href="/mail/api/messages">/mail/api/messages</a>.</p>
+    `<p>Every e-mail the local stack sends lands here. JSON, as Mailpit answers it: <a href="/api/v1/messages">/api/v1/messages</a>.</p>
 ${messages.length ? items : empty}`,
-  );
-}
-
-export function renderSmtpNotice(host: string): string {
-  return page(
-    'Local mailbox is off',
-    `<p>Mail is delivered through SMTP at <code>${escapeHtml(host)}</code>.</p>`,
   );
 }
 

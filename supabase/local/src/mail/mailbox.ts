@@ -57,6 +57,17 @@ export class Mailbox {
     return this.messages.find((message) => message.id === id);
   }
 
+  /** Removes the messages with these ids; the others stay. */
+  remove(ids: readonly string[]): void {
+    const unwanted = new Set(ids);
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const message = this.messages[i];
+      if (!message || !unwanted.has(message.id)) continue;
+      this.messages.splice(i, 1);
+      if (this.dir) rmSync(path.join(this.dir, `${message.id}.json`), { force: true });
+    }
+  }
+
   clear(): void {
     this.messages.length = 0;
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });

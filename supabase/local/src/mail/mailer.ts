@@ -4,18 +4,18 @@ import type { Mailer } from '../context.ts';
 import { Mailbox } from './mailbox.ts';
 import { createSmtpSender } from './smtp.ts';
 
-/** The stack's mailer; `mailbox` is set when mail stays local (no SMTP_URL), so /mail can show it. */
+/** The stack's mailer; `mailbox` is set when mail stays local (no SMTP_URL), so the mailbox can show it. */
 export interface LocalMailer extends Mailer {
   readonly mailbox: Mailbox | undefined;
-  readonly smtpHost: string | undefined;
 }
 
-export function createMailer(config: Pick<StackConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): LocalMailer {
+export function createMailer(
+  config: Pick<StackConfig, 'smtpUrl' | 'smtpTlsInsecure' | 'mailFrom' | 'dataDir'>,
+): LocalMailer {
   if (config.smtpUrl) {
-    const sender = createSmtpSender(config.smtpUrl, config.mailFrom);
+    const sender = createSmtpSender(config.smtpUrl, config.mailFrom, { insecureTls: config.smtpTlsInsecure });
     return {
       mailbox: undefined,
-      smtpHost: new URL(config.smtpUrl).host,
       send: (message) => sender.send(message),
     };
   }
@@ -25,13 +25,8 @@ export function createMailer(config: Pick<StackConfig, 'smtpUrl' | 'mailFrom' | 
   );
   return {
     mailbox,
-    smtpHost: undefined,
     send: async (message) => {
       mailbox.add(message);
     },
   };
-}
-
-export function isLocalMailer(mailer: Mailer): mailer is LocalMailer {
-  return 'mailbox' in mailer;
 }

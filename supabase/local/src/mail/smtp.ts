@@ -5,8 +5,16 @@ export interface SmtpSender {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends through `smtp://[user:pass@]host:port` (or `smtps://`); STARTTLS is used only when offered. */
-export function createSmtpSender(smtpUrl: string, from: string): SmtpSender {
+export interface SmtpOptions {
+  /** Accept any certificate (SMTP_TLS_INSECURE=1), for a local test server with a self-signed one. */
+  insecureTls?: boolean;
+}
+
+/**
+ * Sends through `smtp://[user:pass@]host:port` (or `smtps://`); STARTTLS is used only when offered. TLS
+ * certificates are verified: the mail carries sign-in and reset links, which must not reach an impostor.
+ */
+export function createSmtpSender(smtpUrl: string, from: string, options: SmtpOptions = {}): SmtpSender {
   const url = new URL(smtpUrl);
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
@@ -19,8 +27,7 @@ export function createSmtpSender(smtpUrl: string, from: string): SmtpSender {
     ...(url.username
       ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
       : {}),
-    // Local sinks (Mailpit, MailHog) offer no certificate worth checking.
-    tls: { rejectUnauthorized: false },
+    tls: { rejectUnauthorized: !options.insecureTls },
   });
   return {
     async send(message) {

@@ -8,8 +8,21 @@ type Row = Record<string, unknown>;
 const isRow = (value: unknown): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * PostgREST parses a body by its Content-Type (JSON when none is given) and refuses other types with 400
+ * PGRST102. Not guessing JSON from `text/plain` matters: a page on any site can send that without a CORS
+ * preflight. (PostgREST also reads CSV and url-encoded forms; this stack does not, and says so.)
+ */
+function requireJsonBody(req: IncomingMessage): void {
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType !== '' && mediaType !== 'application/json') {
+    throw invalidBody(`Content-Type not acceptable: ${mediaType}`);
+  }
+}
+
 /** Reads the JSON body within the size limit: 413 when too large, 400 PGRST102 when not JSON. */
 export async function readPayload(req: IncomingMessage, limit: number): Promise<unknown> {
+  requireJsonBody(req);
   try {
     const body = await readJson(req, { limit });
     if (body === undefined) throw invalidBody('Empty or invalid json');

@@ -5,8 +5,6 @@ export interface Preferences {
   count: 'exact' | 'planned' | 'estimated' | undefined;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missing: 'default' | 'null' | undefined;
-  /** `tx=rollback`: run everything, then roll back */
-  rollback: boolean;
 }
 
 const ALLOWED: Record<string, readonly string[]> = {
@@ -14,8 +12,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
-  tx: ['commit', 'rollback'],
 };
+// `tx=commit|rollback` is left out on purpose: hosted PostgREST runs with db-tx-end=commit, which ignores
+// it (and leaves it out of Preference-Applied), so every write commits.
 
 /** Reads every Prefer header (supabase-js appends several values to one header, comma-separated). */
 export function parsePrefer(req: IncomingMessage): Preferences {
@@ -35,7 +34,6 @@ export function parsePrefer(req: IncomingMessage): Preferences {
     count: found.get('count') as Preferences['count'],
     resolution: found.get('resolution') as Preferences['resolution'],
     missing: found.get('missing') as Preferences['missing'],
-    rollback: found.get('tx') === 'rollback',
   };
 }
 
@@ -47,11 +45,7 @@ export function appliedPreferences(
   const parts: string[] = [];
   for (const key of applicable) {
     const value = prefs[key];
-    if (key === 'rollback') {
-      if (value) parts.push('tx=rollback');
-    } else if (typeof value === 'string') {
-      parts.push(`${key}=${value}`);
-    }
+    if (typeof value === 'string') parts.push(`${key}=${value}`);
   }
   return parts.length > 0 ? parts.join(', ') : undefined;
 }

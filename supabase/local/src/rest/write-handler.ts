@@ -20,13 +20,6 @@ interface WriteOutcome {
   location: string | undefined;
 }
 
-/** Thrown inside the transaction to undo it while still answering (Prefer: tx=rollback). */
-class RollbackWith extends Error {
-  constructor(readonly outcome: WriteOutcome) {
-    super('rollback requested');
-  }
-}
-
 function rootWhere(query: RequestQuery): WhereClause {
   return {
     filters: query.filters.filter((entry) => entry.path.length === 0).map((entry) => entry.filter),
@@ -134,7 +127,6 @@ async function runWrite(
     outcome = { count: result.page_count, body, location: locationOf(table, result.body) };
   }
   if (call.shape.single && outcome.count !== 1) throw singularityError(outcome.count);
-  if (call.prefs.rollback) throw new RollbackWith(outcome);
   return outcome;
 }
 
@@ -154,23 +146,11 @@ export async function handleWrite(
   // Names in select are checked before anything is written.
   planRead(catalog, table, query);
   const prepared = await prepareWrite(call, catalog, method, table, query);
-  let outcome: WriteOutcome;
-  try {
-    outcome = await call.transaction((tx) => runWrite(tx, call, table, prepared));
-  } catch (error) {
-    if (!(error instanceof RollbackWith)) throw error;
-    outcome = error.outcome;
-  }
+  const outcome = await call.transaction((tx) => runWrite(tx, call, table, prepared));
   const total = call.prefs.count ? outcome.count : null;
   send(call.res, statusFor(method, call.prefs), call.shape, outcome.body, {
     'content-range': contentRange(0, outcome.body === undefined ? 0 : outcome.count, total),
     location: call.prefs.return === 'headers-only' && method === 'POST' ? outcome.location : undefined,
-    'preference-applied': appliedPreferences(call.prefs, [
-      'resolution',
-      'missing',
-      'return',
-      'count',
-      'rollback',
-    ]),
+    'preference-applied': appliedPreferences(call.prefs, ['resolution', 'missing', 'return', 'count']),
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, loadConfig, parseSize } from '../../src/config.ts';
+import { assertSafeBind, isLoopbackHost } from '../../src/bind-guard.ts';
+import { bootStack } from '../../src/boot.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, loadConfig, parseSize } from '../../src/config.ts';
 
 describe('parseSize', () => {
   it('reads the units the Supabase CLI accepts', () => {
@@ -71,5 +73,63 @@ describe('loadConfig', () => {
 
   it('reads the repository config.toml with e-mail confirmations on', () => {
     expect(loadConfig({}).auth.enableConfirmations).toBe(true);
+  });
+});
+
+describe('binding beyond this machine with the public JWT secret', () => {
+  it('knows loopback names and addresses', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '::1',
+      '[::1]',
+      'localhost',
+      'LOCALHOST',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.5',
+      '10.0.0.1',
+      'example.com',
+      '128.0.0.1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it('refuses to start on 0.0.0.0 with the CLI secret, saying why and what to do', async () => {
+    const config = loadConfig({ SUPABASE_LOCAL_HOST: '0.0.0.0', SUPABASE_LOCAL_DATA_DIR: 'memory' }, {});
+    await expect(bootStack(config)).rejects.toThrow(
+      /Refusing to listen on 0\.0\.0\.0: JWT_SECRET is the Supabase CLI's public default.*set your own JWT_SECRET/,
+    );
+    expect(() => assertSafeBind({ host: '192.168.1.5', jwtSecret: LOCAL_JWT_SECRET })).toThrow(
+      /192\.168\.1\.5/,
+    );
+  });
+
+  it('allows loopback with the CLI secret, and any address with a secret of your own', () => {
+    expect(() => assertSafeBind({ host: '127.0.0.1', jwtSecret: LOCAL_JWT_SECRET })).not.toThrow();
+    expect(() => assertSafeBind({ host: 'localhost', jwtSecret: LOCAL_JWT_SECRET })).not.toThrow();
+    expect(() =>
+      assertSafeBind({ host: '0.0.0.0', jwtSecret: 'a-secret-of-our-own-with-at-least-32-characters' }),
+    ).not.toThrow();
+  });
+});
+
+describe('mailbox and SMTP settings', () => {
+  it('puts the mailbox on the CLI’s Mailpit port, from [inbucket] or SUPABASE_LOCAL_MAIL_PORT', () => {
+    expect(loadConfig({}, {}).mailPort).toBe(54324);
+    expect(loadConfig({}, { inbucket: { port: 6024 } }).mailPort).toBe(6024);
+    expect(loadConfig({ SUPABASE_LOCAL_MAIL_PORT: '0' }, { inbucket: { port: 6024 } }).mailPort).toBe(0);
+  });
+
+  it('verifies SMTP certificates unless SMTP_TLS_INSECURE=1', () => {
+    expect(loadConfig({}, {}).smtpTlsInsecure).toBe(false);
+    expect(loadConfig({ SMTP_TLS_INSECURE: '1' }, {}).smtpTlsInsecure).toBe(true);
   });
 });

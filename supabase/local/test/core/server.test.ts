@@ -19,7 +19,7 @@ describe('the stack gateway', () => {
     expect(await response.json()).toMatchObject({ status: 'ok' });
   });
 
-  it('answers CORS preflights for the site origin', async () => {
+  it('answers CORS preflights as the hosted gateway (Kong): 200, any origin, no credentials, no key needed', async () => {
     const response = await fetch(`${stack.url}/rest/v1/events`, {
       method: 'OPTIONS',
       headers: {
@@ -28,10 +28,25 @@ describe('the stack gateway', () => {
         'access-control-request-headers': 'apikey, authorization, content-type, prefer',
       },
     });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
-    expect(response.headers.get('access-control-allow-headers')).toContain('prefer');
-    expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'apikey, authorization, content-type, prefer',
+    );
+    expect(response.headers.get('access-control-allow-methods')).toBe(
+      'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT',
+    );
+    expect(await response.text()).toBe('');
+  });
+
+  it('never reflects an origin or allows credentials, so no page can ride a visitor’s session', async () => {
+    const response = await fetch(`${stack.url}/rest/v1/events?select=id`, {
+      headers: { apikey: stack.anonKey, origin: 'http://evil.example' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
   it('exposes the headers supabase-js reads to browser code', async () => {
@@ -39,11 +54,93 @@ describe('the stack gateway', () => {
       headers: { apikey: stack.anonKey, origin: 'http://localhost:4321' },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-expose-headers')).toContain('content-range');
+    const exposed = response.headers.get('access-control-expose-headers')?.toLowerCase() ?? '';
+    for (const name of ['content-range', 'preference-applied', 'x-supabase-api-version', 'x-sb-error-code']) {
+      expect(exposed).toContain(name);
+    }
+  });
+
+  describe('the API key, as Kong key-auth asks for it', () => {
+    const missing = {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    };
+    const invalid = {
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    };
+
+    it.each([
+      ['GET', '/rest/v1/events?select=id'],
+      ['POST', '/rest/v1/contact_messages'],
+      ['POST', '/auth/v1/recover'],
+      ['GET', '/auth/v1/settings'],
+      ['POST', '/storage/v1/object/list/event-images'],
+    ])('refuses %s %s without a key: 401 and nothing runs', async (method, route) => {
+      const response = await fetch(`${stack.url}${route}`, { method });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Key realm="kong"');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await response.json()).toEqual(missing);
+    });
+
+    it('refuses a key that is not the project’s, even with a valid token in Authorization', async () => {
+      const response = await fetch(`${stack.url}/rest/v1/events?select=id`, {
+        headers: { apikey: 'not-a-key', authorization: `Bearer ${stack.anonKey}` },
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(invalid);
+      const bearerOnly = await fetch(`${stack.url}/rest/v1/events?select=id`, {
+        headers: { authorization: `Bearer ${stack.anonKey}` },
+      });
+      expect(await bearerOnly.json()).toEqual(missing);
+    });
+
+    it('takes the key from the apikey query parameter too', async () => {
+      const response = await fetch(`${stack.url}/rest/v1/events?select=id&apikey=${stack.anonKey}`);
+      expect(response.status).toBe(200);
+    });
+
+    it('refuses the cross-site form post: no key, a text/plain body, and nothing inserted', async () => {
+      const count = async () =>
+        Number(
+          (await stack.db.query<{ n: number }>('select count(*)::int as n from public.contact_messages'))
+            .rows[0]?.n,
+        );
+      const before = await count();
+      const body = JSON.stringify({ full_name: 'Spam', email: 'spam@example.org', message: 'Hi' });
+      const keyless = await fetch(`${stack.url}/rest/v1/contact_messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body,
+      });
+      expect(keyless.status).toBe(401);
+      // Even with the (public) key, a body that is not JSON is not read as JSON, as PostgREST answers.
+      const plain = await fetch(`${stack.url}/rest/v1/contact_messages?apikey=${stack.anonKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body,
+      });
+      expect(plain.status).toBe(400);
+      expect(await plain.json()).toEqual({
+        code: 'PGRST102',
+        details: null,
+        hint: null,
+        message: 'Content-Type not acceptable: text/plain',
+      });
+      expect(await count()).toBe(before);
+    });
+
+    it('leaves the links people open from e-mails and public files open, as the hosted gateway does', async () => {
+      const verify = await fetch(`${stack.url}/auth/v1/verify?token=x&type=signup`, { redirect: 'manual' });
+      expect(verify.status).not.toBe(401);
+      const file = await fetch(`${stack.url}/storage/v1/object/public/event-images/none.png`);
+      expect(file.status).not.toBe(401);
+    });
   });
 
   it('answers 404 with a JSON body for an unknown service', async () => {
-    const response = await fetch(`${stack.url}/graphql/v1`);
+    const response = await fetch(`${stack.url}/graphql/v1`, { headers: { apikey: stack.anonKey } });
     expect(response.status).toBe(404);
     expect(await response.json()).toHaveProperty('message');
   });

@@ -152,15 +152,22 @@ const MATRIX: Record<string, Record<Operation, Cell>> = {
       `select count(*)::int as n from public.waitlist_submissions where id = '${ID.waitlist}'`,
       [0, 0, 0, 1],
     ],
+    // Entries come only from join_waitlist(), which limits "already on the waitlist" answers.
     insert: [
       `insert into public.waitlist_submissions (event_name, full_name, email) values ('Published trip', 'New Person', coalesce($1::text, 'anon') || '@fixture.test')`,
-      [1, 1, 1, 1],
+      ALL_DENIED,
     ],
     update: [
       `update public.waitlist_submissions set notes = 'Called' where id = '${ID.waitlist}'`,
       ['denied', 0, 0, 1],
     ],
     delete: [`delete from public.waitlist_submissions where id = '${ID.waitlist}'`, ['denied', 0, 0, 1]],
+  },
+  'private.waitlist_probes': {
+    select: [`select count(*)::int as n from private.waitlist_probes`, ALL_DENIED],
+    insert: [`insert into private.waitlist_probes (client) values ('203.0.113.7')`, ALL_DENIED],
+    update: [`update private.waitlist_probes set client = 'x' where client = '203.0.113.7'`, ALL_DENIED],
+    delete: [`delete from private.waitlist_probes where client = '203.0.113.7'`, ALL_DENIED],
   },
   interest_registrations: {
     select: [

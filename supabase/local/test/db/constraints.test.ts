@@ -56,26 +56,27 @@ describe.each(DATABASE_KINDS)('constraints on $name', (kind) => {
       const sql = `insert into public.contact_messages (full_name, email, message) values ('A', $1, 'Hello')`;
       expect(await outcomeOf(testDb.db, 'visitor', sql, [email]), email).toBe(CHECK);
     }
-    const waitlist = `insert into public.waitlist_submissions (event_name, full_name, email) values ('Trip', 'A', 'nope')`;
+    const waitlist = `select count(*)::int as n from public.join_waitlist('Trip', 'A', 'nope')`;
     const interest = `insert into public.interest_registrations (event_name, full_name, email) values ('Trip', 'A', 'nope')`;
     expect(await outcomeOf(testDb.db, 'visitor', waitlist)).toBe(CHECK);
     expect(await outcomeOf(testDb.db, 'visitor', interest)).toBe(CHECK);
   });
 
   it('keeps one waitlist entry per e-mail and event, whatever the letter case', async () => {
+    // 1 when join_waitlist() added the entry, 0 when the unique index already held the address.
     const join = (email: string, eventName = 'Published trip') =>
-      outcomeOf(
-        testDb.db,
-        'visitor',
-        `insert into public.waitlist_submissions (event_name, full_name, email) values ($1, 'W', $2)`,
-        [eventName, email],
-      );
-    expect(await join('WENDY@Fixture.Test')).toBe(UNIQUE);
+      outcomeOf(testDb.db, 'visitor', `select (public.join_waitlist($1, 'W', $2) = 'joined')::int as n`, [
+        eventName,
+        email,
+      ]);
+    expect(await join('WENDY@Fixture.Test')).toBe(0);
     expect(await join('wendy@fixture.test', 'Second trip')).toBe(1);
+    const direct = `insert into public.waitlist_submissions (event_name, full_name, email) values ('Published trip', 'W', 'WENDY@Fixture.Test')`;
+    expect(await committed((tx) => tx.query(direct))).toBe(UNIQUE);
   });
 
   it('refuses blank names and oversized notes on enquiries', async () => {
-    const sql = `insert into public.waitlist_submissions (event_name, full_name, email, notes) values ('Trip', $1, 'a@b.co', $2)`;
+    const sql = `select count(*)::int as n from public.join_waitlist('Trip', $1, 'a@b.co', notes => $2)`;
     expect(await outcomeOf(testDb.db, 'visitor', sql, ['   ', null])).toBe(CHECK);
     expect(await outcomeOf(testDb.db, 'visitor', sql, ['Val', 'n'.repeat(2001)])).toBe(CHECK);
   });

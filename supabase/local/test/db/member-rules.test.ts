@@ -148,16 +148,70 @@ describe.each(DATABASE_KINDS)('member and admin rules on $name', (kind) => {
   });
 
   describe('enquiries and bookings', () => {
-    it('lets a visitor send a waitlist entry but not read it back (inserts must use return=minimal)', async () => {
-      const sql = `insert into public.waitlist_submissions (event_name, full_name, email) values ('Trip', 'Val', 'val@fixture.test')`;
-      expect(await outcomeOf(db(), 'visitor', sql)).toBe(1);
-      expect(await outcomeOf(db(), 'visitor', `${sql} returning id`)).toBe('rls');
+    it('lets a visitor join a waitlist only through join_waitlist(): joined, then already (any letter case)', async () => {
+      const direct = `insert into public.waitlist_submissions (event_name, full_name, email) values ('Trip', 'Val', 'val@fixture.test')`;
+      // A direct insert would answer "already there" with the unique index's 409, past any limit.
+      for (const actor of ['visitor', 'member', 'admin'] as const) {
+        expect(await outcomeOf(db(), actor, direct)).toBe('denied');
+      }
+      const join = (email: string) =>
+        runAs(db(), 'visitor', async (tx) => {
+          const first = await tx.query<{ answer: string }>(
+            `select public.join_waitlist(event_name => 'Trip', full_name => 'Val', email => $1) as answer`,
+            [email],
+          );
+          const again = await tx.query<{ answer: string }>(
+            `select public.join_waitlist('Trip', 'Val', upper($1)) as answer`,
+            [email],
+          );
+          return [first.rows[0]?.answer, again.rows[0]?.answer];
+        });
+      expect(await join('val@fixture.test')).toEqual(['joined', 'already']);
+      const probes = await runAs(db(), 'visitor', (tx) =>
+        tx.query(`select count(*) from private.waitlist_probes`).then(
+          () => 'read',
+          (error: unknown) => classify(error),
+        ),
+      );
+      expect(probes).toBe('denied');
     });
 
-    it('refuses a waitlist entry for a draft event', async () => {
-      const sql = `insert into public.waitlist_submissions (event_name, event_id, full_name, email)
-                   values ('Draft trip', '${ID.draft}', 'Val', 'val@fixture.test')`;
-      expect(await outcomeOf(db(), 'visitor', sql)).toBe('rls');
+    it('refuses a waitlist entry for a draft event, through join_waitlist() too', async () => {
+      const call = `select count(*)::int as n from public.join_waitlist('Draft trip', 'Val', 'val@fixture.test', event_id => '${ID.draft}')`;
+      expect(await outcomeOf(db(), 'visitor', call)).toBe('rls');
+      expect(
+        await outcomeOf(
+          db(),
+          'visitor',
+          `select count(*)::int as n from public.join_waitlist('', 'Val', 'val@fixture.test')`,
+        ),
+      ).toBe('error 23514');
+    });
+
+    it('answers "already" at most 10 times an hour to one client address, then refuses with PT429', async () => {
+      const answers = await runAs(db(), 'visitor', async (tx) => {
+        const seen: string[] = [];
+        const ask = async (address: string) => {
+          await tx.query(`select set_config('request.headers', $1, true)`, [
+            JSON.stringify({ 'x-forwarded-for': `${address}, 10.0.0.1` }),
+          ]);
+          await tx.query('savepoint probe');
+          try {
+            const { rows } = await tx.query<{ answer: string }>(
+              `select public.join_waitlist('Published trip', 'Wendy', 'WENDY@fixture.test') as answer`,
+            );
+            seen.push(rows[0]?.answer ?? '');
+            await tx.query('release savepoint probe');
+          } catch (error) {
+            seen.push(String((error as { code?: string }).code));
+            await tx.query('rollback to savepoint probe');
+          }
+        };
+        for (let i = 0; i < 11; i += 1) await ask('203.0.113.7');
+        await ask('198.51.100.2');
+        return seen;
+      });
+      expect(answers).toEqual([...Array<string>(10).fill('already'), 'PT429', 'already']);
     });
 
     it('lets an admin replace a payment schedule in one call, and no member', async () => {

@@ -46,6 +46,8 @@ export async function startStackProcess({
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SUPABASE_LOCAL_PORT: String(port),
+    // A free mailbox port: the default (54324) may belong to another stack on this machine.
+    SUPABASE_LOCAL_MAIL_PORT: '0',
     SUPABASE_LOCAL_DATA_DIR: dataDir,
   };
   delete env.DATABASE_URL;

@@ -1335,24 +1335,33 @@ export function mail(rng: Random): FuzzRequest {
     '%2F',
   ]);
   const path = rng.pick([
-    `/mail/api/messages/${id}`,
-    `/mail/api/messages/${id}`,
+    `/api/v1/message/${id}`,
+    `/api/v1/message/${id}`,
+    '/api/v1/message/latest',
+    '/api/v1/messages',
+    `/api/v1/messages${query(rng, [
+      ['start', rng.pick(NASTY_VALUES)],
+      ['limit', rng.pick(NASTY_VALUES)],
+    ])}`,
+    `/api/v1/search${query(rng, [['query', rng.pick([...EMAILS.map((e) => `to:${e}`), ...NASTY_VALUES])]])}`,
+    '/',
+    '//',
+    `/${id}`,
+    '/api/v1',
+    '/api/v1/messagesx',
     '/mail/api/messages',
-    `/mail/api/messages${query(rng, [['to', rng.pick([...EMAILS, ...NASTY_VALUES])]])}`,
-    '/mail',
-    '/mail/',
-    `/mail/${id}`,
-    '/mail/api',
-    '/mail/api/messagesx',
   ]);
   const method = rng.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
   // Clearing the whole mailbox is the API's own purpose, so only single messages are ever deleted.
-  const safeMethod = method === 'DELETE' && path === '/mail/api/messages' ? 'GET' : method;
+  const safeMethod = method === 'DELETE' && path.startsWith('/api/v1/messages') ? 'GET' : method;
+  const headers: Record<string, string> = rng.chance(0.3) ? { 'content-type': 'application/json' } : {};
+  // Another site (or the API's origin) asking: refused with 403 before anything is read.
+  if (rng.chance(0.2)) headers.origin = rng.pick(['http://evil.example', 'null', 'http://127.0.0.1:54321']);
   return {
     family: 'mail',
     method: safeMethod,
     target: capped(path),
-    headers: rng.chance(0.3) ? { 'content-type': 'application/json' } : {},
+    headers,
     ...(safeMethod === 'POST' || safeMethod === 'PUT'
       ? { body: rng.pick([...INVALID_JSON, ...WRONG_TYPE_JSON]) }
       : {}),

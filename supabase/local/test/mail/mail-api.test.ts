@@ -1,102 +1,171 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type Server, type Socket } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import type { Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
-import { clientFor } from '../auth/helpers.ts';
+import { clientFor, mailTo } from '../auth/helpers.ts';
+import { startSmtpSink, startTlsSmtpSink } from './smtp-sink.ts';
 
-describe('mail over HTTP: the local mailbox', () => {
+interface Summary {
+  ID: string;
+  To: { Name: string; Address: string }[];
+  Subject: string;
+}
+interface List {
+  total: number;
+  messages_count: number;
+  messages: Summary[];
+}
+
+/** A request with headers fetch will not send (Host). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path: pathname, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the mailbox on its own port, as Mailpit', () => {
   let stack: TestStack;
+  let mailUrl: string;
   beforeAll(async () => {
     stack = await startTestStack();
+    mailUrl = stack.mailUrl ?? '';
+    await clientFor(stack).auth.signUp({ email: 'reader@example.org', password: 'correct-horse' });
   });
   afterAll(async () => {
     await stack?.close();
   });
 
-  it('shows sign-up e-mails as a page and as JSON, one by id, and clears them', async () => {
-    await clientFor(stack).auth.signUp({ email: 'reader@example.org', password: 'correct-horse' });
-    const page = await fetch(`${stack.url}/mail`);
+  it('listens on a port of its own, which /health names', async () => {
+    expect(mailUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(new URL(mailUrl).port).not.toBe(new URL(stack.url).port);
+    expect(await (await fetch(`${stack.url}/health`)).json()).toMatchObject({ mailbox: mailUrl });
+  });
+
+  it('is no longer served on the API origin, with or without a key', async () => {
+    for (const route of ['/mail', '/mail/api/messages', '/api/v1/messages']) {
+      const response = await fetch(`${stack.url}${route}`, { headers: { apikey: stack.anonKey } });
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('reader@example.org');
+    }
+  });
+
+  it('shows mail as a page and through Mailpit’s API: list, search, one message, latest', async () => {
+    const page = await fetch(`${mailUrl}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
     const html = await page.text();
     expect(html).toContain('Confirm your signup');
     expect(html).toContain('reader@example.org');
 
-    const list = (await (await fetch(`${stack.url}/mail/api/messages?to=reader@example.org`)).json()) as {
-      id: string;
-    }[];
-    expect(list).toHaveLength(1);
-    const one = await (await fetch(`${stack.url}/mail/api/messages/${list[0]?.id}`)).json();
-    expect(one).toMatchObject({
-      to: 'reader@example.org',
-      subject: 'Confirm your signup',
-      text: expect.stringContaining('/auth/v1/verify?token='),
-      html: expect.stringContaining('<a href='),
-      links: [expect.stringContaining('/auth/v1/verify?token=')],
+    const list = (await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List;
+    expect(list).toMatchObject({ total: 1, messages_count: 1 });
+    expect(list.messages[0]).toMatchObject({
+      To: [{ Name: '', Address: 'reader@example.org' }],
+      Subject: 'Confirm your signup',
     });
-    expect((await fetch(`${stack.url}/mail/api/messages/no-such-id`)).status).toBe(404);
-    expect((await fetch(`${stack.url}/mail/api/messages/%E0%A4%A`)).status).toBe(404);
 
-    expect((await fetch(`${stack.url}/mail/api/messages`, { method: 'DELETE' })).status).toBe(204);
-    expect(await (await fetch(`${stack.url}/mail/api/messages`)).json()).toEqual([]);
+    const search = (await (
+      await fetch(`${mailUrl}/api/v1/search?query=${encodeURIComponent('to:"reader@example.org"')}`)
+    ).json()) as List;
+    expect(search.messages.map((m) => m.ID)).toEqual([list.messages[0]?.ID]);
+    const none = (await (await fetch(`${mailUrl}/api/v1/search?query=to:nobody@example.org`)).json()) as List;
+    expect(none.messages).toEqual([]);
+
+    const one = await (await fetch(`${mailUrl}/api/v1/message/${list.messages[0]?.ID}`)).json();
+    expect(one).toMatchObject({
+      ID: list.messages[0]?.ID,
+      Subject: 'Confirm your signup',
+      Text: expect.stringContaining('/auth/v1/verify?token='),
+      HTML: expect.stringContaining('<a href='),
+    });
+    expect(await (await fetch(`${mailUrl}/api/v1/message/latest`)).json()).toEqual(one);
+    expect((await fetch(`${mailUrl}/api/v1/message/no-such-id`)).status).toBe(404);
+    expect((await fetch(`${mailUrl}/api/v1/message/%E0%A4%A`)).status).toBe(404);
+  });
+
+  it('answers no cross-origin reader: another site, or the API’s own origin, gets 403 and no CORS headers', async () => {
+    for (const origin of ['http://evil.example', stack.url, 'http://localhost:4321', 'null']) {
+      const response = await fetch(`${mailUrl}/api/v1/messages`, { headers: { origin } });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await response.text()).not.toContain('reader@example.org');
+    }
+    const preflight = await fetch(`${mailUrl}/api/v1/messages`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'DELETE' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a page that rebinds its own name to this machine (a Host that is not loopback)', async () => {
+    const { port } = new URL(mailUrl);
+    const rebound = await rawGet(`${mailUrl}/api/v1/messages`, { host: `evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('reader@example.org');
+    expect((await rawGet(`${mailUrl}/api/v1/messages`, { host: `localhost:${port}` })).status).toBe(200);
+  });
+
+  it('deletes only for its own page or a tool, never for another site', async () => {
+    const before = ((await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List).total;
+    expect(before).toBeGreaterThan(0);
+    const crossSite = await fetch(`${mailUrl}/api/v1/messages`, {
+      method: 'DELETE',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    const sameSite = await fetch(`${mailUrl}/api/v1/messages`, {
+      method: 'DELETE',
+      headers: { origin: stack.url, 'sec-fetch-site': 'same-site' },
+    });
+    expect(sameSite.status).toBe(403);
+    expect(((await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List).total).toBe(before);
+
+    const bad = await fetch(`${mailUrl}/api/v1/messages`, { method: 'DELETE', body: '{"IDs": 5}' });
+    expect(bad.status).toBe(400);
+    expect(((await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List).total).toBe(before);
+
+    await clientFor(stack).auth.signUp({ email: 'second@example.org', password: 'correct-horse' });
+    const [second] = await mailTo(stack, 'second@example.org');
+    const one = await fetch(`${mailUrl}/api/v1/messages`, {
+      method: 'DELETE',
+      headers: { origin: mailUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: JSON.stringify({ IDs: [second?.id] }),
+    });
+    expect(one.status).toBe(200);
+    expect(await mailTo(stack, 'second@example.org')).toEqual([]);
+    expect(await mailTo(stack, 'reader@example.org')).toHaveLength(1);
+
+    expect((await fetch(`${mailUrl}/api/v1/messages`, { method: 'DELETE' })).status).toBe(200);
+    expect(((await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List).total).toBe(0);
   });
 });
-
-/** Just enough SMTP to accept messages: greets, says OK to everything, collects DATA. */
-function startSmtpSink(): { server: Server; messages: string[] } {
-  const messages: string[] = [];
-  const server = createServer((socket: Socket) => {
-    let inData = false;
-    let buffer = '';
-    let data = '';
-    socket.write('220 sink ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let index: number;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            messages.push(data);
-            data = '';
-            socket.write('250 queued\r\n');
-          } else data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO') socket.write('250-sink\r\n250 8BITMIME\r\n');
-        else if (command === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return { server, messages };
-}
 
 describe('mail through SMTP_URL', () => {
   let stack: TestStack;
   const sink = startSmtpSink();
   beforeAll(async () => {
-    sink.server.listen(0, '127.0.0.1');
-    await once(sink.server, 'listening');
-    const address = sink.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    stack = await startTestStack({
-      configure: (config) => {
-        config.smtpUrl = `smtp://127.0.0.1:${port}`;
-      },
-    });
+    const port = await listenOn(sink.server);
+    stack = await startTestStack({ configure: (config) => (config.smtpUrl = `smtp://127.0.0.1:${port}`) });
   });
   afterAll(async () => {
     await stack?.close();
     sink.server.close();
   });
 
-  it('delivers the confirmation e-mail to the SMTP server, not the mailbox', async () => {
+  it('delivers the confirmation e-mail to the SMTP server, and opens no mailbox', async () => {
     const { error } = await clientFor(stack).auth.signUp({
       email: 'smtp.user@example.org',
       password: 'correct-horse',
@@ -107,6 +176,87 @@ describe('mail through SMTP_URL', () => {
     expect(raw).toMatch(/^To: smtp\.user@example\.org$/m);
     expect(raw).toMatch(/^Subject: Confirm your signup$/m);
     expect(raw.replace(/=\n/g, '').replace(/=3D/g, '=')).toContain('/auth/v1/verify?token=');
-    expect((await fetch(`${stack.url}/mail/api/messages`)).status).toBe(404);
+    expect(stack.mailUrl).toBeUndefined();
+    expect(await (await fetch(`${stack.url}/health`)).json()).toMatchObject({ mailbox: null });
+  });
+});
+
+async function listenOn(server: Server): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** A self-signed certificate for localhost, made for this run. */
+function selfSignedCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'smtp-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('mail through SMTP_URL over TLS (smtps://) to a server with a self-signed certificate', () => {
+  const certificate = selfSignedCertificate();
+  const sink = startTlsSmtpSink(certificate);
+  let port = 0;
+  beforeAll(async () => {
+    port = await listenOn(sink.server);
+  });
+  afterAll(() => {
+    sink.server.close();
+  });
+
+  async function signUpThrough(insecure: boolean, email: string) {
+    const stack = await startTestStack({
+      configure: (config) => {
+        config.smtpUrl = `smtps://127.0.0.1:${port}`;
+        config.smtpTlsInsecure = insecure;
+      },
+    });
+    try {
+      return await clientFor(stack).auth.signUp({ email, password: 'correct-horse' });
+    } finally {
+      await stack.close();
+    }
+  }
+
+  it('refuses to hand reset and sign-up links to a server whose certificate it cannot verify', async () => {
+    const { error } = await signUpThrough(false, 'tls.refused@example.org');
+    expect(error?.status).toBe(500);
+    expect(error?.message).toMatch(/Error sending confirmation email/);
+    expect(sink.messages.join('\n')).not.toContain('tls.refused@example.org');
+  });
+
+  it('delivers to it when SMTP_TLS_INSECURE=1 says this test server may be trusted', async () => {
+    const { error } = await signUpThrough(true, 'tls.trusted@example.org');
+    expect(error).toBeNull();
+    expect(sink.messages.join('\n')).toMatch(/^To: tls\.trusted@example\.org$/m);
   });
 });

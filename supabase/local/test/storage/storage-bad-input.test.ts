@@ -25,7 +25,7 @@ describe.each<TestDatabaseKind>(['pglite', 'postgres'])('storage bad input (%s)'
     const response = await fetch(`${stack.url}/storage/v1${path}`, {
       method,
       ...init,
-      headers: { authorization: `Bearer ${token}`, ...init.headers },
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, ...init.headers },
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
@@ -70,6 +70,37 @@ describe.each<TestDatabaseKind>(['pglite', 'postgres'])('storage bad input (%s)'
     expect(notJson.body.message).toMatch(/not valid JSON/);
   });
 
+  it('reads a JSON body only when it says application/json (a text/plain post from any page is no body)', async () => {
+    const upload = await call('POST', `/object/${BUCKET}/${memberId}/kept.png`, {
+      body: new Uint8Array(samples.png),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(upload.status).toBe(200);
+    const before = await storedNames(stack, memberId);
+    expect(before).toContain(`${memberId}/kept.png`);
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const list = await call('POST', `/object/list/${BUCKET}`, {
+        body: JSON.stringify({ prefix: memberId }),
+        headers: { 'content-type': contentType },
+      });
+      expect(list).toEqual({
+        status: 400,
+        body: {
+          statusCode: '400',
+          code: 'InvalidRequest',
+          error: 'Bad Request',
+          message: 'body must be object',
+        },
+      });
+      const remove = await call('DELETE', `/object/${BUCKET}`, {
+        body: JSON.stringify({ prefixes: before }),
+        headers: { 'content-type': contentType },
+      });
+      expect(remove.status).toBe(400);
+    }
+    expect(await storedNames(stack, memberId)).toEqual(before);
+  });
+
   it.each([
     [{}, "body must have required property 'prefixes'"],
     [{ prefixes: 'a.png' }, 'body/prefixes must be array'],
@@ -107,7 +138,11 @@ describe.each<TestDatabaseKind>(['pglite', 'postgres'])('storage bad input (%s)'
     expect(broken.body).toMatchObject({ statusCode: '400', code: 'InvalidRequest' });
     const badToken = await fetch(`${stack.url}/storage/v1/object/list/${BUCKET}`, {
       method: 'POST',
-      headers: { authorization: 'Bearer not.a.jwt', 'content-type': 'application/json' },
+      headers: {
+        apikey: stack.anonKey,
+        authorization: 'Bearer not.a.jwt',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ prefix: '' }),
     });
     expect(badToken.status).toBe(400);

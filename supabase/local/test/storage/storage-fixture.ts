@@ -65,6 +65,7 @@ export function rawUpload(
   url: string,
   token: string,
   body: Uint8Array,
+  apikey: string,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -75,7 +76,7 @@ export function rawUpload(
         method: 'POST',
         // The path as written: new URL() above would already have resolved its dot segments.
         path: url.slice(target.origin.length),
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+        headers: { apikey, authorization: `Bearer ${token}`, 'content-type': 'image/png' },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -257,6 +257,7 @@ describe.each<TestDatabaseKind>(['pglite', 'postgres'])('storage through supabas
           `${stack.url}/storage/v1/object/${BUCKET}/${path}`,
           token,
           samples.png,
+          stack.anonKey,
         );
         expect([response.status, response.body.statusCode, response.body.code]).toEqual([
           400,

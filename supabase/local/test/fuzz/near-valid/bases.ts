@@ -209,9 +209,12 @@ function email(rng: Random): string {
   return `near-${rng.int(1, 1_000_000_000)}@example.com`;
 }
 
-/** Enquiries anyone may send; the sender cannot read them back, so supabase-js sends return=minimal. */
+/**
+ * Enquiries anyone may send; the sender cannot read them back, so supabase-js sends return=minimal.
+ * (Waitlist entries go through rpc/join_waitlist, not an insert.)
+ */
 function insertEnquiry(rng: Random): Draft {
-  const table = rng.pick(['contact_messages', 'waitlist_submissions', 'interest_registrations']);
+  const table = rng.pick(['contact_messages', 'interest_registrations']);
   const parts = draft('insert-enquiry', 'POST', table, pickCaller(rng));
   const event = rng.chance(0.6) ? { event_id: rng.pick(SEED.events) } : {};
   const person = {
@@ -222,9 +225,7 @@ function insertEnquiry(rng: Random): Draft {
   parts.body =
     table === 'contact_messages'
       ? { ...person, message: 'Do you run private group tours?' }
-      : table === 'waitlist_submissions'
-        ? { event_name: 'Vietnam Battlefield Tour', ...event, ...person, notes: 'Two of us.' }
-        : { event_name: 'USA Paranormal Road Trip', ...event, ...person, message: 'Couples rooms?' };
+      : { event_name: 'USA Paranormal Road Trip', ...event, ...person, message: 'Couples rooms?' };
   if (rng.chance(0.5)) parts.prefer = ['return=minimal'];
   return parts;
 }
