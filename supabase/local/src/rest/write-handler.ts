@@ -3,7 +3,7 @@ import type { RestCall } from './call.ts';
 import type { Catalog, Table } from './catalog.ts';
 import { restError, undefinedColumn } from './errors.ts';
 import { insertRows, updatePatch } from './payload.ts';
-import { appliedPreferences, type Preferences } from './prefer.ts';
+import { appliedPreferences, checkMaxAffected, type Preferences } from './prefer.ts';
 import { parseRequestQuery, type RequestQuery } from './query-params.ts';
 import { planRead } from './read-plan.ts';
 import { bodyFor, contentRange, send, singularityError } from './respond.ts';
@@ -119,6 +119,7 @@ async function runWrite(
   tx: Queryable,
   call: RestCall,
   table: Table,
+  method: Method,
   prepared: PreparedWrite,
 ): Promise<WriteOutcome> {
   const { sql, params, wantRows } = prepared;
@@ -134,6 +135,8 @@ async function runWrite(
     outcome = { count: result.page_count, body, location: locationOf(table, result.body) };
   }
   if (call.shape.single && outcome.count !== 1) throw singularityError(outcome.count);
+  // Thrown inside the transaction, so the update or delete is rolled back (inserts are not limited).
+  if (method !== 'POST') checkMaxAffected(call.prefs, outcome.count);
   if (call.prefs.rollback) throw new RollbackWith(outcome);
   return outcome;
 }
@@ -156,7 +159,7 @@ export async function handleWrite(
   const prepared = await prepareWrite(call, catalog, method, table, query);
   let outcome: WriteOutcome;
   try {
-    outcome = await call.transaction((tx) => runWrite(tx, call, table, prepared));
+    outcome = await call.transaction((tx) => runWrite(tx, call, table, method, prepared));
   } catch (error) {
     if (!(error instanceof RollbackWith)) throw error;
     outcome = error.outcome;
@@ -171,6 +174,7 @@ export async function handleWrite(
       'return',
       'count',
       'rollback',
+      ...(method === 'POST' ? [] : (['maxAffected'] as const)),
     ]),
   });
 }
