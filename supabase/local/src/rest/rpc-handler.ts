@@ -3,7 +3,7 @@ import type { RestCall } from './call.ts';
 import type { Catalog, DbFunction, Table } from './catalog.ts';
 import { invalidBody, restError } from './errors.ts';
 import { appliedPreferences, checkMaxAffected } from './prefer.ts';
-import { parseRequestQuery } from './query-params.ts';
+import { applyRangeHeader, parseRequestQuery } from './query-params.ts';
 import { planRead } from './read-plan.ts';
 import { bodyFor, contentRange, readStatus, send } from './respond.ts';
 import { ident, Params } from './sql/params.ts';
@@ -199,11 +199,10 @@ export async function handleRpc(
     kind === 'scalars' || kind === 'one-scalar'
       ? `(select _r.pgrst_scalar from ${from}, lateral ${expression} as _r(pgrst_scalar))`
       : `(select _r.* from ${from}, lateral ${expression} as _r)`;
-  const root = planRead(
-    catalog,
-    resultTable(catalog, fn),
-    parseRequestQuery(call.url.searchParams, { rpc: true }),
-  );
+  const query = parseRequestQuery(call.url.searchParams, { rpc: true });
+  // As in PostgREST (RFC 9110), the Range header counts on GET only.
+  if (call.req.method === 'GET') applyRangeHeader(query, header(call.req, 'range'));
+  const root = planRead(catalog, resultTable(catalog, fn), query);
   const offset = root.offset ?? 0;
   const sql = buildReadStatement(root, { sql: rows }, params, {
     maxRows: call.ctx.config.maxRows,

@@ -103,7 +103,7 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
     ]);
   });
 
-  it("counts an RPC's rows with count: 'exact' (Content-Range, 206 for a partial page)", async () => {
+  it("counts an RPC's rows with count: 'exact' (Content-Range, 206 for a partial page) and honours Range", async () => {
     const counted = await f.anon
       .rpc('rest_owner_stats', {}, { count: 'exact' })
       .order('owner_id')
@@ -111,8 +111,12 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
     expect(counted).toMatchObject({ count: 3, status: 206, data: [{ owner_id: 1, name: 'Ada', items: 2 }] });
     const scalars = await f.anon.rpc('rest_numbers', { n: 4 }, { count: 'exact' }).range(1, 2);
     expect(scalars).toMatchObject({ count: 4, status: 206, data: [2, 3] });
+    const head = await f.anon.rpc('rest_pairs', {}, { count: 'exact', head: true });
+    expect(head).toMatchObject({ count: 3, data: null, error: null, status: 200 });
     const raw = await rawRest(f.stack, 'rpc/rest_pairs?a=gt.1', { headers: { Prefer: 'count=exact' } });
     expect(raw.headers.get('content-range')).toBe('0-1/2');
+    const ranged = await rawRest(f.stack, 'rpc/rest_pairs?select=a', { headers: { Range: '1-1' } });
+    expect(ranged).toMatchObject({ status: 200, body: [{ a: 2 }] });
   });
 
   it('enforces maxAffected() on update and delete: PGRST124 and nothing written', async () => {
