@@ -21,8 +21,11 @@ interface CallInput {
   args: Record<string, unknown>;
   /** the unnamed parameter types that may take the body as it is: json/jsonb for JSON, text, xml, bytea */
   rawTypes: string[];
-  /** a text/plain, text/xml or octet-stream body: only a single unnamed parameter can take it */
+  /** a text/plain, text/xml or octet-stream body, or JSON that is not an object: only a single unnamed
+   * parameter can take it */
   rawOnly: boolean;
+  /** JSON that is not an object (no named arguments in it): 400 PGRST102 unless a json parameter takes it */
+  notAnObject?: boolean;
 }
 
 function functionNotFound(name: string, input: CallInput, isPost: boolean): Error {
@@ -89,6 +92,7 @@ function chooseFunction(
   const fallback = all.filter((fn) => singleUnnamed(fn, input.rawTypes));
   if (fallback.length > 1) throw ambiguousFunction(fallback);
   if (fallback[0]) return { fn: fallback[0], raw: true };
+  if (input.notAnObject) throw invalidBody('Empty or invalid json');
   throw functionNotFound(name, input, isPost);
 }
 
@@ -101,9 +105,11 @@ async function readInput(call: RestCall, method: string): Promise<CallInput> {
   const rawType = RAW_BODY_TYPES[mediaType];
   if (rawType) return { args: {}, rawTypes: [rawType], rawOnly: true };
   const body = call.req.headers['content-length'] === '0' ? {} : await call.payload();
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidBody('Empty or invalid json');
-  return { args: body as Record<string, unknown>, rawTypes: ['json', 'jsonb'], rawOnly: false };
+  const rawTypes = ['json', 'jsonb'];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { args: {}, rawTypes, rawOnly: true, notAnObject: true };
+  }
+  return { args: body as Record<string, unknown>, rawTypes, rawOnly: false };
 }
 
 /**

@@ -74,6 +74,11 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
     ]);
     const page = await f.anon.rpc('rest_owner_stats').select('owner_id').order('owner_id').range(1, 2);
     expect(page.data).toEqual([{ owner_id: 2 }, { owner_id: 3 }]);
+    const owner = await f.anon
+      .rpc('rest_owner', { owner: 1 })
+      .select('name, rest_items(id)')
+      .order('id', { referencedTable: 'rest_items', ascending: false });
+    expect(owner).toMatchObject({ data: { name: 'Ada', rest_items: [{ id: 2 }, { id: 1 }] }, error: null });
     const pairs = await f.anon.rpc('rest_pairs').select('b').in('a', [1, 3]).order('a', { ascending: false });
     expect(pairs.data).toEqual([{ b: 'three' }, { b: 'one' }]);
     const one = await f.anon.rpc('rest_one_pair').select('b');
@@ -211,6 +216,12 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
       body: '{"b":1,"1":2}',
     });
     expect(await exact.text()).toBe('{"b":1,"1":2}');
+    const array = await rawRest(f.stack, 'rpc/rest_echo_json', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1, "two"]',
+    });
+    expect(array).toMatchObject({ status: 200, body: [1, 'two'] });
     const text = await rawRest(f.stack, 'rpc/rest_echo_text', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
