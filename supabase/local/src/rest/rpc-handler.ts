@@ -201,21 +201,23 @@ export async function handleRpc(
   }
   // Whatever the function returns can be selected, filtered, ordered, limited and counted like a table.
   const kind = resultKind(fn);
+  // The call is a materialized CTE: it runs once even when the page and the total both read its rows.
   const rows =
     kind === 'scalars' || kind === 'one-scalar'
-      ? `(select _r.pgrst_scalar from ${from}, lateral ${expression} as _r(pgrst_scalar))`
-      : `(select _r.* from ${from}, lateral ${expression} as _r)`;
+      ? `select _r.pgrst_scalar from ${from}, lateral ${expression} as _r(pgrst_scalar)`
+      : `select _r.* from ${from}, lateral ${expression} as _r`;
   const query = parseRequestQuery(call.url.searchParams, { rpc: true });
   // As in PostgREST (RFC 9110), the Range header counts on GET only.
   if (call.req.method === 'GET') applyRangeHeader(query, header(call.req, 'range'));
   const root = planRead(catalog, resultTable(catalog, fn), query);
   const offset = root.offset ?? 0;
-  const sql = buildReadStatement(root, { sql: rows }, params, {
+  const read = buildReadStatement(root, { sql: '_rpc' }, params, {
     maxRows: call.ctx.config.maxRows,
     withTotal: call.prefs.count !== undefined,
     stripNulls: call.shape.stripNulls,
     result: kind,
   });
+  const sql = `with _rpc as materialized (${rows}) ${read}`;
   const result = await call.transaction(async (tx) => {
     const row = (await tx.query<ReadResultRow>(sql, params.values)).rows[0];
     // Inside the transaction, so what the function wrote is rolled back when it affects too many rows.

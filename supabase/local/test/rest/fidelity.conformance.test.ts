@@ -36,6 +36,10 @@ const FIDELITY_SQL = `
     language sql as $$ update public.rest_notes set note = prefix || title returning * $$;
   create function public.rest_touch_notes() returns void
     language sql as $$ update public.rest_notes set note = 'touched' $$;
+  create table public.rest_calls (n integer);
+  grant select, insert on public.rest_calls to anon, authenticated, service_role;
+  create function public.rest_log_call() returns setof integer
+    language sql as $$ insert into public.rest_calls values (1) returning n $$;
   grant execute on all functions in schema public to anon, authenticated, service_role;
 `;
 
@@ -116,6 +120,13 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
     expect(counted).toMatchObject({ count: 3, status: 206, data: [{ owner_id: 1, name: 'Ada', items: 2 }] });
     const scalars = await f.anon.rpc('rest_numbers', { n: 4 }, { count: 'exact' }).range(1, 2);
     expect(scalars).toMatchObject({ count: 4, status: 206, data: [2, 3] });
+    // Counting reads the function's rows twice; the function itself runs once.
+    const logged = await f.anon.rpc('rest_log_call', {}, { count: 'exact' });
+    expect(logged).toMatchObject({ count: 1, data: [1], error: null });
+    const calls = await f.stack.db.query<{ calls: number }>(
+      'select count(*)::int as calls from public.rest_calls',
+    );
+    expect(calls.rows[0]?.calls).toBe(1);
     const head = await f.anon.rpc('rest_pairs', {}, { count: 'exact', head: true });
     expect(head).toMatchObject({ count: 3, data: null, error: null, status: 200 });
     const raw = await rawRest(f.stack, 'rpc/rest_pairs?a=gt.1', { headers: { Prefer: 'count=exact' } });
