@@ -218,18 +218,20 @@ export async function handleRpc(
     result: kind,
   });
   const sql = `with _rpc as materialized (${rows}) ${read}`;
-  const result = await call.transaction(async (tx) => {
+  const { result, body } = await call.transaction(async (tx) => {
     const row = (await tx.query<ReadResultRow>(sql, params.values)).rows[0];
-    // Inside the transaction, so what the function wrote is rolled back when it affects too many rows.
-    if (row) checkMaxAffected(call.prefs, row.page_count);
-    return row;
+    if (!row) throw new Error('an rpc returned no row');
+    // Inside the transaction, so what the function wrote is rolled back when single() finds no single row
+    // or it affects too many rows, as PostgREST does.
+    const rowBody = bodyFor(call.shape, row);
+    checkMaxAffected(call.prefs, row.page_count);
+    return { result: row, body: rowBody };
   });
-  if (!result) throw new Error('an rpc returned no row');
   send(
     call.res,
     readStatus(offset, result.page_count, result.total),
     call.shape,
-    bodyFor(call.shape, result),
+    body,
     {
       'content-range': contentRange(offset, result.page_count, result.total),
       'preference-applied': applied,

@@ -166,13 +166,17 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
     expect((await notes())[0]).toEqual({ title: 'first', note: 'one' });
   });
 
-  it('enforces maxAffected() on an RPC (rolled back), refuses it on a single-value one (PGRST128)', async () => {
+  it('enforces maxAffected() and single() on an RPC (rolled back), refuses maxAffected() on a single-value one (PGRST128)', async () => {
     const before = await notes();
     const tooMany = await limitAffected(f.service.rpc('rest_rename_notes', { prefix: 'x-' }), 2);
     expect(tooMany).toMatchObject({
       status: 400,
       error: { code: 'PGRST124', details: 'The query affects 3 rows' },
     });
+    expect(await notes()).toEqual(before);
+    // single() on a set of several rows is refused, and the function's writes with it.
+    const notSingle = await f.service.rpc('rest_rename_notes', { prefix: 'y-' }).single();
+    expect(notSingle).toMatchObject({ status: 406, error: { code: 'PGRST116' } });
     expect(await notes()).toEqual(before);
     const single = await limitAffected(f.service.rpc('rest_touch_notes'), 5);
     expect(single.status).toBe(400);
