@@ -6,7 +6,7 @@ import { header } from '../http.ts';
 import { JwtError, resolveCaller, type Caller } from '../jwt.ts';
 import { restError } from './errors.ts';
 import { negotiate, type ResponseShape } from './media-type.ts';
-import { readPayload } from './payload.ts';
+import { readPayload, readRawPayload, replay } from './payload.ts';
 import { parsePrefer, type Preferences } from './prefer.ts';
 
 /** One REST request, with everything the handlers share. */
@@ -20,6 +20,8 @@ export interface RestCall {
   shape: ResponseShape;
   /** the JSON body, read once (a retry after a catalog reload must not read the stream again) */
   payload(): Promise<unknown>;
+  /** the body's bytes as sent (a single unnamed parameter takes them untouched) */
+  rawBody(): Promise<Buffer>;
   /** runs fn in the caller's transaction (role and claims set) */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 }
@@ -72,6 +74,8 @@ export async function openCall(
   checkSchema(req);
   const method = req.method ?? 'GET';
   let payload: Promise<unknown> | undefined;
+  let raw: Promise<Buffer> | undefined;
+  const rawBody = () => (raw ??= readRawPayload(req, ctx.config.maxBodyBytes));
   return {
     req,
     res,
@@ -80,7 +84,9 @@ export async function openCall(
     caller,
     prefs: parsePrefer(req),
     shape: negotiate(header(req, 'accept')),
-    payload: () => (payload ??= readPayload(req, ctx.config.maxBodyBytes)),
+    // The bytes are read once; JSON is parsed from a replay of them, by the same reader as ever.
+    payload: () => (payload ??= rawBody().then((bytes) => readPayload(replay(req, bytes), bytes.length))),
+    rawBody,
     transaction: (fn) =>
       withClaims(ctx.db, caller.claims, fn, {
         readOnly: method === 'GET' || method === 'HEAD',

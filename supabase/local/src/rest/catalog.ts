@@ -41,8 +41,10 @@ export interface DbFunction {
   returnsSet: boolean;
   /** a composite result: a table's row type or RETURNS TABLE (…) */
   returnsRows: boolean;
-  /** the table whose row type is returned, when it is one of ours (filters and select work on it) */
+  /** the table whose row type is returned, when it is one of ours (embeds work on it) */
   returnTable: string | undefined;
+  /** the columns of a composite result (a table's or type's row, RETURNS TABLE, OUT parameters) */
+  resultColumns: Column[];
   returnsVoid: boolean;
   volatility: 'immutable' | 'stable' | 'volatile';
 }
@@ -87,6 +89,9 @@ const FUNCTIONS_SQL = `
     case when rc.relnamespace = 'public'::regnamespace then rc.relname end as return_table,
     p.pronargs as nargs, p.pronargdefaults as nargdefaults,
     coalesce(array_to_json(p.proargnames), '[]')::text as arg_names,
+    (select coalesce(json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod))
+       order by a.attnum), '[]')::text
+       from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) as type_columns,
     coalesce(array_to_json(p.proargmodes), '[]')::text as arg_modes,
     (select coalesce(json_agg(format_type(x, null) order by o), '[]')::text
        from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)) as arg_types
@@ -94,7 +99,8 @@ const FUNCTIONS_SQL = `
   join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'public'
   join pg_type t on t.oid = p.prorettype
   left join pg_class rc on rc.oid = t.typrelid
-  where p.prokind = 'f'`;
+  where p.prokind = 'f'
+  order by p.oid`;
 
 interface TableRow {
   table: string;
@@ -124,6 +130,7 @@ interface FunctionRow {
   nargs: number;
   nargdefaults: number;
   arg_names: string;
+  type_columns: string;
   arg_modes: string;
   arg_types: string;
 }
@@ -139,6 +146,14 @@ function toFunction(row: FunctionRow): DbFunction {
     .map((type, index) => ({ type, name: names[index] ?? '', mode: modes[index] ?? 'i' }))
     .filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
   const firstDefault = row.nargs - row.nargdefaults;
+  // RETURNS TABLE and OUT parameters name the result's columns; a named composite type lists its own.
+  const outputs = types
+    .map((type, index) => ({ type, name: names[index] ?? '', mode: modes[index] ?? 'i' }))
+    .filter((arg) => arg.mode === 'o' || arg.mode === 'b' || arg.mode === 't');
+  const typeColumns = JSON.parse(row.type_columns) as { name: string; type: string }[];
+  const resultColumns = (typeColumns.length > 0 ? typeColumns : row.returns_rows ? outputs : []).map(
+    (column) => ({ name: column.name, type: column.type, nullable: true, hasDefault: false }),
+  );
   return {
     name: row.name,
     args: inputs.map((arg, index) => ({ name: arg.name, type: arg.type, hasDefault: index >= firstDefault })),
@@ -146,6 +161,7 @@ function toFunction(row: FunctionRow): DbFunction {
     returnsSet: row.returns_set,
     returnsRows: row.returns_rows,
     returnTable: row.return_table ?? undefined,
+    resultColumns,
     returnsVoid: row.returns_void,
     volatility: VOLATILITY[row.volatility],
   };

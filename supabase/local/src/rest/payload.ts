@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { BodyTooLargeError, InvalidJsonError, readJson } from '../http.ts';
+import { Readable } from 'node:stream';
+import { BodyTooLargeError, InvalidJsonError, readBody, readJson } from '../http.ts';
 import type { Table } from './catalog.ts';
 import { columnNotFound, invalidBody, restError } from './errors.ts';
 
@@ -20,6 +21,26 @@ function requireJsonBody(req: IncomingMessage): void {
   }
 }
 
+const tooLarge = (limit: number) =>
+  restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${limit} bytes`);
+
+/** Reads the body's bytes within the size limit: 413 when too large. */
+export async function readRawPayload(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await readBody(req, { limit });
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge(limit);
+    throw error;
+  }
+}
+
+/** A request whose body is these bytes again, for a reader that takes a request. */
+export function replay(req: IncomingMessage, bytes: Buffer): IncomingMessage {
+  return Object.assign(Readable.from([bytes]), {
+    headers: { ...req.headers, 'content-length': String(bytes.length) },
+  }) as unknown as IncomingMessage;
+}
+
 /** Reads the JSON body within the size limit: 413 when too large, 400 PGRST102 when not JSON. */
 export async function readPayload(req: IncomingMessage, limit: number): Promise<unknown> {
   requireJsonBody(req);
@@ -28,9 +49,7 @@ export async function readPayload(req: IncomingMessage, limit: number): Promise<
     if (body === undefined) throw invalidBody('Empty or invalid json');
     return body;
   } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      throw restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${limit} bytes`);
-    }
+    if (error instanceof BodyTooLargeError) throw tooLarge(limit);
     if (error instanceof InvalidJsonError) throw invalidBody('Empty or invalid json');
     throw error;
   }

@@ -147,3 +147,11 @@ export function parseRangeHeader(
   }
   return { offset: lower, limit: upper === undefined ? undefined : upper - lower + 1 };
 }
+
+/** Applies a `Range` header to the root's offset and limit unless the query string already sets them. */
+export function applyRangeHeader(query: RequestQuery, value: string | undefined): void {
+  const range = parseRangeHeader(value);
+  if (!range || query.offset.has('') || query.limit.has('')) return;
+  query.offset.set('', range.offset);
+  if (range.limit !== undefined) query.limit.set('', range.limit);
+}

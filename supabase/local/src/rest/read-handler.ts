@@ -1,7 +1,7 @@
 import type { Catalog, Table } from './catalog.ts';
 import type { RestCall } from './call.ts';
 import { header } from '../http.ts';
-import { parseRangeHeader, parseRequestQuery } from './query-params.ts';
+import { applyRangeHeader, parseRequestQuery } from './query-params.ts';
 import { planRead } from './read-plan.ts';
 import { appliedPreferences } from './prefer.ts';
 import { bodyFor, contentRange, readStatus, send } from './respond.ts';
@@ -11,11 +11,8 @@ import { buildReadStatement, type ReadResultRow } from './sql/read.ts';
 /** GET/HEAD /rest/v1/<table>: select, filters, order, limits and counts. */
 export async function handleRead(call: RestCall, catalog: Catalog, table: Table): Promise<void> {
   const query = parseRequestQuery(call.url.searchParams);
-  const range = parseRangeHeader(header(call.req, 'range'));
-  if (range && !query.offset.has('') && !query.limit.has('')) {
-    query.offset.set('', range.offset);
-    if (range.limit !== undefined) query.limit.set('', range.limit);
-  }
+  // As in PostgREST (RFC 9110), the Range header counts on GET only.
+  if (call.req.method === 'GET') applyRangeHeader(query, header(call.req, 'range'));
   const root = planRead(catalog, table, query);
   const params = new Params();
   const sql = buildReadStatement(root, { sql: qualified(table.name) }, params, {

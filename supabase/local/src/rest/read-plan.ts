@@ -88,10 +88,21 @@ function planNode(planner: Planner, table: Table, items: SelectItem[]): ReadNode
           `'${table.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
         );
       }
+      const child = planNode(planner, relationship.target, item.items);
+      if (item.spread && child.outputs.some((output) => output.kind === 'count')) {
+        // PostgREST hoists such an aggregate into the parent's grouping; answering a per-row count instead
+        // would be a different answer, so it is refused.
+        throw restError(
+          400,
+          'PGRST127',
+          'Feature not implemented',
+          `count() inside the spread '...${item.relation}(…)' is not supported by the local stack; select count() beside the spread instead`,
+        );
+      }
       const embed: EmbedNode = {
         name: item.alias ?? item.relation,
         relationship,
-        node: planNode(planner, relationship.target, item.items),
+        node: child,
         inner: item.inner,
         spread: item.spread,
         nullFilter: undefined,

@@ -79,26 +79,53 @@ function manyToMany(catalog: Catalog, parent: Table, target: Table): Relationshi
   return found;
 }
 
-function candidates(catalog: Catalog, parent: Table, name: string): Relationship[] {
+/**
+ * A table's foreign key to itself gives two relationships, and PostgREST tells them apart by convention:
+ * the table's own name is the one-to-many (`comments(*)`: the children; `comments!parent_id(*)` names the
+ * children's column when there are several), a foreign-key column the many-to-one (`parent_id(*)`: the
+ * parent). One-to-one and many-to-many self-relationships are not embeddable, as in PostgREST.
+ */
+function selfCandidates(
+  selfKeys: ForeignKey[],
+  table: Table,
+  name: string,
+  hint: string | undefined,
+): Relationship[] {
+  return selfKeys.flatMap((fk) => {
+    const column = fk.columns.length === 1 ? fk.columns[0] : undefined;
+    const children = oneToMany(fk, table);
+    if (column === undefined || children.cardinality === 'one-to-one') return [];
+    if (name === table.name) return hint === undefined || hint === column ? [children] : [];
+    return hint === undefined && name === column ? [manyToOne(fk, table)] : [];
+  });
+}
+
+/** Every relationship `parent → name!hint` can mean. */
+function candidates(catalog: Catalog, parent: Table, name: string, hint: string | undefined): Relationship[] {
+  const isSelf = (fk: ForeignKey) => fk.table === parent.name && fk.refTable === parent.name;
   const found: Relationship[] = [];
   const target = catalog.tables.get(name);
-  if (target) {
+  if (target && target.name !== parent.name) {
     for (const fk of catalog.foreignKeys) {
       if (fk.table === parent.name && fk.refTable === target.name) found.push(manyToOne(fk, target));
       if (fk.refTable === parent.name && fk.table === target.name) found.push(oneToMany(fk, target));
     }
     found.push(...manyToMany(catalog, parent, target));
-    return found;
+  } else if (!target) {
+    // `author_id(*)` or `events_author_id_fkey(*)`: a foreign-key column or constraint of the parent.
+    for (const fk of catalog.foreignKeys) {
+      if (isSelf(fk)) continue;
+      const refTable = catalog.tables.get(fk.refTable);
+      const fromParent = fk.table === parent.name && (fk.name === name || sameSet(fk.columns, [name]));
+      if (fromParent && refTable) found.push(manyToOne(fk, refTable));
+      const source = catalog.tables.get(fk.table);
+      if (fk.refTable === parent.name && fk.name === name && source) found.push(oneToMany(fk, source));
+    }
   }
-  // `author_id(*)` or `events_author_id_fkey(*)`: a foreign-key column or constraint of the parent.
-  for (const fk of catalog.foreignKeys) {
-    const refTable = catalog.tables.get(fk.refTable);
-    const fromParent = fk.table === parent.name && (fk.name === name || sameSet(fk.columns, [name]));
-    if (fromParent && refTable) found.push(manyToOne(fk, refTable));
-    const source = catalog.tables.get(fk.table);
-    if (fk.refTable === parent.name && fk.name === name && source) found.push(oneToMany(fk, source));
-  }
-  return found;
+  return [
+    ...selfCandidates(catalog.foreignKeys.filter(isSelf), parent, name, hint),
+    ...found.filter((rel) => hint === undefined || matchesHint(rel, hint)),
+  ];
 }
 
 function matchesHint(rel: Relationship, hint: string): boolean {
@@ -122,8 +149,7 @@ export function resolveRelationship(
   name: string,
   hint: string | undefined,
 ): Relationship {
-  const all = candidates(catalog, parent, name);
-  const matching = hint === undefined ? all : all.filter((rel) => matchesHint(rel, hint));
+  const matching = candidates(catalog, parent, name, hint);
   if (matching.length === 1 && matching[0]) return matching[0];
   if (matching.length === 0) {
     const using = hint === undefined ? '' : `' using the hint '${hint}`;

@@ -3,7 +3,7 @@ import type { RestCall } from './call.ts';
 import type { Catalog, Table } from './catalog.ts';
 import { restError, undefinedColumn } from './errors.ts';
 import { insertRows, updatePatch } from './payload.ts';
-import { appliedPreferences, type Preferences } from './prefer.ts';
+import { appliedPreferences, checkMaxAffected, type Preferences } from './prefer.ts';
 import { parseRequestQuery, type RequestQuery } from './query-params.ts';
 import { planRead } from './read-plan.ts';
 import { bodyFor, contentRange, send, singularityError } from './respond.ts';
@@ -112,6 +112,7 @@ async function runWrite(
   tx: Queryable,
   call: RestCall,
   table: Table,
+  method: Method,
   prepared: PreparedWrite,
 ): Promise<WriteOutcome> {
   const { sql, params, wantRows } = prepared;
@@ -127,6 +128,8 @@ async function runWrite(
     outcome = { count: result.page_count, body, location: locationOf(table, result.body) };
   }
   if (call.shape.single && outcome.count !== 1) throw singularityError(outcome.count);
+  // Thrown inside the transaction, so the update or delete is rolled back (inserts are not limited).
+  if (method !== 'POST') checkMaxAffected(call.prefs, outcome.count);
   return outcome;
 }
 
@@ -146,11 +149,17 @@ export async function handleWrite(
   // Names in select are checked before anything is written.
   planRead(catalog, table, query);
   const prepared = await prepareWrite(call, catalog, method, table, query);
-  const outcome = await call.transaction((tx) => runWrite(tx, call, table, prepared));
+  const outcome = await call.transaction((tx) => runWrite(tx, call, table, method, prepared));
   const total = call.prefs.count ? outcome.count : null;
   send(call.res, statusFor(method, call.prefs), call.shape, outcome.body, {
     'content-range': contentRange(0, outcome.body === undefined ? 0 : outcome.count, total),
     location: call.prefs.return === 'headers-only' && method === 'POST' ? outcome.location : undefined,
-    'preference-applied': appliedPreferences(call.prefs, ['resolution', 'missing', 'return', 'count']),
+    'preference-applied': appliedPreferences(call.prefs, [
+      'resolution',
+      'missing',
+      'return',
+      'count',
+      ...(method === 'POST' ? [] : (['maxAffected'] as const)),
+    ]),
   });
 }

@@ -151,9 +151,33 @@ function shapeProblem(fuzz: FuzzRequest, answer: Answer, body: unknown): string 
   }
 }
 
-/** Everything wrong with one answer: a 5xx, or an error that is not the service's JSON. */
+/**
+ * A body its Content-Type misdescribes: a JSON type (application/json, …+json) must parse as JSON, and CSV
+ * must not be JSON (the REST API once answered a JSON array labelled text/csv); a body needs a type.
+ */
+function contentTypeProblem(fuzz: FuzzRequest, answer: Answer): string | undefined {
+  if (fuzz.method === 'HEAD' || answer.text === '') return undefined;
+  const raw = answer.headers['content-type'];
+  const type = ((Array.isArray(raw) ? raw[0] : raw) ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === '') return `a body without a Content-Type: ${answer.text.slice(0, 200)}`;
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      JSON.parse(answer.text);
+    } catch {
+      return `a ${type} body that is not JSON: ${answer.text.slice(0, 200)}`;
+    }
+  }
+  if (type === 'text/csv' && /^\s*[[{]/.test(answer.text)) {
+    return `a text/csv body that is JSON: ${answer.text.slice(0, 200)}`;
+  }
+  return undefined;
+}
+
+/** Everything wrong with one answer: a 5xx, a body its type misdescribes, an error not in the service's JSON. */
 function problemsOf(fuzz: FuzzRequest, answer: Answer): string | undefined {
   if (answer.status >= 500) return `status ${answer.status}: ${answer.text.slice(0, 300)}`;
+  const typeProblem = contentTypeProblem(fuzz, answer);
+  if (typeProblem) return `status ${answer.status}, ${typeProblem}`;
   if (answer.status < 400 || fuzz.method === 'HEAD') return undefined;
   let body: unknown;
   try {

@@ -20,7 +20,22 @@ function outputNames(node: ReadNode): string[] {
   });
 }
 
-function renderOutput(node: ReadNode, output: Output, params: Params): string[] {
+/**
+ * Beside count(), an embed (or a spread's keys) groups the rows like a column. json has no equality, so the
+ * group is its text and the value is read back from it.
+ */
+function grouped(expression: string, name: string, groupBy: string[] | undefined): string {
+  if (!groupBy) return `${expression} as ${ident(name)}`;
+  groupBy.push(`(${expression})::text`);
+  return `(min((${expression})::text))::json as ${ident(name)}`;
+}
+
+function renderOutput(
+  node: ReadNode,
+  output: Output,
+  params: Params,
+  groupBy: string[] | undefined,
+): string[] {
   switch (output.kind) {
     case 'star':
       return [`${node.alias}.*`];
@@ -34,15 +49,15 @@ function renderOutput(node: ReadNode, output: Output, params: Params): string[] 
     case 'embed': {
       const { embed } = output;
       if (embed.spread) {
-        return outputNames(embed.node).map(
-          (name) => `${embed.lateralAlias}.body -> ${params.text(name)} as ${ident(name)}`,
+        return outputNames(embed.node).map((name) =>
+          grouped(`${embed.lateralAlias}.body -> ${params.text(name)}`, name, groupBy),
         );
       }
       if (embed.node.outputs.length === 0) return [];
       const body = isToOne(embed.relationship)
         ? `${embed.lateralAlias}.body`
         : `coalesce(${embed.lateralAlias}.body, '[]'::json)`;
-      return [`${body} as ${ident(embed.name)}`];
+      return [grouped(body, embed.name, groupBy)];
     }
   }
 }
@@ -119,7 +134,10 @@ export function renderNode(
   params: Params,
   options: RenderOptions,
 ): string {
-  const rendered = node.outputs.map((output) => renderOutput(node, output, params));
+  // With count(), the other selected columns group the rows (by position, so no expression is repeated).
+  const hasCount = node.outputs.some((output) => output.kind === 'count');
+  const groupExpressions: string[] | undefined = hasCount ? [] : undefined;
+  const rendered = node.outputs.map((output) => renderOutput(node, output, params, groupExpressions));
   const columns = rendered.flat();
   const laterals = node.embeds.map((embed) => ` ${renderLateral(node, embed, params)}`).join('');
   const conditions = [
@@ -133,15 +151,14 @@ export function renderNode(
     }),
   ];
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
-  // With count(), the other selected columns group the rows (by position, so no expression is repeated).
-  const hasCount = node.outputs.some((output) => output.kind === 'count');
   const groupPositions: string[] = [];
   let position = 0;
   node.outputs.forEach((output, index) => {
     if (hasCount && output.kind === 'column') groupPositions.push(String(position + 1));
     position += rendered[index]?.length ?? 0;
   });
-  const groupBy = groupPositions.length > 0 ? ` group by ${groupPositions.join(', ')}` : '';
+  const groups = [...groupPositions, ...(groupExpressions ?? [])];
+  const groupBy = groups.length > 0 ? ` group by ${groups.join(', ')}` : '';
   let limit = options.applyLimits ? node.limit : undefined;
   if (options.maxRows !== undefined) limit = Math.min(limit ?? options.maxRows, options.maxRows);
   const limitSql = limit === undefined ? '' : ` limit ${limit}`;
