@@ -592,6 +592,10 @@ export type Database = {
       };
     };
     Functions: {
+      account_needs_password: {
+        Args: { [_ in never]: never };
+        Returns: boolean;
+      };
       set_booking_schedule: {
         Args: {
           p_booking_id: string;

@@ -14,11 +14,11 @@ describe('mail over HTTP: the local mailbox', () => {
   });
 
   it('shows sign-up e-mails as a page and as JSON, one by id, and clears them', async () => {
-    await clientFor(stack).auth.signUp({ email: 'reader@example.org', password: 'correct-horse' });
+    await clientFor(stack).auth.signUp({ email: 'reader@example.org', password: 'correct-horse-7' });
     const page = await fetch(`${stack.url}/mail`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    expect(html).toContain('Confirm your signup');
+    expect(html).toContain('Confirm your Haunted Horizons membership');
     expect(html).toContain('reader@example.org');
 
     const list = (await (await fetch(`${stack.url}/mail/api/messages?to=reader@example.org`)).json()) as {
@@ -28,9 +28,9 @@ describe('mail over HTTP: the local mailbox', () => {
     const one = await (await fetch(`${stack.url}/mail/api/messages/${list[0]?.id}`)).json();
     expect(one).toMatchObject({
       to: 'reader@example.org',
-      subject: 'Confirm your signup',
+      subject: 'Confirm your Haunted Horizons membership',
       text: expect.stringContaining('/auth/v1/verify?token='),
-      html: expect.stringContaining('<a href='),
+      html: expect.stringContaining('href="'),
       links: [expect.stringContaining('/auth/v1/verify?token=')],
     });
     expect((await fetch(`${stack.url}/mail/api/messages/no-such-id`)).status).toBe(404);
@@ -99,13 +99,13 @@ describe('mail through SMTP_URL', () => {
   it('delivers the confirmation e-mail to the SMTP server, not the mailbox', async () => {
     const { error } = await clientFor(stack).auth.signUp({
       email: 'smtp.user@example.org',
-      password: 'correct-horse',
+      password: 'correct-horse-7',
     });
     expect(error).toBeNull();
     expect(sink.messages).toHaveLength(1);
     const raw = sink.messages[0] ?? '';
     expect(raw).toMatch(/^To: smtp\.user@example\.org$/m);
-    expect(raw).toMatch(/^Subject: Confirm your signup$/m);
+    expect(raw).toMatch(/^Subject: Confirm your Haunted Horizons membership$/m);
     expect(raw.replace(/=\n/g, '').replace(/=3D/g, '=')).toContain('/auth/v1/verify?token=');
     expect((await fetch(`${stack.url}/mail/api/messages`)).status).toBe(404);
   });
