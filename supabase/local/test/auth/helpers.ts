@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { StoredMessage } from '../../src/mail/mailbox.ts';
 import type { TestStack } from '../start-test-stack.ts';
@@ -6,6 +7,46 @@ import type { TestStack } from '../start-test-stack.ts';
 export function clientFor(stack: TestStack, key = stack.anonKey): SupabaseClient {
   return createClient(stack.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+/**
+ * A fetch whose connections leave from another loopback address (Linux routes all of 127/8 to lo), so
+ * the stack sees another client: how tests stand for two people on two machines.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const target = new Request(input, init);
+    const body = target.body ? Buffer.from(await target.arrayBuffer()) : undefined;
+    return new Promise<Response>((resolve, reject) => {
+      const outgoing = request(
+        target.url,
+        { method: target.method, headers: Object.fromEntries(target.headers), localAddress },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(incoming.headers)) {
+              for (const item of Array.isArray(value) ? value : [value ?? '']) headers.append(name, item);
+            }
+            const status = incoming.statusCode ?? 500;
+            const empty = status === 204 || status === 304;
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  };
+}
+
+/** A supabase-js client whose requests come from `localAddress` (another client to the stack). */
+export function clientFrom(stack: TestStack, localAddress: string): SupabaseClient {
+  return createClient(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: fetchFrom(localAddress) },
   });
 }
 
