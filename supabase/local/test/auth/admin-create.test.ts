@@ -52,6 +52,22 @@ describe('npm run admin:create', () => {
     expect(tom.rows).toEqual([{ is_admin: true }]);
   });
 
+  it('never promotes a squatter: a pre-registered, unconfirmed address gets the given password', async () => {
+    await clientFor(stack).auth.signUp({ email: 'chief@example.org', password: 'squatter-pass-1' });
+    const promoted = await adminCreate('--email', 'chief@example.org', '--password', 'chief-password-1');
+    expect(promoted.stdout).toContain('confirmed it with the given password');
+    const squatter = await clientFor(stack).auth.signInWithPassword({
+      email: 'chief@example.org',
+      password: 'squatter-pass-1',
+    });
+    expect(squatter.error?.code).toBe('invalid_credentials');
+    const chief = await clientFor(stack).auth.signInWithPassword({
+      email: 'chief@example.org',
+      password: 'chief-password-1',
+    });
+    expect(chief.error).toBeNull();
+  });
+
   it('explains missing arguments', async () => {
     await expect(adminCreate('--email', 'a@example.org')).rejects.toMatchObject({
       code: 2,
