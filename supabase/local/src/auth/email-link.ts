@@ -39,9 +39,10 @@ function verifyUrl(ctx: StackContext, hash: string, type: string, redirectTo: st
   return link.toString();
 }
 
-async function deliver(ctx: StackContext, message: Awaited<ReturnType<typeof composeEmail>>, what: string) {
+/** Renders and sends; a missing template file or a mail failure answers GoTrue's 500, never a crash. */
+async function deliver(ctx: StackContext, compose: () => ReturnType<typeof composeEmail>, what: string) {
   try {
-    await ctx.mailer.send(message);
+    await ctx.mailer.send(await compose());
   } catch (error) {
     console.error('[supabase-local] auth e-mail could not be sent:', error);
     throw new AuthError(500, 'unexpected_failure', `Error sending ${what} email`);
@@ -72,7 +73,7 @@ export async function sendEmailLink(
     Data: user.userMetadata,
   };
   const template = kind === 'signup' ? 'confirmation' : 'recovery';
-  await deliver(ctx, await composeEmail(ctx.config, template, user.email, data), template);
+  await deliver(ctx, () => composeEmail(ctx.config, template, user.email, data), template);
 }
 
 /**
@@ -104,7 +105,7 @@ export async function sendEmailChange(
       RedirectTo: redirectTo,
       Data: user.userMetadata,
     };
-    await deliver(ctx, await composeEmail(ctx.config, 'email_change', side.address, data), 'email change');
+    await deliver(ctx, () => composeEmail(ctx.config, 'email_change', side.address, data), 'email change');
   }
 }
 

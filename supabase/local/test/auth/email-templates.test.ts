@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
-import { clientFor, latestLink, mailTo } from './helpers.ts';
+import { clientFor, latestLink, mailTo, rawAuth } from './helpers.ts';
 
 // The e-mails come from the files config.toml names, so a hosted project sends the same ones.
 describe('auth e-mails from the template files config.toml names', () => {
@@ -19,7 +19,12 @@ describe('auth e-mails from the template files config.toml names', () => {
     stack = await startTestStack({
       toml: {
         auth: {
-          email: { template: { confirmation: { subject: 'Hello {{ .Email }}', content_path: file } } },
+          email: {
+            template: {
+              confirmation: { subject: 'Hello {{ .Email }}', content_path: file },
+              recovery: { content_path: path.join(dir, 'missing.html') },
+            },
+          },
         },
       },
     });
@@ -45,10 +50,12 @@ describe('auth e-mails from the template files config.toml names', () => {
     expect(mail?.text).toMatch(/or type \d{6} \(hash/);
   });
 
-  it('uses the repository’s own files for the types it does not override', async () => {
-    await clientFor(stack).auth.resetPasswordForEmail('tom@example.com');
-    const [mail] = await mailTo(stack, 'tom@example.com');
-    expect(mail?.subject).toBe('Reset your Haunted Horizons password');
-    expect(mail?.text).toContain('The Haunted Horizons team');
+  it('answers GoTrue’s 500 when a named file is missing, and sends nothing', async () => {
+    const answer = await rawAuth(stack, '/recover', { body: { email: 'tom@example.com' } });
+    expect(answer).toMatchObject({
+      status: 500,
+      body: { code: 'unexpected_failure', message: 'Error sending recovery email' },
+    });
+    expect(await mailTo(stack, 'tom@example.com')).toEqual([]);
   });
 });
