@@ -100,6 +100,7 @@ export async function sendEmailChange(
       ConfirmationURL: verifyUrl(ctx, hash, 'email_change', redirectTo),
       Email: user.email,
       NewEmail: newEmail,
+      SendingTo: side.address,
       Token: side.otp,
       TokenHash: hash,
       RedirectTo: redirectTo,

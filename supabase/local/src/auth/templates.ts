@@ -15,6 +15,8 @@ export interface TemplateData {
   Token?: string;
   TokenHash?: string;
   NewEmail?: string;
+  /** email_change: the address this copy goes to (the old or the new one). */
+  SendingTo?: string;
   OldEmail?: string;
   RedirectTo?: string;
   Data: Record<string, unknown>;
