@@ -40,7 +40,7 @@ export async function signup(
   }
   if (existing) {
     // Unconfirmed: send the link again, but never change the account on an unproven claim (GoTrue's rule;
-    // the password set by whoever signed up first is cleared on confirmation, see decision 0003).
+    // the password set by whoever signed up first is cleared on confirmation, see decision 0011).
     checkSendFrequency(ctx, existing.confirmationSentAt);
     const recipient = { userId: existing.id, email: existing.email, userMetadata: existing.userMetadata };
     await ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { kind: 'signup', user: recipient, redirectTo }));
