@@ -39,12 +39,12 @@ function readOptions() {
   };
 }
 
-async function findUserId(admin, email) {
+async function findUser(admin, email) {
   for (let page = 1; ; page += 1) {
     const { data, error } = await admin.listUsers({ page, perPage: 1000 });
     if (error) fail(`could not list users: ${error.message}`);
     const match = data.users.find((user) => user.email?.toLowerCase() === email);
-    if (match) return match.id;
+    if (match) return match;
     if (data.users.length < 1000) return undefined;
   }
 }
@@ -71,14 +71,23 @@ async function main() {
       const reach = created.error.status === 0 ? ` (is the stack running at ${url}? try npm start)` : '';
       fail(`could not create ${email}: ${created.error.message}${reach}`);
     }
-    userId = await findUserId(supabase.auth.admin, email);
-    if (!userId) fail(`${email} is registered but could not be found in the user list`);
+    const existing = await findUser(supabase.auth.admin, email);
+    if (!existing) fail(`${email} is registered but could not be found in the user list`);
+    userId = existing.id;
+    // Anyone can sign up with an address; an unconfirmed account's password was never proven to be the
+    // owner's (confirming clears it), so it gets the password given here.
+    const unconfirmed = !existing.email_confirmed_at;
     const { error } = await supabase.auth.admin.updateUserById(userId, {
       email_confirm: true,
       user_metadata: metadata,
+      ...(unconfirmed ? { password } : {}),
     });
     if (error) fail(`could not confirm ${email}: ${error.message}`);
-    console.log(`${email} already exists (${userId}): confirmed it, password unchanged.`);
+    console.log(
+      unconfirmed
+        ? `${email} was registered but unconfirmed (${userId}): confirmed it with the given password.`
+        : `${email} already exists (${userId}): confirmed it, password unchanged.`,
+    );
   } else {
     console.log(`Created ${email} (${userId}), e-mail confirmed.`);
   }

@@ -592,6 +592,10 @@ export type Database = {
       };
     };
     Functions: {
+      account_needs_password: {
+        Args: { [_ in never]: never };
+        Returns: boolean;
+      };
       join_waitlist: {
         Args: {
           event_name: string;

@@ -14,13 +14,24 @@ export const LOCAL_SERVICE_ROLE_KEY =
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SUPABASE_DIR = path.join(REPO_ROOT, 'supabase');
 
-/** Requests allowed per window, per address (GoTrue counts per IP over 5 minutes). */
+/** [auth.rate_limit]: requests per client per 5 minutes, except emailSent (all e-mails, per hour). */
 export interface RateLimits {
   windowSeconds: number;
   signInSignUps: number;
   tokenRefresh: number;
   tokenVerifications: number;
   emailSent: number;
+}
+
+/** An [auth.email.template.<type>] or [auth.email.notification.<type>] entry, its file resolved. */
+export interface EmailTemplateFile {
+  subject: string | undefined;
+  /** Absolute path of the HTML file, or undefined when config.toml names none. */
+  contentPath: string | undefined;
+}
+
+export interface EmailNotification extends EmailTemplateFile {
+  enabled: boolean;
 }
 
 export interface AuthSettings {
@@ -32,6 +43,14 @@ export interface AuthSettings {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   minimumPasswordLength: number;
+  /** Character sets a password must each draw from (GoTrue's password_required_characters). */
+  passwordRequiredCharacters: string[];
+  /** An address change needs the links sent to both the old and the new address. */
+  doubleConfirmChanges: boolean;
+  /** [auth.email.template.<type>]: confirmation, recovery, email_change, … */
+  emailTemplates: Record<string, EmailTemplateFile>;
+  /** [auth.email.notification.<type>]: password_changed, email_changed, … */
+  emailNotifications: Record<string, EmailNotification>;
   /** Seconds between two confirmation e-mails to one address. */
   maxFrequencySeconds: number;
   /** How long a link or code from an e-mail stays valid ([auth.email] otp_expiry). */
@@ -117,6 +136,55 @@ function parseDurationSeconds(value: unknown, fallback: number): number {
   return Number(match[1]) * ({ s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'] ?? 1);
 }
 
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+
+/** password_requirements as the CLI sends it to GoTrue (required character sets). */
+export function requiredCharacters(value: unknown): string[] {
+  switch (value) {
+    case 'letters_digits':
+      return [LOWER + UPPER, DIGITS];
+    case 'lower_upper_letters_digits':
+      return [LOWER, UPPER, DIGITS];
+    case 'lower_upper_letters_digits_symbols':
+      return [LOWER, UPPER, DIGITS, SYMBOLS];
+    case undefined:
+    case '':
+      return [];
+    default:
+      throw new Error(`config.toml: unknown [auth] password_requirements ${JSON.stringify(value)}`);
+  }
+}
+
+/**
+ * E-mail template entries. As the CLI resolves them, a template's content_path is relative to the
+ * directory holding supabase/, a notification's to supabase/ itself.
+ */
+function templateFiles(entries: Toml, baseDir: string): Record<string, EmailTemplateFile> {
+  const files: Record<string, EmailTemplateFile> = {};
+  for (const [type, value] of Object.entries(entries)) {
+    const entry = typeof value === 'object' && value !== null ? (value as Toml) : {};
+    const contentPath = typeof entry.content_path === 'string' ? entry.content_path : undefined;
+    files[type] = {
+      subject: typeof entry.subject === 'string' ? entry.subject : undefined,
+      contentPath: contentPath === undefined ? undefined : path.resolve(baseDir, contentPath),
+    };
+  }
+  return files;
+}
+
+function notificationFiles(entries: Toml, baseDir: string): Record<string, EmailNotification> {
+  const files = templateFiles(entries, baseDir);
+  return Object.fromEntries(
+    Object.entries(files).map(([type, file]) => [
+      type,
+      { ...file, enabled: bool(section(entries, type).enabled, false) },
+    ]),
+  );
+}
+
 export function readConfigToml(file = path.join(SUPABASE_DIR, 'config.toml')): Toml {
   try {
     return parseToml(readFileSync(file, 'utf8')) as Toml;
@@ -130,6 +198,7 @@ export function readConfigToml(file = path.join(SUPABASE_DIR, 'config.toml')): T
 export function loadConfig(
   rawEnv: NodeJS.ProcessEnv = process.env,
   toml: Toml = readConfigToml(),
+  supabaseDir = SUPABASE_DIR,
 ): StackConfig {
   // An empty variable (as copied from .env.example) means "use the default".
   const env = Object.fromEntries(
@@ -167,7 +236,12 @@ export function loadConfig(
       enableConfirmations: bool(email.enable_confirmations, true),
       refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
-      minimumPasswordLength: num(auth.minimum_password_length, 6),
+      // GoTrue never accepts less than 6.
+      minimumPasswordLength: Math.max(6, num(auth.minimum_password_length, 6)),
+      passwordRequiredCharacters: requiredCharacters(auth.password_requirements),
+      doubleConfirmChanges: bool(email.double_confirm_changes, true),
+      emailTemplates: templateFiles(section(email, 'template'), path.dirname(supabaseDir)),
+      emailNotifications: notificationFiles(section(email, 'notification'), supabaseDir),
       maxFrequencySeconds: parseDurationSeconds(email.max_frequency, 1),
       otpExpirySeconds: num(email.otp_expiry, 86_400),
       rateLimits: {

@@ -1,6 +1,8 @@
-import { loadConfig, type StackConfig } from '../src/config.ts';
+import { loadConfig, readConfigToml, type StackConfig } from '../src/config.ts';
 import { bootStack } from '../src/boot.ts';
 import type { Database } from '../src/db/types.ts';
+import { isLocalMailer } from '../src/mail/mailer.ts';
+import type { Mailbox } from '../src/mail/mailbox.ts';
 import { createFreshPostgres } from './fresh-postgres.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -13,15 +15,53 @@ export interface TestStack {
   serviceRoleKey: string;
   db: Database;
   config: StackConfig;
+  /** The stack's own mailbox (undefined when mail goes through SMTP_URL): tests read mail here. */
+  mailbox: Mailbox | undefined;
   close(): Promise<void>;
 }
 
 export interface TestStackOptions {
   database?: TestDatabaseKind;
-  /** Adjust settings before boot, e.g. lower rate limits. */
+  /**
+   * config.toml entries laid over the repository's supabase/config.toml, in its own shape, e.g.
+   * `{ auth: { rate_limit: { sign_in_sign_ups: 3 } } }`: tests change settings the way a project does.
+   */
+  toml?: TomlTable;
+  /** Adjust settings that have no config.toml key (ports, SMTP_URL) before boot. */
   configure?: (config: StackConfig) => void;
   /** Wraps the database the API uses (e.g. to count the transactions it runs). */
   wrapDatabase?: (db: Database) => Database;
+}
+
+type TomlTable = { [key: string]: unknown };
+
+/**
+ * Test suites sign in and sign up far more than one person would, all from 127.0.0.1: their stacks raise
+ * the per-client limits through config.toml entries. Suites that test a limit set it lower again.
+ */
+const TEST_LIMITS: TomlTable = {
+  auth: {
+    rate_limit: {
+      sign_in_sign_ups: 100_000,
+      token_refresh: 100_000,
+      token_verifications: 100_000,
+      email_sent: 100_000,
+    },
+  },
+};
+
+/** `over` laid onto `base`, tables merged key by key. */
+export function mergeToml(base: TomlTable, over: TomlTable): TomlTable {
+  const merged: TomlTable = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = merged[key];
+    merged[key] = isTable(current) && isTable(value) ? mergeToml(current, value) : (value as unknown);
+  }
+  return merged;
+}
+
+function isTable(value: unknown): value is TomlTable {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -30,16 +70,20 @@ export interface TestStackOptions {
  */
 export async function startTestStack({
   database = 'pglite',
+  toml = {},
   configure,
   wrapDatabase,
 }: TestStackOptions = {}): Promise<TestStack> {
   const fresh = database === 'postgres' ? await createFreshPostgres() : undefined;
-  const config = loadConfig({
-    SUPABASE_LOCAL_DATA_DIR: 'memory',
-    SUPABASE_LOCAL_PORT: '0',
-    SUPABASE_LOCAL_MAIL_PORT: '0',
-    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-  });
+  const config = loadConfig(
+    {
+      SUPABASE_LOCAL_DATA_DIR: 'memory',
+      SUPABASE_LOCAL_PORT: '0',
+      SUPABASE_LOCAL_MAIL_PORT: '0',
+      ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    },
+    mergeToml(mergeToml(readConfigToml(), TEST_LIMITS), toml),
+  );
   configure?.(config);
   try {
     const stack = await bootStack(config, wrapDatabase ? { wrapDatabase } : {});
@@ -50,6 +94,7 @@ export async function startTestStack({
       serviceRoleKey: config.serviceRoleKey,
       db: stack.ctx.db,
       config,
+      mailbox: isLocalMailer(stack.ctx.mailer) ? stack.ctx.mailer.mailbox : undefined,
       close: async () => {
         await stack.close();
         await fresh?.drop();

@@ -52,7 +52,7 @@ export async function admin(
 async function createUser(ctx: StackContext, body: JsonObject) {
   const email = normaliseEmail(optionalString(body, 'email'));
   const password = optionalString(body, 'password');
-  if (password !== undefined) checkPasswordStrength(password, ctx.config.auth.minimumPasswordLength);
+  if (password !== undefined) checkPasswordStrength(password, ctx.config.auth);
   if (await findUserByEmail(ctx.db, email)) throw emailExists();
   const passwordHash = password === undefined ? '' : await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
@@ -75,7 +75,7 @@ async function createUser(ctx: StackContext, body: JsonObject) {
 
 async function updateUser(ctx: StackContext, id: string, body: JsonObject) {
   const password = optionalString(body, 'password');
-  if (password !== undefined) checkPasswordStrength(password, ctx.config.auth.minimumPasswordLength);
+  if (password !== undefined) checkPasswordStrength(password, ctx.config.auth);
   const rawEmail = optionalString(body, 'email');
   const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
   if (email !== undefined) {
@@ -89,12 +89,16 @@ async function updateUser(ctx: StackContext, id: string, body: JsonObject) {
   const confirm = optionalBoolean(body, 'email_confirm');
   await ctx.db.transaction(async (tx) => {
     if (email !== undefined) await setEmail(tx, id, email);
-    if (passwordHash !== undefined) await setPassword(tx, id, passwordHash);
+    // Confirm before the new password, as GoTrue orders it: confirming clears a password nobody proved.
+    if (confirm === true) await confirmEmail(tx, id);
+    if (passwordHash !== undefined) {
+      await setPassword(tx, id, passwordHash);
+      await endSessions(tx, 'user_id = $1::uuid', [id]);
+    }
     if (userMetadata !== undefined) await mergeUserMetadata(tx, id, userMetadata);
     if (appMetadata !== undefined) await mergeAppMetadata(tx, id, appMetadata);
     if (role)
       await tx.query(`update auth.users set role = $2, updated_at = now() where id = $1::uuid`, [id, role]);
-    if (confirm === true) await confirmEmail(tx, id);
   });
   return loadUserJson(ctx.db, id);
 }

@@ -3,41 +3,64 @@ import type { AuthSettings } from '../config.ts';
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
+// GoTrue's loopback names: a redirect to the site on one of them may use any port (RFC 8252 §7.3).
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'];
+const DECIMAL_HOST = /^[0-9]+$/;
+const REGULAR_HOST = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
+
 /**
- * Where an e-mail link may send the browser: `requested` when it is on the site URL's host or matches one
- * of the additional redirect URL globs, otherwise the site URL (GoTrue never redirects to unknown hosts).
+ * The host as written, like Go's url.Hostname(): WHATWG URL parsing rewrites hosts (2130706433 becomes
+ * 127.0.0.1, names are lower-cased), which would let a disguised address pass. No brackets on IPv6.
  */
+function rawHostname(value: string): string {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(value);
+  return (match?.[1] ?? '').replace(/^\[(.*)\]$/, '$1');
+}
+
+function isLoopbackIp(host: string): boolean {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return host.startsWith('127.');
+  return host === '::1' || /^(0{0,4}:){1,7}0{0,3}1$/.test(host);
+}
+
+function isIpLiteral(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
+}
+
+/**
+ * GoTrue's IsRedirectURLValid: the site URL's scheme, host and port (any port on a loopback host); an IP
+ * address only when it is loopback; otherwise a match of an additional_redirect_urls glob.
+ */
+export function isRedirectAllowed(
+  requested: string | undefined,
+  auth: Pick<AuthSettings, 'siteUrl' | 'additionalRedirectUrls'>,
+): boolean {
+  // Control characters make no URL (GoTrue's parser refuses them) and must never reach a Location header.
+  if (!requested || CONTROL_CHARACTERS.test(requested)) return false;
+  const site = safeUrl(auth.siteUrl);
+  const target = safeUrl(requested);
+  if (!site || !target) return false;
+  const host = rawHostname(requested);
+  if (
+    rawHostname(auth.siteUrl) === host &&
+    site.protocol === target.protocol &&
+    (site.port === target.port || LOOPBACK_NAMES.includes(host.toLowerCase()))
+  ) {
+    return true;
+  }
+  const isHttp = target.protocol === 'http:' || target.protocol === 'https:';
+  if (DECIMAL_HOST.test(host)) return false;
+  if (isIpLiteral(host)) return isLoopbackIp(host);
+  if (isHttp && !REGULAR_HOST.test(host)) return false;
+  const withoutFragment = requested.split('#')[0] ?? requested;
+  return auth.additionalRedirectUrls.some((pattern) => globMatches(pattern, withoutFragment));
+}
+
+/** The redirect when allowed, else the site URL (GoTrue never redirects anywhere else). */
 export function allowedRedirect(
   requested: string | undefined,
   auth: Pick<AuthSettings, 'siteUrl' | 'additionalRedirectUrls'>,
 ): string {
-  // Control characters make no URL (GoTrue's parser refuses them) and must never reach a Location header.
-  if (!requested || CONTROL_CHARACTERS.test(requested)) return auth.siteUrl;
-  let target: URL;
-  try {
-    target = new URL(requested);
-  } catch {
-    return auth.siteUrl;
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    // Custom app schemes are allowed only when listed explicitly.
-    return auth.additionalRedirectUrls.some((pattern) => globMatches(pattern, requested))
-      ? requested
-      : auth.siteUrl;
-  }
-  const site = safeUrl(auth.siteUrl);
-  if (site && site.hostname === target.hostname) return requested;
-  return auth.additionalRedirectUrls.some((pattern) => globMatches(pattern, requested))
-    ? requested
-    : auth.siteUrl;
-}
-
-function safeUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
+  return isRedirectAllowed(requested, auth) ? (requested as string) : auth.siteUrl;
 }
 
 /**
@@ -65,4 +88,12 @@ export function withFragment(redirect: string, params: Record<string, string>): 
     Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   ).toString();
   return `${base}#${fragment}`;
+}
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { StackContext } from '../context.ts';
-import { clientAddress } from '../http.ts';
 import { checkSendFrequency, sendEmailLink } from './email-link.ts';
 import { AuthError, sendAuthJson, validationFailed } from './errors.ts';
 import { enforceRateLimit } from './limits.ts';
@@ -22,14 +21,14 @@ export async function signup(
   const { auth } = ctx.config;
   if (!auth.enableSignup)
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  enforceRateLimit(ctx, 'signup', req);
   const body = await readAuthBody(req);
   const rawEmail = optionalString(body, 'email');
-  enforceRateLimit(ctx, 'signInSignUps', rawEmail?.trim().toLowerCase() || clientAddress(req));
   if (optionalString(body, 'phone')) throw validationFailed('Phone signups are disabled');
   const password = optionalString(body, 'password') ?? '';
   const data = optionalObject(body, 'data') ?? {};
   if (password === '') throw validationFailed('Signup requires a valid password', 422);
-  checkPasswordStrength(password, auth.minimumPasswordLength);
+  checkPasswordStrength(password, auth);
   const email = normaliseEmail(rawEmail, 'To signup, please provide your email');
   const redirectTo = redirectFor(req, url, ctx);
 
@@ -40,11 +39,11 @@ export async function signup(
     return sendAuthJson(req, res, 200, lookAlikeUser(email, data));
   }
   if (existing) {
-    // Unconfirmed: send the link again, but never change the account on an unproven claim.
+    // Unconfirmed: send the link again, but never change the account on an unproven claim (GoTrue's rule;
+    // the password set by whoever signed up first is cleared on confirmation, see decision 0016).
     checkSendFrequency(ctx, existing.confirmationSentAt);
-    await ctx.db.transaction((tx) =>
-      sendEmailLink(ctx, tx, { kind: 'signup', userId: existing.id, to: existing.email, redirectTo }),
-    );
+    const recipient = { userId: existing.id, email: existing.email, userMetadata: existing.userMetadata };
+    await ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { kind: 'signup', user: recipient, redirectTo }));
     return sendAuthJson(req, res, 200, await loadUserJson(ctx.db, existing.id));
   }
 
@@ -57,7 +56,9 @@ export async function signup(
       confirmed: !auth.enableConfirmations,
     });
     if (!auth.enableConfirmations) return startSession(ctx, tx, userId, 'password', req);
-    await sendEmailLink(ctx, tx, { kind: 'signup', userId, to: email, redirectTo });
+    const user = await loadUserJson(tx, userId);
+    const recipient = { userId, email, userMetadata: (user?.user_metadata ?? {}) as JsonObject };
+    await sendEmailLink(ctx, tx, { kind: 'signup', user: recipient, redirectTo });
     return loadUserJson(tx, userId);
   });
   sendAuthJson(req, res, 200, answer);

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StackContext } from '../context.ts';
-import { clientAddress } from '../http.ts';
 import { AuthError, invalidCredentials, sendAuthJson, validationFailed } from './errors.ts';
 import { enforceRateLimit } from './limits.ts';
 import { passwordMatches } from './passwords.ts';
@@ -16,10 +15,11 @@ export async function token(
   url: URL,
 ): Promise<void> {
   const grantType = url.searchParams.get('grant_type');
+  // GoTrue counts every /token request against token_refresh.
+  enforceRateLimit(ctx, 'token', req);
   const body = await readAuthBody(req);
   if (grantType === 'password') return sendAuthJson(req, res, 200, await passwordGrant(req, ctx, body));
   if (grantType === 'refresh_token') {
-    enforceRateLimit(ctx, 'tokenRefresh', clientAddress(req));
     const refreshToken = optionalString(body, 'refresh_token') ?? '';
     if (refreshToken === '') throw validationFailed('refresh_token required');
     return sendAuthJson(req, res, 200, await refreshSession(ctx, refreshToken));
@@ -30,7 +30,8 @@ export async function token(
 async function passwordGrant(req: IncomingMessage, ctx: StackContext, body: JsonObject) {
   const rawEmail = optionalString(body, 'email')?.trim() ?? '';
   const password = optionalString(body, 'password') ?? '';
-  enforceRateLimit(ctx, 'signInSignUps', rawEmail.toLowerCase() || clientAddress(req));
+  // Password sign-ins also count against sign_in_sign_ups, per client, as config.toml describes it.
+  enforceRateLimit(ctx, 'signIn', req);
   if (rawEmail === '') {
     if (optionalString(body, 'phone')) throw invalidCredentials();
     throw validationFailed('missing email or phone');

@@ -13,8 +13,11 @@ export interface UserRecord {
   recoverySentAt: number | null;
   emailChange: string;
   emailChangeSentAt: number | null;
+  /** 1 once one side of a double-confirmed address change was confirmed. */
+  emailChangeConfirmStatus: number;
   bannedUntil: number | null;
   deletedAt: number | null;
+  userMetadata: JsonObject;
 }
 
 const RECORD_COLUMNS = `u.id::text as id, coalesce(u.email, '') as email,
@@ -24,11 +27,21 @@ const RECORD_COLUMNS = `u.id::text as id, coalesce(u.email, '') as email,
   extract(epoch from u.recovery_sent_at)::float8 as "recoverySentAt",
   coalesce(u.email_change, '') as "emailChange",
   extract(epoch from u.email_change_sent_at)::float8 as "emailChangeSentAt",
+  coalesce(u.email_change_confirm_status, 0)::int as "emailChangeConfirmStatus",
+  coalesce(u.raw_user_meta_data, '{}'::jsonb) as "userMetadata",
   extract(epoch from u.banned_until)::float8 as "bannedUntil",
   extract(epoch from u.deleted_at)::float8 as "deletedAt"`;
 
 /** The one-time token columns a link or code can match. */
-export type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
+export type TokenColumn =
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+
+const SENT_AT: Record<TokenColumn, string> = {
+  confirmation_token: 'confirmation_sent_at',
+  recovery_token: 'recovery_sent_at',
+  email_change_token_new: 'email_change_sent_at',
+  email_change_token_current: 'email_change_sent_at',
+};
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRecord | undefined> {
   const { rows } = await q.query<UserRecord>(
@@ -52,11 +65,7 @@ export async function findUserByToken(
   column: TokenColumn,
   hash: string,
 ): Promise<(UserRecord & { tokenSentAt: number | null }) | undefined> {
-  const sentAt = {
-    confirmation_token: 'confirmation_sent_at',
-    recovery_token: 'recovery_sent_at',
-    email_change_token_new: 'email_change_sent_at',
-  }[column];
+  const sentAt = SENT_AT[column];
   const { rows } = await q.query<UserRecord & { tokenSentAt: number | null }>(
     `select ${RECORD_COLUMNS}, extract(epoch from u.${sentAt})::float8 as "tokenSentAt"
      from auth.users u where u.${column} = $1 and u.${column} <> '' and u.deleted_at is null limit 1`,
@@ -120,12 +129,13 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
   return id;
 }
 
-export async function setToken(q: Queryable, id: string, column: TokenColumn, hash: string): Promise<void> {
-  const sentAt = {
-    confirmation_token: 'confirmation_sent_at',
-    recovery_token: 'recovery_sent_at',
-    email_change_token_new: 'email_change_sent_at',
-  }[column];
+export async function setToken(
+  q: Queryable,
+  id: string,
+  column: 'confirmation_token' | 'recovery_token',
+  hash: string,
+): Promise<void> {
+  const sentAt = SENT_AT[column];
   await q.query(
     `update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1::uuid`,
     [id, hash],
@@ -156,6 +166,7 @@ export async function clearRecoveryToken(q: Queryable, id: string): Promise<void
 export async function applyEmailChange(q: Queryable, id: string): Promise<void> {
   await q.query(
     `update auth.users set email = email_change, email_change = '', email_change_token_new = '',
+       email_change_token_current = '', email_change_confirm_status = 0,
        email_confirmed_at = coalesce(email_confirmed_at, now()),
        raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', email_change),
        updated_at = now()
@@ -170,24 +181,48 @@ export async function applyEmailChange(q: Queryable, id: string): Promise<void> 
   );
 }
 
-export async function startEmailChange(
+/** A pending address change: the new address, the token for it and ('' when single) for the current one. */
+export async function storeEmailChange(
   q: Queryable,
   id: string,
   newEmail: string,
-  hash: string,
+  hashNew: string,
+  hashCurrent: string,
 ): Promise<void> {
   await q.query(
-    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
-       updated_at = now() where id = $1::uuid`,
-    [id, newEmail, hash],
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+       email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now()
+     where id = $1::uuid`,
+    [id, newEmail, hashNew, hashCurrent],
   );
 }
 
+/** One side of a double-confirmed change followed its link: that token is spent, the other still waits. */
+export async function confirmEmailChangeSide(
+  q: Queryable,
+  id: string,
+  column: 'email_change_token_new' | 'email_change_token_current',
+): Promise<void> {
+  await q.query(
+    `update auth.users set ${column} = '', email_change_confirm_status = 1, updated_at = now()
+     where id = $1::uuid`,
+    [id],
+  );
+}
+
+/**
+ * A new password, and, as GoTrue's UpdatePassword does, every e-mailed token voided: links sent before
+ * the change (reset, confirmation, address change) no longer work.
+ */
 export async function setPassword(q: Queryable, id: string, passwordHash: string): Promise<void> {
-  await q.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid`, [
-    id,
-    passwordHash,
-  ]);
+  await q.query(
+    `update auth.users set encrypted_password = $2,
+       confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
+       email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
+       reauthentication_token = '', reauthentication_sent_at = null, updated_at = now()
+     where id = $1::uuid`,
+    [id, passwordHash],
+  );
 }
 
 /** Merges keys into user metadata; a key set to null is removed, as GoTrue does. */

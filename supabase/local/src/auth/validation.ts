@@ -1,3 +1,4 @@
+import type { AuthSettings } from '../config.ts';
 import { AuthError, validationFailed } from './errors.ts';
 
 // The shape GoTrue accepts (an HTML5-style address with a dotted or single-label domain).
@@ -19,14 +20,29 @@ export function normaliseEmail(
   return email.toLowerCase();
 }
 
-/** 422 weak_password (with reasons) when too short; 422 validation_failed when longer than bcrypt reads. */
-export function checkPasswordStrength(password: string, minimumLength: number): void {
-  if ([...password].length < minimumLength) {
-    throw new AuthError(422, 'weak_password', `Password should be at least ${minimumLength} characters.`, {
-      weak_password: { reasons: ['length'] },
-    });
-  }
+/**
+ * GoTrue's password rules: longer than bcrypt reads → 400 validation_failed; shorter than
+ * minimum_password_length or missing a required character set → 422 weak_password with every reason.
+ */
+export function checkPasswordStrength(
+  password: string,
+  rules: Pick<AuthSettings, 'minimumPasswordLength' | 'passwordRequiredCharacters'>,
+): void {
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
-    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`, 422);
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  const reasons: string[] = [];
+  const messages: string[] = [];
+  if ([...password].length < rules.minimumPasswordLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${rules.minimumPasswordLength} characters.`);
+  }
+  const sets = rules.passwordRequiredCharacters;
+  if (sets.some((set) => ![...set].some((char) => password.includes(char)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  if (reasons.length > 0) {
+    throw new AuthError(422, 'weak_password', messages.join(' '), { weak_password: { reasons } });
   }
 }

@@ -16,7 +16,7 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
     const supabase = clientFor(stack);
     const { data, error } = await supabase.auth.signUp({
       email: 'New.Member@Example.org',
-      password: 'correct-horse',
+      password: 'correct-horse-7',
       options: { data: { full_name: 'New Member' }, emailRedirectTo: 'http://localhost:4321/dashboard' },
     });
     expect(error).toBeNull();
@@ -34,7 +34,7 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
     expect(data.user?.identities).toHaveLength(1);
 
     const [mail] = await mailTo(stack, email);
-    expect(mail?.subject).toBe('Confirm your signup');
+    expect(mail?.subject).toBe('Confirm your Haunted Horizons membership');
     expect(mail?.text).toMatch(/\b\d{6}\b/);
     const link = await latestLink(stack, email);
     expect(link).toMatch(
@@ -90,7 +90,7 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
     const email = 'redirect.check@example.org';
     await clientFor(stack).auth.signUp({
       email,
-      password: 'correct-horse',
+      password: 'correct-horse-7',
       options: { emailRedirectTo: 'https://evil.example.net/steal' },
     });
     const { target } = await followLink(await latestLink(stack, email));
@@ -164,30 +164,44 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
 
   it('refuses an unconfirmed address with email_not_confirmed', async () => {
     const supabase = clientFor(stack);
-    await supabase.auth.signUp({ email: 'pending@example.org', password: 'correct-horse' });
+    await supabase.auth.signUp({ email: 'pending@example.org', password: 'correct-horse-7' });
     const { error } = await supabase.auth.signInWithPassword({
       email: 'pending@example.org',
-      password: 'correct-horse',
+      password: 'correct-horse-7',
     });
     expect(error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
   });
 
-  it('explains a weak password with its reasons', async () => {
-    const { error } = await clientFor(stack).auth.signUp({ email: 'weak@example.org', password: '12345' });
+  it('refuses 123456 with GoTrue’s weak_password and every reason (8 characters, letters and digits)', async () => {
+    const { error } = await clientFor(stack).auth.signUp({ email: 'weak@example.org', password: '123456' });
     expect(error).toMatchObject({
       name: 'AuthWeakPasswordError',
       status: 422,
       code: 'weak_password',
-      message: 'Password should be at least 8 characters.',
-      reasons: ['length'],
+      message:
+        'Password should be at least 8 characters. Password should contain at least one character of each: ' +
+        'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
+      reasons: ['length', 'characters'],
     });
+    const lettersOnly = await clientFor(stack).auth.signUp({
+      email: 'weak@example.org',
+      password: 'passwordpassword',
+    });
+    expect(lettersOnly.error).toMatchObject({ code: 'weak_password', reasons: ['characters'] });
     expect(await mailTo(stack, 'weak@example.org')).toEqual([]);
+    // The same rule guards a new password.
+    const supabase = clientFor(stack);
+    await supabase.auth.signInWithPassword({ email: 'tom@example.com', password: 'password123' });
+    expect((await supabase.auth.updateUser({ password: '1234567' })).error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+    });
   });
 
   it('refuses a malformed address with validation_failed', async () => {
     const { error } = await clientFor(stack).auth.signUp({
       email: 'not-an-address',
-      password: 'correct-horse',
+      password: 'correct-horse-7',
     });
     expect(error).toMatchObject({
       status: 400,
@@ -200,7 +214,7 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
     const before = await mailTo(stack, 'member@example.com');
     const { data, error } = await clientFor(stack).auth.signUp({
       email: 'member@example.com',
-      password: 'another-password',
+      password: 'another-password-9',
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -244,7 +258,7 @@ describe.each(['pglite', 'postgres'] as const)('auth sign-up and sign-in on %s',
 
   it('refuses NUL characters in a body before they reach the database, never a 500', async () => {
     const signup = await rawAuth(stack, '/signup', {
-      body: { email: 'nul@example.com', password: 'correct-horse', data: { full_name: 'a\u0000b' } },
+      body: { email: 'nul@example.com', password: 'correct-horse-7', data: { full_name: 'a\u0000b' } },
     });
     expect(signup).toMatchObject({ status: 400, body: { code: 'bad_json' } });
     const refresh = await rawAuth(stack, '/token?grant_type=refresh_token', {

@@ -74,6 +74,40 @@ describe('loadConfig', () => {
   it('reads the repository config.toml with e-mail confirmations on', () => {
     expect(loadConfig({}).auth.enableConfirmations).toBe(true);
   });
+
+  it('reads password rules, double confirmation and e-mail files as the CLI resolves them', () => {
+    const config = loadConfig(
+      {},
+      {
+        auth: {
+          minimum_password_length: 4,
+          password_requirements: 'lower_upper_letters_digits',
+          email: {
+            double_confirm_changes: false,
+            template: { recovery: { subject: 'R', content_path: './supabase/templates/recovery.html' } },
+            notification: { email_changed: { enabled: true, content_path: './templates/changed.html' } },
+          },
+        },
+      },
+      '/project/supabase',
+    );
+    expect(config.auth.minimumPasswordLength).toBe(6); // GoTrue's floor
+    expect(config.auth.passwordRequiredCharacters).toHaveLength(3);
+    expect(config.auth.doubleConfirmChanges).toBe(false);
+    // Templates are relative to the project root, notifications to supabase/.
+    expect(config.auth.emailTemplates.recovery).toEqual({
+      subject: 'R',
+      contentPath: '/project/supabase/templates/recovery.html',
+    });
+    expect(config.auth.emailNotifications.email_changed).toEqual({
+      enabled: true,
+      subject: undefined,
+      contentPath: '/project/supabase/templates/changed.html',
+    });
+    expect(() => loadConfig({}, { auth: { password_requirements: 'strong' } })).toThrow(
+      'password_requirements',
+    );
+  });
 });
 
 describe('binding beyond this machine with the public JWT secret', () => {

@@ -41,7 +41,7 @@ describe('the mailbox on its own port, as Mailpit', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     mailUrl = stack.mailUrl ?? '';
-    await clientFor(stack).auth.signUp({ email: 'reader@example.org', password: 'correct-horse' });
+    await clientFor(stack).auth.signUp({ email: 'reader@example.org', password: 'correct-horse-7' });
   });
   afterAll(async () => {
     await stack?.close();
@@ -66,14 +66,14 @@ describe('the mailbox on its own port, as Mailpit', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const html = await page.text();
-    expect(html).toContain('Confirm your signup');
+    expect(html).toContain('Confirm your Haunted Horizons membership');
     expect(html).toContain('reader@example.org');
 
     const list = (await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List;
     expect(list).toMatchObject({ total: 1, messages_count: 1 });
     expect(list.messages[0]).toMatchObject({
       To: [{ Name: '', Address: 'reader@example.org' }],
-      Subject: 'Confirm your signup',
+      Subject: 'Confirm your Haunted Horizons membership',
     });
 
     const search = (await (
@@ -86,7 +86,7 @@ describe('the mailbox on its own port, as Mailpit', () => {
     const one = await (await fetch(`${mailUrl}/api/v1/message/${list.messages[0]?.ID}`)).json();
     expect(one).toMatchObject({
       ID: list.messages[0]?.ID,
-      Subject: 'Confirm your signup',
+      Subject: 'Confirm your Haunted Horizons membership',
       Text: expect.stringContaining('/auth/v1/verify?token='),
       HTML: expect.stringContaining('<a href='),
     });
@@ -137,7 +137,7 @@ describe('the mailbox on its own port, as Mailpit', () => {
     expect(bad.status).toBe(400);
     expect(((await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as List).total).toBe(before);
 
-    await clientFor(stack).auth.signUp({ email: 'second@example.org', password: 'correct-horse' });
+    await clientFor(stack).auth.signUp({ email: 'second@example.org', password: 'correct-horse-7' });
     const [second] = await mailTo(stack, 'second@example.org');
     const one = await fetch(`${mailUrl}/api/v1/messages`, {
       method: 'DELETE',
@@ -168,13 +168,13 @@ describe('mail through SMTP_URL', () => {
   it('delivers the confirmation e-mail to the SMTP server, and opens no mailbox', async () => {
     const { error } = await clientFor(stack).auth.signUp({
       email: 'smtp.user@example.org',
-      password: 'correct-horse',
+      password: 'correct-horse-7',
     });
     expect(error).toBeNull();
     expect(sink.messages).toHaveLength(1);
     const raw = sink.messages[0] ?? '';
     expect(raw).toMatch(/^To: smtp\.user@example\.org$/m);
-    expect(raw).toMatch(/^Subject: Confirm your signup$/m);
+    expect(raw).toMatch(/^Subject: Confirm your Haunted Horizons membership$/m);
     expect(raw.replace(/=\n/g, '').replace(/=3D/g, '=')).toContain('/auth/v1/verify?token=');
     expect(stack.mailUrl).toBeUndefined();
     expect(await (await fetch(`${stack.url}/health`)).json()).toMatchObject({ mailbox: null });
@@ -241,7 +241,7 @@ describe('mail through SMTP_URL over TLS (smtps://) to a server with a self-sign
       },
     });
     try {
-      return await clientFor(stack).auth.signUp({ email, password: 'correct-horse' });
+      return await clientFor(stack).auth.signUp({ email, password: 'correct-horse-7' });
     } finally {
       await stack.close();
     }
