@@ -10,7 +10,7 @@ import { listenMailbox, type RunningMailbox } from './mail/server.ts';
 import { listen, type RunningStack } from './server.ts';
 
 export interface BootedStack extends RunningStack {
-  ctx: StackContext;
+  ctx: StackContext & { mailer: LocalMailer };
 }
 
 export interface BootOptions {

@@ -1,7 +1,6 @@
 import { loadConfig, readConfigToml, type StackConfig } from '../src/config.ts';
 import { bootStack } from '../src/boot.ts';
 import type { Database } from '../src/db/types.ts';
-import { isLocalMailer } from '../src/mail/mailer.ts';
 import type { Mailbox } from '../src/mail/mailbox.ts';
 import { createFreshPostgres } from './fresh-postgres.ts';
 
@@ -94,7 +93,7 @@ export async function startTestStack({
       serviceRoleKey: config.serviceRoleKey,
       db: stack.ctx.db,
       config,
-      mailbox: isLocalMailer(stack.ctx.mailer) ? stack.ctx.mailer.mailbox : undefined,
+      mailbox: stack.ctx.mailer.mailbox,
       close: async () => {
         await stack.close();
         await fresh?.drop();
