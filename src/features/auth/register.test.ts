@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REGISTER, validateRegister } from './register';
 
-const VALID = { fullName: 'Ada', email: 'ada@example.com', password: 'correct horse' };
+const VALID = { fullName: 'Ada', email: 'ada@example.com', password: 'correct horse 7' };
 
 describe('validateRegister', () => {
   it('requires full name, e-mail and password', () => {
@@ -17,11 +17,14 @@ describe('validateRegister', () => {
       password: 'Your password must be at least 8 characters.',
     });
     expect(validateRegister({ ...VALID, password: '1234567' })).toHaveProperty('password');
-    expect(validateRegister({ ...VALID, password: '12345678' })).toEqual({});
+    expect(validateRegister({ ...VALID, password: '12345678' })).toEqual({
+      password: 'Your password must contain at least one letter (a–z) and one digit (0–9).',
+    });
+    expect(validateRegister({ ...VALID, password: 'abcdefg8' })).toEqual({});
   });
 
   it('keeps a password exactly as typed, spaces included', () => {
-    expect(validateRegister({ ...VALID, password: ' '.repeat(8) })).toEqual({});
+    expect(validateRegister({ ...VALID, password: ' a1 '.repeat(2) })).toEqual({});
   });
 
   it('rejects a malformed e-mail and a password longer than bcrypt reads', () => {

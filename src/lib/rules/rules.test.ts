@@ -10,6 +10,7 @@ import {
   NAME_MAX,
   nameProblem,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIREMENTS,
   passwordProblem,
   phoneProblem,
 } from '.';
@@ -20,15 +21,23 @@ import {
 describe('the password rule', () => {
   it('has the minimum length supabase/config.toml gives Supabase Auth', () => {
     const config = parse(readFileSync(new URL('../../../supabase/config.toml', import.meta.url), 'utf8'));
-    const auth = config['auth'] as { minimum_password_length: number };
+    const auth = config['auth'] as { minimum_password_length: number; password_requirements: string };
     expect(PASSWORD_MIN_LENGTH).toBe(auth.minimum_password_length);
+    expect(PASSWORD_REQUIREMENTS).toBe(auth.password_requirements);
+  });
+
+  it('wants a letter and a digit, as password_requirements = "letters_digits" makes GoTrue want', () => {
+    expect(passwordProblem('password123')).toBeUndefined();
+    expect(passwordProblem('passwordpassword')).toMatch(/one letter .* and one digit/);
+    expect(passwordProblem('1234567890')).toMatch(/one letter .* and one digit/);
+    expect(passwordProblem('123456')).toMatch(/at least 8 characters/);
   });
 
   it('counts characters for the minimum and UTF-8 bytes for the maximum, as GoTrue does', () => {
-    expect(passwordProblem('é'.repeat(PASSWORD_MIN_LENGTH))).toBeUndefined();
-    expect(passwordProblem('é'.repeat(PASSWORD_MIN_LENGTH - 1))).toMatch(/at least/);
-    expect(passwordProblem('x'.repeat(72))).toBeUndefined();
-    expect(passwordProblem('é'.repeat(37))).toMatch(/too long/);
+    expect(passwordProblem(`${'é'.repeat(PASSWORD_MIN_LENGTH - 2)}a1`)).toBeUndefined();
+    expect(passwordProblem(`${'é'.repeat(PASSWORD_MIN_LENGTH - 3)}a1`)).toMatch(/at least/);
+    expect(passwordProblem(`${'x'.repeat(71)}1`)).toBeUndefined();
+    expect(passwordProblem(`${'é'.repeat(36)}a1`)).toMatch(/too long/);
   });
 });
 
