@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BodyTooLargeError, InvalidJsonError, readJson } from '../http.ts';
+import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readJson } from '../http.ts';
 import type { Table } from './catalog.ts';
 import { columnNotFound, invalidBody, restError } from './errors.ts';
 
@@ -18,6 +18,7 @@ export async function readPayload(req: IncomingMessage, limit: number): Promise<
     if (error instanceof BodyTooLargeError) {
       throw restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${limit} bytes`);
     }
+    if (error instanceof JsonTooDeepError) throw invalidBody('Empty or invalid json', error.message);
     if (error instanceof InvalidJsonError) throw invalidBody('Empty or invalid json');
     throw error;
   }
