@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { createTemporaryFolder, pgliteArtifacts, removeTemporaryFolder } from './pglite-files.ts';
 import {
   statementTimeoutError,
   toError,
@@ -15,24 +11,6 @@ import { Serial } from './serial.ts';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 const WORKER_FILE = new URL('./pglite-worker.ts', import.meta.url);
-
-type Artifacts = Omit<WorkerOptions, 'dataDir'>;
-let artifacts: Promise<Artifacts> | undefined;
-
-/** PGlite's WebAssembly and file bundle, compiled and read once for every worker of this process. */
-function pgliteArtifacts(): Promise<Artifacts> {
-  artifacts ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const compile = async (file: string) => WebAssembly.compile(await readFile(path.join(dist, file)));
-    const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
-      compile('pglite.wasm'),
-      compile('initdb.wasm'),
-      readFile(path.join(dist, 'pglite.data')),
-    ]);
-    return { pgliteWasmModule, initdbWasmModule, fsBundle };
-  })();
-  return artifacts;
-}
 
 type Call =
   | { op: 'query'; sql: string; params: unknown[] }
@@ -152,7 +130,7 @@ class PgliteThread implements Database {
       if (opened) await this.answer(this.post({ op: 'close' })).catch(() => undefined);
       await this.worker.terminate();
     });
-    if (this.removeOnClose) rmSync(this.options.dataDir, { recursive: true, force: true });
+    if (this.removeOnClose) removeTemporaryFolder(this.options.dataDir);
   }
 
   // ------------------------------------------------------------ one statement, with its deadline
@@ -279,7 +257,7 @@ class PgliteThread implements Database {
  */
 export async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
   const temporary = dataDir === undefined;
-  const folder = dataDir ?? mkdtempSync(path.join(tmpdir(), 'supabase-local-pglite-'));
+  const folder = dataDir ?? createTemporaryFolder();
   const db = new PgliteThread({ dataDir: folder, ...(await pgliteArtifacts()) }, temporary);
   try {
     await db.opened();
