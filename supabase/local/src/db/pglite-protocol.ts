@@ -11,9 +11,10 @@ export interface WorkerOptions {
   fsBundle: Uint8Array<ArrayBuffer>;
 }
 
+/** `begin`: open a transaction block first (saves the transaction's first round trip). */
 export type WorkerRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[] }
-  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'query'; sql: string; params: unknown[]; begin?: boolean }
+  | { id: number; op: 'exec'; sql: string; begin?: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };
 

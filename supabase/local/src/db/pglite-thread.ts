@@ -13,8 +13,8 @@ import type { Database, Queryable, QueryResult } from './types.ts';
 const WORKER_FILE = new URL('./pglite-worker.ts', import.meta.url);
 
 type Call =
-  | { op: 'query'; sql: string; params: unknown[] }
-  | { op: 'exec'; sql: string }
+  | { op: 'query'; sql: string; params: unknown[]; begin?: boolean }
+  | { op: 'exec'; sql: string; begin?: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'close' };
 
@@ -77,31 +77,34 @@ class PgliteThread implements Database {
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.units.run(async () => {
-      await this.statement({ op: 'query', sql: 'begin', params: [] });
       const generation = this.generation;
-      const live = () => {
+      // BEGIN travels with the transaction's first statement; a transaction that sends none has nothing to end.
+      let begun = false;
+      const first = () => {
         if (this.generation !== generation) throw abortedTransactionError();
+        const begin = !begun;
+        begun = true;
+        return begin;
       };
       const tx: Queryable = {
-        query: async <R>(sql: string, params: readonly unknown[] = []) => {
-          live();
-          return this.statement<R>({ op: 'query', sql, params: [...params] });
-        },
+        query: async <R>(sql: string, params: readonly unknown[] = []) =>
+          this.statement<R>({ op: 'query', sql, params: [...params], begin: first() }),
         exec: async (sql: string) => {
-          live();
-          await this.statement({ op: 'exec', sql });
+          await this.statement({ op: 'exec', sql, begin: first() });
         },
+      };
+      // After a restart there is nothing left to end: Postgres too ends a failed transaction so.
+      const end = async (sql: 'commit' | 'rollback') => {
+        if (begun && this.generation === generation) await this.statement({ op: 'query', sql, params: [] });
       };
       let result: T;
       try {
         result = await fn(tx);
       } catch (error) {
-        if (this.generation === generation)
-          await this.statement({ op: 'query', sql: 'rollback', params: [] });
+        await end('rollback');
         throw error;
       }
-      // After a restart there is nothing left to commit: Postgres too ends a failed transaction so.
-      if (this.generation === generation) await this.statement({ op: 'query', sql: 'commit', params: [] });
+      await end('commit');
       return result;
     });
   }

@@ -7,7 +7,7 @@ import { PGlite, type Results, type SerializerOptions } from '@electric-sql/pgli
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { fromError, type WorkerOptions, type WorkerReply, type WorkerRequest } from './pglite-protocol.ts';
-import { parseStatementTimeout } from './statement-timeout.ts';
+import { TimeoutTracker } from './timeout-tracker.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread');
 const port = parentPort;
@@ -38,37 +38,6 @@ function sendStringsAsText(pglite: PGlite): SerializerOptions {
   });
 }
 
-/**
- * statement_timeout as the session has it now. Postgres keeps it per statement; PGlite stores it but never
- * acts on it, so the main thread arms the deadline itself and needs the value before each statement.
- */
-class TimeoutTracker {
-  ms = 0;
-  private localChange = false;
-  private readonly pglite: PGlite;
-
-  // No parameter properties: Node runs this file by stripping types when no loader is registered (vitest).
-  constructor(pglite: PGlite) {
-    this.pglite = pglite;
-  }
-
-  async after(sql: string, failed: boolean): Promise<void> {
-    const mentions = /statement_timeout/i.test(sql);
-    const endsTransaction = /^\s*(commit|rollback|end|abort)\b/i.test(sql);
-    if (!mentions && !(this.localChange && endsTransaction)) return;
-    if (failed && !endsTransaction) return; // an aborted transaction answers nothing until rollback
-    try {
-      const { rows } = await this.pglite.query<{ value: string }>(
-        "select current_setting('statement_timeout') as value",
-      );
-      this.ms = parseStatementTimeout(rows[0]?.value ?? '0');
-      this.localChange = mentions && !endsTransaction;
-    } catch {
-      // Inside a failed transaction: the value comes back with the ROLLBACK.
-    }
-  }
-}
-
 async function open(): Promise<PGlite> {
   // PGlite creates only the last folder of dataDir; a fresh clone has no .data/ yet.
   mkdirSync(options.dataDir, { recursive: true });
@@ -85,22 +54,28 @@ async function open(): Promise<PGlite> {
 async function serve(pglite: PGlite): Promise<void> {
   const serializers = sendStringsAsText(pglite);
   const timeout = new TimeoutTracker(pglite);
+  await timeout.start();
   async function run(request: WorkerRequest): Promise<void> {
     switch (request.op) {
       case 'query':
       case 'exec': {
+        const script = request.op === 'exec';
         let result;
         try {
-          result =
-            request.op === 'query'
-              ? fromPgliteResult(await pglite.query(request.sql, request.params, { serializers }))
-              : (await pglite.exec(request.sql), undefined);
+          if (request.begin) {
+            await pglite.query('begin');
+            await timeout.after('begin', []);
+          }
+          result = script
+            ? (await pglite.exec(request.sql), undefined)
+            : fromPgliteResult(await pglite.query(request.sql, request.params, { serializers }));
         } catch (error) {
-          await timeout.after(request.sql, true);
+          if (!script) await timeout.after(request.sql, undefined).catch(() => undefined);
           post({ type: 'error', id: request.id, error: fromError(error), statementTimeoutMs: timeout.ms });
           return;
         }
-        await timeout.after(request.sql, false);
+        if (script) await timeout.afterScript(request.sql);
+        else await timeout.after(request.sql, result?.rows as Record<string, unknown>[]);
         post({ type: 'done', id: request.id, result, statementTimeoutMs: timeout.ms });
         return;
       }

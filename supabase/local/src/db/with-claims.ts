@@ -1,3 +1,4 @@
+import { LOCAL_TIMEOUT_COLUMN } from './timeout-tracker.ts';
 import type { Database, Queryable } from './types.ts';
 
 /** The roles a JWT may ask for: those `authenticator` can switch to on hosted Supabase. */
@@ -55,7 +56,7 @@ export async function withClaims<T>(
     if (context.readOnly) await tx.query('set transaction read only');
     await tx.query(
       `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')},
-        set_config('statement_timeout', ${ROLE_STATEMENT_TIMEOUT}, true)`,
+        set_config('statement_timeout', ${ROLE_STATEMENT_TIMEOUT}, true) as ${LOCAL_TIMEOUT_COLUMN}`,
       settings.flat(),
     );
     return fn(tx);
