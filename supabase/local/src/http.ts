@@ -21,6 +21,39 @@ export class BodyTooLargeError extends Error {
 /** Thrown by readJson when the body is not JSON; each API turns it into its own error shape. */
 export class InvalidJsonError extends Error {}
 
+/** Arrays and objects nested deeper than this are refused: code that walks JSON recursively stays safe. */
+export const MAX_JSON_DEPTH = 512;
+
+/** Thrown by readJson for JSON nested deeper than MAX_JSON_DEPTH; an InvalidJsonError to every API. */
+export class JsonTooDeepError extends InvalidJsonError {
+  constructor() {
+    super(`exceeded max depth: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}
+
+/** The deepest nesting of arrays and objects in JSON text, counted without recursion or parsing. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b || char === 0x7b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (char === 0x5d || char === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return deepest;
+}
+
 export async function readBody(req: IncomingMessage, { limit }: { limit: number }): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
@@ -45,8 +78,10 @@ export async function readBody(req: IncomingMessage, { limit }: { limit: number 
 export async function readJson(req: IncomingMessage, { limit }: { limit: number }): Promise<unknown> {
   const raw = await readBody(req, { limit });
   if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new JsonTooDeepError();
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch (error) {
     throw new InvalidJsonError((error as Error).message);
   }

@@ -16,8 +16,29 @@ begin
     end;
   end loop;
   -- The API's three roles, as on hosted Supabase: only service_role skips row-level security.
-  alter role service_role bypassrls;
-  alter role authenticator login;
+  -- Altered only when needed: every test database bootstraps on the same cluster, often at the same moment,
+  -- and two ALTER ROLE on one role at once fail with 'tuple concurrently updated'.
+  if not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+    alter role service_role bypassrls;
+  end if;
+  if not (select rolcanlogin from pg_roles where rolname = 'authenticator') then
+    alter role authenticator login;
+  end if;
+  -- Supabase's Postgres bounds each API request by statement timeouts on the roles (the API applies the
+  -- caller role's per transaction; service_role has none and keeps authenticator's). Set once: a project's
+  -- own ALTER ROLE … SET later stays as it is.
+  foreach api_role in array array['anon', 'authenticated', 'authenticator'] loop
+    if not exists (
+      select 1 from pg_db_role_setting
+      where setrole = api_role::regrole and setdatabase = 0 and setconfig::text like '%statement_timeout=%'
+    ) then
+      begin
+        execute format('alter role %I set statement_timeout = %L', api_role,
+          case api_role when 'anon' then '3s' else '8s' end);
+      exception when others then null; -- another database of the cluster set it at the same moment
+      end;
+    end if;
+  end loop;
   foreach api_role in array array['anon', 'authenticated', 'service_role'] loop
     if not pg_has_role('authenticator', api_role, 'member') then
       begin

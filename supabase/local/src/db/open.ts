@@ -1,73 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite, type Results, type SerializerOptions, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread.ts';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl?: string | undefined;
-  /** Where PGlite keeps its files; undefined keeps the database in memory. */
+  /** Where PGlite keeps its files; undefined: a temporary folder that close() removes. */
   dataDir?: string | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
-}
-
-// ---------------------------------------------------------------- PGlite
-
-function fromPgliteResult<T>(result: Results<T>): QueryResult<T> {
-  return {
-    rows: result.rows,
-    fields: result.fields,
-    rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length,
-  };
-}
-
-/**
- * PGlite serializes each parameter for the type the server infers (a string 'maybe' for a boolean becomes
- * a JavaScript error). Strings go to the server as they are instead, as node-postgres sends them, so
- * Postgres itself parses them and answers a malformed value with its own error; other values keep
- * PGlite's serializers.
- */
-function sendStringsAsText(pglite: PGlite): SerializerOptions {
-  return new Proxy({} as SerializerOptions, {
-    get: (_, oid) => (value: unknown) => {
-      if (typeof value === 'string') return value;
-      const serialize = typeof oid === 'string' ? pglite.serializers[oid] : undefined;
-      return serialize ? serialize(value) : String(value);
-    },
-  });
-}
-
-function pgliteQueryable(target: PGlite | Transaction, serializers: SerializerOptions): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return fromPgliteResult(await target.query<T>(sql, [...params], { serializers }));
-    },
-    async exec(sql: string) {
-      await target.exec(sql);
-    },
-  };
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // pgcrypto for crypt()/gen_salt('bf') in the seed; uuid-ossp because Supabase projects have it too.
-  const extensions = { pgcrypto, uuid_ossp };
-  // PGlite creates only the last folder of dataDir; a fresh clone has no .data/ yet.
-  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir === undefined ? { extensions } : { dataDir, extensions });
-  const serializers = sendStringsAsText(pglite);
-  return {
-    kind: 'pglite',
-    ...pgliteQueryable(pglite, serializers),
-    // PGlite holds one connection: its transaction() keeps every other query out until fn settles.
-    transaction: (fn) => pglite.transaction((tx) => fn(pgliteQueryable(tx, serializers))),
-    listen: (channel, onNotify) => pglite.listen(channel, () => onNotify()),
-    close: () => pglite.close(),
-  };
+  // PGlite runs in a worker thread, so a long statement neither blocks the server nor outlives its timeout.
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPgliteThread(options.dataDir);
 }
 
 // ---------------------------------------------------------------- PostgreSQL

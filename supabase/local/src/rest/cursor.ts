@@ -16,6 +16,12 @@ export interface FieldRef {
 
 const IDENTIFIER_CHAR = /[\p{L}\p{N}_ $]/u;
 
+/**
+ * How deep `or=(and(…))` trees and embeds may nest. PostgREST sets no limit, but a query thousands of levels
+ * deep overflows recursive code (ours, then Postgres's); no real query comes near this.
+ */
+export const MAX_NESTING_DEPTH = 100;
+
 /** A character-by-character reader over one query-string value, reporting errors with PostgREST's columns. */
 export class Cursor {
   pos = 0;
@@ -60,6 +66,12 @@ export class Cursor {
 
   failWith(details: string): never {
     throw new QueryParseError(this.what, this.input, this.pos + 1, details);
+  }
+
+  /** One level deeper than `depth`; refused (PGRST100) past MAX_NESTING_DEPTH. */
+  deeper(depth: number): number {
+    if (depth >= MAX_NESTING_DEPTH) this.failWith(`nesting deeper than ${MAX_NESTING_DEPTH} levels`);
+    return depth + 1;
   }
 
   /** Letters, digits, `_`, `$` and spaces (trimmed), as PostgREST's identifiers. */

@@ -157,26 +157,27 @@ function readList(cursor: Cursor, open: string, close: string): string[] {
 /** Parses `or=(…)` / `and=(…)` (and `not.or=`), given the operator from the key and the parenthesised value. */
 export function parseLogicTree(operator: 'and' | 'or', negated: boolean, value: string): LogicTree {
   const cursor = new Cursor(value, 'logic tree');
-  const children = readLogicChildren(cursor);
+  const children = readLogicChildren(cursor, 1);
   if (!cursor.done) cursor.fail('end of input');
   return { kind: 'logic', negated, operator, children };
 }
 
-function readLogicChildren(cursor: Cursor): LogicTree[] {
+function readLogicChildren(cursor: Cursor, depth: number): LogicTree[] {
   cursor.expect('(');
-  const children = [readLogicNode(cursor)];
-  while (cursor.accept(',')) children.push(readLogicNode(cursor));
+  const children = [readLogicNode(cursor, depth)];
+  while (cursor.accept(',')) children.push(readLogicNode(cursor, depth));
   cursor.expect(')', '"," or ")"');
   return children;
 }
 
-function readLogicNode(cursor: Cursor): LogicTree {
+function readLogicNode(cursor: Cursor, depth: number): LogicTree {
   const start = cursor.pos;
   const negated = cursor.accept('not.');
   for (const operator of ['and', 'or'] as const) {
     if (cursor.startsWith(`${operator}(`)) {
       cursor.pos += operator.length;
-      return { kind: 'logic', negated, operator, children: readLogicChildren(cursor) };
+      const children = readLogicChildren(cursor, cursor.deeper(depth));
+      return { kind: 'logic', negated, operator, children };
     }
   }
   cursor.pos = start;

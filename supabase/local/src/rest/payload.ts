@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { BodyTooLargeError, InvalidJsonError, readBody, readJson } from '../http.ts';
+import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readBody, readJson } from '../http.ts';
 import type { Table } from './catalog.ts';
 import { columnNotFound, invalidBody, restError } from './errors.ts';
 
@@ -50,6 +50,7 @@ export async function readPayload(req: IncomingMessage, limit: number): Promise<
     return body;
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw tooLarge(limit);
+    if (error instanceof JsonTooDeepError) throw invalidBody('Empty or invalid json', error.message);
     if (error instanceof InvalidJsonError) throw invalidBody('Empty or invalid json');
     throw error;
   }

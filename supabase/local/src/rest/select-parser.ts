@@ -39,19 +39,20 @@ const CAST = /^[A-Za-z_][A-Za-z0-9_]*/;
 /** Parses PostgREST's `select=` grammar; throws QueryParseError (→ 400 PGRST100) on bad syntax. */
 export function parseSelect(input: string): SelectItem[] {
   const cursor = new Cursor(input, 'select parameter');
-  const items = parseList(cursor);
+  const items = parseList(cursor, 0);
   if (!cursor.done) cursor.fail('"," or end of input');
   return items;
 }
 
-function parseList(cursor: Cursor): SelectItem[] {
-  const items = [parseItem(cursor)];
-  while (cursor.accept(',')) items.push(parseItem(cursor));
+function parseList(cursor: Cursor, depth: number): SelectItem[] {
+  const items = [parseItem(cursor, depth)];
+  while (cursor.accept(',')) items.push(parseItem(cursor, depth));
   return items;
 }
 
-function parseItem(cursor: Cursor): SelectItem {
-  if (cursor.accept('...')) return parseEmbed(cursor, cursor.fieldName(), undefined, true);
+/** `depth`: how many embeds enclose this item. */
+function parseItem(cursor: Cursor, depth: number): SelectItem {
+  if (cursor.accept('...')) return parseEmbed(cursor, cursor.fieldName(), undefined, true, depth);
   if (cursor.accept('*')) {
     expectItemEnd(cursor);
     return { kind: 'star' };
@@ -68,7 +69,7 @@ function parseItem(cursor: Cursor): SelectItem {
     expectItemEnd(cursor);
     return { kind: 'count', alias, cast };
   }
-  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, name, alias, false);
+  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, name, alias, false, depth);
   const field: FieldRef = { name, jsonPath: cursor.jsonPath() };
   const cast = parseCast(cursor);
   expectItemEnd(cursor);
@@ -83,7 +84,13 @@ function parseCast(cursor: Cursor): string | undefined {
   return match[0].trim();
 }
 
-function parseEmbed(cursor: Cursor, relation: string, alias: string | undefined, spread: boolean): EmbedItem {
+function parseEmbed(
+  cursor: Cursor,
+  relation: string,
+  alias: string | undefined,
+  spread: boolean,
+  depth: number,
+): EmbedItem {
   let hint: string | undefined;
   let inner = false;
   for (let i = 0; i < 2 && cursor.accept('!'); i += 1) {
@@ -92,7 +99,8 @@ function parseEmbed(cursor: Cursor, relation: string, alias: string | undefined,
     else if (param !== 'left') hint = param;
   }
   cursor.expect('(');
-  const items = cursor.peek() === ')' ? [] : parseList(cursor);
+  const itemsDepth = cursor.deeper(depth);
+  const items = cursor.peek() === ')' ? [] : parseList(cursor, itemsDepth);
   cursor.expect(')', '")" or ","');
   expectItemEnd(cursor);
   return { kind: 'embed', relation, alias, hint, inner, spread, items };
