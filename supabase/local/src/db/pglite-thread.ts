@@ -55,11 +55,13 @@ class PgliteThread implements Database {
   private readonly listeners = new Map<string, Set<() => void>>();
   private statementTimeoutMs = 0;
   private closed = false;
+  private readonly options: WorkerOptions;
+  private readonly removeOnClose: boolean;
 
-  constructor(
-    private readonly options: WorkerOptions,
-    private readonly removeOnClose: boolean,
-  ) {
+  // No parameter properties: scripts/gen-db-types.mjs runs this file with Node's type stripping.
+  constructor(options: WorkerOptions, removeOnClose: boolean) {
+    this.options = options;
+    this.removeOnClose = removeOnClose;
     this.ready = this.spawn();
   }
 
