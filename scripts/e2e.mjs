@@ -11,6 +11,8 @@ import { checkJsBudgets } from './budgets/js-budget.mjs';
 import { checkLighthouseBudgets } from './budgets/lighthouse.mjs';
 import { startStaticServer } from './serve-static.mjs';
 import { runCommand } from '../tests/helpers/run-command.mjs';
+import { E2E_SUPABASE_PORT, e2eBuildEnv } from '../tests/helpers/e2e-stack.mjs';
+import { tsImport } from 'tsx/esm/api';
 
 const DIST = process.env.E2E_DIST_DIR ?? 'dist';
 const argv = process.argv.slice(2);
@@ -21,9 +23,10 @@ const shouldBuild = !options.includes('--no-build');
 const shouldCheckBudgets = !options.includes('--no-budgets');
 
 /**
- * Everything the browser tests talk to. Each entry starts one server and returns the environment variables
- * that tell the tests where it is, and how to stop it. The local Supabase stack joins this list later.
- * @type {{ name: string, start: () => Promise<{ env: Record<string, string>, stop: () => Promise<void> }> }[]}
+ * Everything the browser tests talk to, started in order. Each entry starts one server (given what the
+ * earlier ones reported) and returns the environment variables that tell the tests where it is, and how to
+ * stop it.
+ * @type {{ name: string, start: (env: Record<string, string>) => Promise<{ env: Record<string, string>, stop: () => Promise<void> }> }[]}
  */
 const SERVERS = [
   {
@@ -33,6 +36,15 @@ const SERVERS = [
       return { env: { E2E_BASE_URL: server.url }, stop: server.close };
     },
   },
+  {
+    // The site was built to talk to this port (tests/helpers/e2e-stack.mjs); e-mail links lead to the site.
+    name: 'local Supabase stack (fresh in-memory database)',
+    async start(env) {
+      // The stack is TypeScript with syntax Node's type stripping refuses: load it through tsx, as `npm run stack`.
+      const { startE2eStack } = await tsImport('../tests/helpers/start-e2e-stack.ts', import.meta.url);
+      return startE2eStack({ port: E2E_SUPABASE_PORT, siteUrl: env.E2E_BASE_URL ?? '' });
+    },
+  },
 ];
 
 async function startServers() {
@@ -40,7 +52,7 @@ async function startServers() {
   const env = {};
   try {
     for (const server of SERVERS) {
-      const running = await server.start();
+      const running = await server.start(env);
       started.push(running);
       Object.assign(env, running.env);
       console.log(`started ${server.name}: ${Object.values(running.env).join(' ')}`);
@@ -56,7 +68,7 @@ const failures = [];
 
 if (shouldBuild) {
   console.log(`Building the site into ${DIST} (astro build)…`);
-  if ((await runCommand('astro', ['build', '--outDir', DIST])) !== 0) {
+  if ((await runCommand('astro', ['build', '--outDir', DIST], { env: e2eBuildEnv() })) !== 0) {
     console.error('e2e: the site build failed');
     process.exit(1);
   }

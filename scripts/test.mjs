@@ -2,8 +2,9 @@
 // `npm test`, the README's test command: every check, cheapest first, stopping at the first failure.
 // Prints a summary with timings and a final `N passed, N failed` line.
 import { runCommand } from '../tests/helpers/run-command.mjs';
+import { e2eBuildEnv } from '../tests/helpers/e2e-stack.mjs';
 
-/** @type {{ name: string, command: string, args: string[] }[]} */
+/** @type {{ name: string, command: string, args: string[], env?: Record<string, string> }[]} */
 const STEPS = [
   { name: 'lint (eslint)', command: 'eslint', args: ['.'] },
   { name: 'format (prettier --check)', command: 'prettier', args: ['--check', '.'] },
@@ -11,7 +12,8 @@ const STEPS = [
   { name: 'typecheck (tsc)', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'unit and backend tests (vitest)', command: 'vitest', args: ['run'] },
   { name: 'studio build (sanity build)', command: 'npm', args: ['run', '-w', 'studio', 'build'] },
-  { name: 'site build (astro build)', command: 'astro', args: ['build'] },
+  // Built to talk to the browser tests' own stack (tests/helpers/e2e-stack.mjs); `npm start` builds its own.
+  { name: 'site build (astro build)', command: 'astro', args: ['build'], env: e2eBuildEnv() },
   // The site was just built; e2e serves that dist/ rather than building it again.
   { name: 'browser tests and budgets', command: 'node', args: ['scripts/e2e.mjs', '--no-build'] },
 ];
@@ -23,7 +25,7 @@ const startedAt = Date.now();
 for (const step of STEPS) {
   console.log(`\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`);
   const stepStartedAt = Date.now();
-  const exitCode = await runCommand(step.command, step.args);
+  const exitCode = await runCommand(step.command, step.args, { env: step.env });
   results.push({ name: step.name, ok: exitCode === 0, ms: Date.now() - stepStartedAt });
   if (exitCode !== 0) break;
 }

@@ -1,0 +1,142 @@
+/**
+ * The browser tests' way to the local stack that scripts/e2e.mjs started: members made through the Auth
+ * admin API (each test its own, so parallel tests never share an account), a page signed in without the
+ * login form, and the mailbox read through its Mailpit API.
+ */
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is unset: run the browser tests through scripts/e2e.mjs`);
+  return value;
+}
+
+export const supabaseUrl = (): string => env('E2E_SUPABASE_URL');
+export const mailUrl = (): string => env('E2E_MAIL_URL');
+
+/** A service-role client: it bypasses row-level security, so tests use it only to arrange and to check. */
+export function adminClient(): SupabaseClient {
+  return createClient(supabaseUrl(), env('E2E_SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** A unique address on example.com (never delivered anywhere). */
+export function uniqueEmail(label = 'member'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A confirmed member (or admin) with a password, made through the admin API. */
+export async function createMember({
+  fullName = 'Test Member',
+  admin = false,
+  email = uniqueEmail(admin ? 'admin' : 'member'),
+  password = 'correct-horse-7',
+}: { fullName?: string; admin?: boolean; email?: string; password?: string } = {}): Promise<TestMember> {
+  const client = adminClient();
+  const { data, error } = await client.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: fullName },
+  });
+  if (error || !data.user) throw new Error(`createUser failed: ${error?.message}`);
+  if (admin) {
+    const { error: promote } = await client
+      .from('profiles')
+      .update({ is_admin: true })
+      .eq('id', data.user.id);
+    if (promote) throw new Error(`promote failed: ${promote.message}`);
+  }
+  return { id: data.user.id, email, password, fullName };
+}
+
+/** Signs `member` in through the API and returns the session, as supabase-js would store it. */
+export async function sessionFor(member: Pick<TestMember, 'email' | 'password'>): Promise<Session> {
+  const client = createClient(supabaseUrl(), env('E2E_SUPABASE_ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await client.auth.signInWithPassword(member);
+  if (error || !data.session) throw new Error(`sign-in failed: ${error?.message}`);
+  return data.session;
+}
+
+/** supabase-js's storage key for the stack the site talks to (src/lib/supabase/session-presence.ts). */
+export function storageKey(): string {
+  return `sb-${new URL(supabaseUrl()).hostname.split('.')[0]}-auth-token`;
+}
+
+/** Opens pages of this context already signed in as `member` (the session stored before any script runs). */
+export async function signInPage(page: Page, member: Pick<TestMember, 'email' | 'password'>): Promise<void> {
+  const session = await sessionFor(member);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [storageKey(), JSON.stringify(session)] as const,
+  );
+}
+
+export interface Mail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link in the message, in order (HTML entities decoded). */
+  links: string[];
+}
+
+async function mailJson(path: string): Promise<unknown> {
+  const response = await fetch(`${mailUrl()}${path}`);
+  if (!response.ok) throw new Error(`mailbox ${path}: ${response.status}`);
+  return response.json();
+}
+
+/** Every message to `address`, newest first. */
+export async function mailTo(address: string): Promise<Mail[]> {
+  const found = (await mailJson(
+    `/api/v1/search?limit=1000&query=${encodeURIComponent(`to:"${address}"`)}`,
+  )) as { messages: { ID: string; To: { Address: string }[] }[] };
+  const exact = found.messages.filter((summary) =>
+    summary.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()),
+  );
+  return Promise.all(
+    exact.map(async ({ ID }) => {
+      const message = (await mailJson(`/api/v1/message/${ID}`)) as {
+        Subject: string;
+        Text: string;
+        HTML: string;
+      };
+      const links = [...`${message.Text}\n${message.HTML}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) =>
+        match[0].replaceAll('&amp;', '&'),
+      );
+      return {
+        id: ID,
+        subject: message.Subject,
+        text: message.Text,
+        html: message.HTML,
+        links: [...new Set(links)],
+      };
+    }),
+  );
+}
+
+/** Waits (up to `timeoutMs`) for a message to `address` whose subject matches, and returns it. */
+export async function waitForMail(address: string, subject: RegExp, timeoutMs = 10_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = (await mailTo(address)).find((mail) => subject.test(mail.subject));
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
