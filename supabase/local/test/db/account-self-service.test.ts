@@ -74,7 +74,10 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
       expect(data['profile']).toMatchObject({ id: ID.member, full_name: 'Mia Member', phone: null });
       const bookings = data['bookings'] as { id: string; installments: { id: string }[] }[];
       expect(bookings.map((b) => b.id)).toEqual([ID.bookingMember]);
-      expect(bookings[0]!.installments.map((i) => i.id)).toEqual([ID.instalmentMember1, ID.instalmentMember2]);
+      expect(bookings[0]!.installments.map((i) => i.id)).toEqual([
+        ID.instalmentMember1,
+        ID.instalmentMember2,
+      ]);
       expect((data['comments'] as { id: string }[]).map((c) => c.id)).toEqual([ID.commentMember]);
       expect((data['comment_replies'] as { id: string }[]).map((c) => c.id)).toEqual([ID.replyMember]);
       expect((data['reactions'] as { id: string }[]).map((c) => c.id)).toEqual([ID.reactionMember]);
@@ -201,10 +204,10 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
 
     it('deletes a member with nothing to keep: the auth user, profile, favourites and waitlist rows go', async () => {
       const after = await runAs(db(), 'member', async (tx) => {
-        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [
-          JSON.stringify(quietClaims),
-          QUIET,
-        ]);
+        await tx.query(
+          `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`,
+          [JSON.stringify(quietClaims), QUIET],
+        );
         const { rows } = await tx.query<{ result: string }>('select public.delete_my_account() as result');
         const [left] = await asOwner<Record<string, number>>(
           tx,
