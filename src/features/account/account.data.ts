@@ -87,7 +87,7 @@ export async function deleteMyAccount(): Promise<string> {
   fail(error);
   // The server already ended every session; only this browser's copy is left to drop.
   await supabase.auth.signOut({ scope: 'local' });
-  return data;
+  return data ?? '';
 }
 
 export const publicProfileKey = (id: string) => ['account', 'public-profile', id] as const;
