@@ -42,7 +42,12 @@ export function DeleteAccount({ email }: { email: string }) {
 
   return (
     <>
-      <button type="button" aria-haspopup="dialog" onClick={open} className={buttonClass('outline', 'md', 'text-destructive border-destructive')}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={open}
+        className={buttonClass('outline', 'md', 'text-destructive border-destructive')}
+      >
         Delete my account
       </button>
       <dialog
@@ -65,8 +70,8 @@ export function DeleteAccount({ email }: { email: string }) {
             </p>
             <p>
               Your name, phone number, e-mail address, reactions, follows, favourites and waitlist entries are
-              removed. Bookings stay in the company&apos;s records without your details, and your comments stay
-              as &lsquo;Anonymous&rsquo;.
+              removed. Bookings stay in the company&apos;s records without your details, and your comments
+              stay as &lsquo;Anonymous&rsquo;.
             </p>
           </div>
           <div className="space-y-1.5">
@@ -98,7 +103,11 @@ export function DeleteAccount({ email }: { email: string }) {
             <button
               type="submit"
               disabled={!deletionConfirmed(typed, email) || remove.isPending}
-              className={buttonClass('primary', 'md', 'bg-destructive text-background hover:bg-destructive/90')}
+              className={buttonClass(
+                'primary',
+                'md',
+                'bg-destructive text-background hover:bg-destructive/90',
+              )}
             >
               {remove.isPending ? 'Deleting Account...' : 'Delete my account'}
             </button>

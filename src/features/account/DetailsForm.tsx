@@ -20,7 +20,11 @@ export function DetailsForm({ profile }: { profile: OwnProfile }) {
     mutationFn: () => saveDetails(profile.id, detailsToRow(values)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ownProfileKey(profile.id) });
-      showToast({ title: 'Details saved', description: 'Your name and phone number are up to date.', variant: 'success' });
+      showToast({
+        title: 'Details saved',
+        description: 'Your name and phone number are up to date.',
+        variant: 'success',
+      });
     },
     onError: (error) =>
       showToast({ title: 'Could not save your details', description: error.message, variant: 'destructive' }),

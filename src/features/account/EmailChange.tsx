@@ -58,7 +58,12 @@ export function EmailChange({ user }: { user: User }) {
         </Notice>
       ) : null}
       {change.error ? <Notice tone="error">{change.error.message}</Notice> : null}
-      <form noValidate onSubmit={submit} className="max-w-md space-y-4" aria-label="Change your e-mail address">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="max-w-md space-y-4"
+        aria-label="Change your e-mail address"
+      >
         <Field
           id="account-new-email"
           label="New e-mail address"

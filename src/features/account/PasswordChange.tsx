@@ -16,7 +16,11 @@ const EMPTY = { password: '', confirm: '' };
 /** A new password, checked as the auth server checks it; the server's own reasons show when it refuses. */
 export function PasswordChange() {
   const [visible, setVisible] = useState(false);
-  const { values, field, setErrors, reset } = useValidatedForm(EMPTY, PASSWORD_FIELDS, validatePasswordChange);
+  const { values, field, setErrors, reset } = useValidatedForm(
+    EMPTY,
+    PASSWORD_FIELDS,
+    validatePasswordChange,
+  );
   const change = useMutation({
     mutationFn: () => changePassword(values.password),
     onSuccess: () => {

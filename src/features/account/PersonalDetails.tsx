@@ -42,7 +42,8 @@ export function PersonalDetails() {
 }
 
 function SignUpDetails({ user, profile }: { user: User; profile: OwnProfile | undefined }) {
-  const signUpName = typeof user.user_metadata['full_name'] === 'string' ? user.user_metadata['full_name'] : '';
+  const signUpName =
+    typeof user.user_metadata['full_name'] === 'string' ? user.user_metadata['full_name'] : '';
   const rows: [string, string][] = [
     ['Name given at sign-up', signUpName || 'None given'],
     ['E-mail address', user.email ?? ''],

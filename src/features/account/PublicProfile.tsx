@@ -22,7 +22,8 @@ export function PublicProfile() {
       </Notice>
     );
   }
-  if (profile.error) return <Notice tone="error">We could not load this profile: {profile.error.message}</Notice>;
+  if (profile.error)
+    return <Notice tone="error">We could not load this profile: {profile.error.message}</Notice>;
   if (!profile.data) return <p role="status">Loading profile…</p>;
   const member = profile.data;
   return (

@@ -12,7 +12,10 @@ export function Section({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="bg-card text-card-foreground border-border rounded-lg border p-6">
+    <section
+      aria-labelledby={headingId}
+      className="bg-card text-card-foreground border-border rounded-lg border p-6"
+    >
       <h2 id={headingId} className="text-xl font-semibold">
         {title}
       </h2>

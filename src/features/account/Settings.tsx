@@ -36,7 +36,10 @@ export function Settings() {
           <p role="status">Loading…</p>
         )}
       </Section>
-      <Section title="Devices" description="Signed in somewhere you no longer use? End every session at once.">
+      <Section
+        title="Devices"
+        description="Signed in somewhere you no longer use? End every session at once."
+      >
         <SignOutEverywhere />
       </Section>
       <Section

@@ -40,7 +40,9 @@ export function validatePasswordChange(values: PasswordValues): FieldErrors<Pass
   return collectErrors({
     password: passwordProblem(values.password),
     confirm:
-      values.confirm === values.password ? undefined : 'The two passwords are not the same. Please type it again.',
+      values.confirm === values.password
+        ? undefined
+        : 'The two passwords are not the same. Please type it again.',
   });
 }
 
