@@ -3,7 +3,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { showToastOnNextPage } from '../../stores/toasts';
 import { deletionConfirmed } from './account';
-import { deleteMyAccount } from './account.data';
+import { deleteMyAccount, forgetStoredSession } from './account.data';
 import { Notice } from './Section';
 
 /**
@@ -24,7 +24,8 @@ export function DeleteAccount({ email }: { email: string }) {
         description: 'Your account and personal details are gone. Thank you for travelling with us.',
         variant: 'success',
       });
-      window.location.assign('/');
+      forgetStoredSession();
+      window.location.replace('/');
     },
   });
 

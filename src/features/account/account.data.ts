@@ -2,6 +2,7 @@
 // may do; these functions only say it and turn errors into exceptions for TanStack Query.
 import { getSupabase } from '../../lib/supabase/client';
 import type { Database } from '../../lib/supabase/database.types';
+import { authStorageKey } from '../../lib/supabase/session-presence';
 
 export type OwnProfile = Pick<
   Database['public']['Tables']['profiles']['Row'],
@@ -80,14 +81,24 @@ export async function exportMyData(): Promise<unknown> {
   return data;
 }
 
-/** Deletes or anonymises the account ('deleted' | 'anonymised'), then forgets the session in this browser. */
+/** Deletes or anonymises the account: 'deleted' or 'anonymised'. The server ends every session. */
 export async function deleteMyAccount(): Promise<string> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('delete_my_account');
   fail(error);
-  // The server already ended every session; only this browser's copy is left to drop.
-  await supabase.auth.signOut({ scope: 'local' });
   return data ?? '';
+}
+
+/**
+ * Drops this browser's copy of the (already ended) session without an auth event, so the page can leave
+ * for home instead of the member gate sending it to /login; other tabs hear the storage change and sign out.
+ */
+export function forgetStoredSession(): void {
+  try {
+    localStorage.removeItem(authStorageKey());
+  } catch {
+    // Storage unavailable: supabase-js finds the session dead on the next page and drops it itself.
+  }
 }
 
 export const publicProfileKey = (id: string) => ['account', 'public-profile', id] as const;
