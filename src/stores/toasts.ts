@@ -51,7 +51,7 @@ export function showToastOnNextPage(input: ToastInput): void {
 
 /** Shows (once) the toast a previous page left for this one; the toaster calls it on every page. */
 export function showWaitingToast(): void {
-  let stored: string | null = null;
+  let stored: string | null;
   try {
     stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
     sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
