@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
-import { adminClient, createMember, sessionFor, signInPage } from '../helpers/e2e-backend';
+import { adminClient, createMember, sessionFor, signInPage, supabaseUrl } from '../helpers/e2e-backend';
 import { gotoHydrated } from '../helpers/islands';
 
 // /settings: password, trip news consent, download my data, delete my account.
@@ -26,6 +27,21 @@ test('a member changes their password: the new one signs in, the old one no long
 
   await expect(sessionFor(member)).rejects.toThrow(/sign-in failed/);
   await expect(sessionFor({ email: member.email, password: 'lantern-walk-42' })).resolves.toBeTruthy();
+});
+
+test('sign out of all devices ends the session on another device too', async ({ page }) => {
+  const member = await createMember();
+  const elsewhere = await sessionFor(member);
+  await signInPage(page, member);
+  await gotoHydrated(page, '/settings');
+  await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const device = createClient(supabaseUrl(), process.env['E2E_SUPABASE_ANON_KEY'] ?? '', {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const refreshed = await device.auth.refreshSession({ refresh_token: elsewhere.refresh_token });
+  expect(refreshed.error).not.toBeNull();
 });
 
 test('a member turns trip news on and off', async ({ page }) => {
