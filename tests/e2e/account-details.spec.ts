@@ -24,6 +24,8 @@ test('a member changes their name and phone, and a bad phone is refused without 
   await phone.fill('+61 3 6251 2310');
   await details.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Details saved')).toBeVisible();
+  // The header's user menu follows without a reload.
+  await expect(page.locator('[data-session-name]').first()).toHaveText('Mary Broad');
 
   const { data } = await adminClient()
     .from('profiles')

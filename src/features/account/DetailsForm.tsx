@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { hasErrors } from '../forms/validation';
 import { useValidatedForm } from '../forms/useFormValues';
+import { $profile } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { DETAILS_FIELDS, detailsToRow, validateDetails } from './account';
 import { ownProfileKey, saveDetails, type OwnProfile } from './account.data';
@@ -17,8 +18,15 @@ export function DetailsForm({ profile }: { profile: OwnProfile }) {
     validateDetails,
   );
   const save = useMutation({
-    mutationFn: () => saveDetails(profile.id, detailsToRow(values)),
-    onSuccess: async () => {
+    mutationFn: async () => {
+      const row = detailsToRow(values);
+      await saveDetails(profile.id, row);
+      return row;
+    },
+    onSuccess: async (row) => {
+      // The header's user menu shows the name from the session store: let it follow without a reload.
+      const current = $profile.get();
+      if (current?.id === profile.id) $profile.set({ ...current, ...row });
       await queryClient.invalidateQueries({ queryKey: ownProfileKey(profile.id) });
       showToast({
         title: 'Details saved',
