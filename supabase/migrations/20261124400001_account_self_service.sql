@@ -116,7 +116,8 @@ begin
       email_change_confirm_status = 0, confirmation_token = '', recovery_token = '',
       reauthentication_token = '', phone = null,
       raw_user_meta_data = '{}'::jsonb,
-      banned_until = 'infinity', deleted_at = now(), updated_at = now()
+      -- A finite date, as GoTrue's own bans use: Go cannot read an infinite timestamp into time.Time.
+      banned_until = now() + interval '100 years', deleted_at = now(), updated_at = now()
   where id = me;
   delete from auth.identities where user_id = me;
   delete from auth.refresh_tokens where user_id = me::text;

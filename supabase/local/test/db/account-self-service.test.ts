@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
           profile,
           user: await asOwner(
             tx,
-            `select email, encrypted_password, banned_until = 'infinity' as banned, deleted_at is not null as deleted,
+            `select email, encrypted_password, banned_until > now() + interval '99 years' as banned, deleted_at is not null as deleted,
                raw_user_meta_data from auth.users where id = $1`,
             [ID.member],
           ),
