@@ -34,3 +34,12 @@ test('a visitor is sent to sign in and back', async ({ page }) => {
   await page.goto(`/customer/${shown.id}`);
   await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/customer/${shown.id}`)}`));
 });
+
+test('a member finds their own public profile from their personal details', async ({ page }) => {
+  const member = await createMember({ fullName: 'Selma Self' });
+  await signInPage(page, member);
+  await gotoHydrated(page, '/personal-details');
+  await page.getByRole('link', { name: 'your public profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/${member.id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: 'Selma Self' })).toBeVisible();
+});

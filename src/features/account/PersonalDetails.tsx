@@ -19,7 +19,19 @@ export function PersonalDetails() {
   if (!user) return null;
   return (
     <div className="space-y-6">
-      <Section title="Your details" description="The name and phone number we use for your bookings.">
+      <Section
+        title="Your details"
+        description={
+          <>
+            The name and phone number we use for your bookings. Other members see only your name, membership
+            and when you joined, on{' '}
+            <a href={`/customer/${user.id}`} className="text-primary underline">
+              your public profile
+            </a>
+            .
+          </>
+        }
+      >
         {profile.data ? (
           <DetailsForm key={profile.data.id} profile={profile.data} />
         ) : profile.error ? (
