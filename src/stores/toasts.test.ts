@@ -1,5 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { $toasts, dismissToast, MAX_TOASTS, showToast } from './toasts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  $toasts,
+  dismissToast,
+  MAX_TOASTS,
+  showToast,
+  showToastOnNextPage,
+  showWaitingToast,
+} from './toasts';
 
 describe('toast store', () => {
   beforeEach(() => $toasts.set([]));
@@ -14,5 +21,38 @@ describe('toast store', () => {
   it(`keeps only the newest ${MAX_TOASTS} toasts`, () => {
     const ids = [1, 2, 3, 4].map((n) => showToast({ title: `Toast ${n}`, variant: 'success' }));
     expect($toasts.get().map((toast) => toast.id)).toEqual(ids.slice(-MAX_TOASTS));
+  });
+});
+
+describe('a toast for the next page', () => {
+  beforeEach(() => {
+    $toasts.set([]);
+    const items = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is shown once, on the next page only', () => {
+    showToastOnNextPage({ title: 'Account deleted', variant: 'success' });
+    expect($toasts.get()).toEqual([]);
+    showWaitingToast();
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ title: 'Account deleted', variant: 'success' }),
+    ]);
+    $toasts.set([]);
+    showWaitingToast();
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('ignores something stored that is not a toast', () => {
+    sessionStorage.setItem('toast:next-page', '{"nope":1}');
+    showWaitingToast();
+    sessionStorage.setItem('toast:next-page', 'not json');
+    showWaitingToast();
+    expect($toasts.get()).toEqual([]);
   });
 });

@@ -36,3 +36,33 @@ export function showToast(input: ToastInput): number {
   if (typeof window !== 'undefined') window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
   return toast.id;
 }
+
+/** sessionStorage key of a toast that waits for the next page (see showToastOnNextPage). */
+export const NEXT_PAGE_TOAST_KEY = 'toast:next-page';
+
+/** Keeps a toast for the next page this tab opens, e.g. after deleting an account the home page says so. */
+export function showToastOnNextPage(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify(input));
+  } catch {
+    // Storage disabled: the next page simply shows no message.
+  }
+}
+
+/** Shows (once) the toast a previous page left for this one; the toaster calls it on every page. */
+export function showWaitingToast(): void {
+  let stored: string | null;
+  try {
+    stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (!stored) return;
+  try {
+    const input = JSON.parse(stored) as ToastInput;
+    if (typeof input.title === 'string') showToast(input);
+  } catch {
+    // Not ours or damaged: nothing to show.
+  }
+}

@@ -3,7 +3,7 @@
  * assertive (role=alert) for failures. While a modal dialog is open the rest of the page is inert, so the
  * regions move into the topmost open dialog and back out when it closes.
  */
-import { $toasts, dismissToast, type Toast } from '../../stores/toasts';
+import { $toasts, dismissToast, showWaitingToast, type Toast } from '../../stores/toasts';
 
 const host = document.getElementById('toaster');
 const polite = host?.querySelector<HTMLElement>('[data-toasts="polite"]');
@@ -55,3 +55,6 @@ $toasts.subscribe((toasts) => {
 
 // 'close' does not bubble; listen in the capture phase to hear every dialog closing.
 document.addEventListener('close', () => placeHost(), true);
+
+// A toast the previous page left for this one (e.g. 'Account deleted' on the home page).
+showWaitingToast();

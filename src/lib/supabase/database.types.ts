@@ -471,6 +471,8 @@ export type Database = {
           phone: string | null;
           created_at: string;
           updated_at: string;
+          marketing_consent: boolean;
+          marketing_consent_at: string | null;
         };
         Insert: {
           id: string;
@@ -480,6 +482,8 @@ export type Database = {
           phone?: string | null;
           created_at?: string;
           updated_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Update: {
           id?: string;
@@ -489,6 +493,8 @@ export type Database = {
           phone?: string | null;
           created_at?: string;
           updated_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Relationships: [];
       };
@@ -596,6 +602,14 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: boolean;
       };
+      delete_my_account: {
+        Args: { [_ in never]: never };
+        Returns: string;
+      };
+      export_my_data: {
+        Args: { [_ in never]: never };
+        Returns: Json;
+      };
       join_waitlist: {
         Args: {
           event_name: string;
@@ -606,6 +620,12 @@ export type Database = {
           event_id?: string;
         };
         Returns: string;
+      };
+      member_public_profile: {
+        Args: {
+          member_id: string;
+        };
+        Returns: unknown[];
       };
       set_booking_schedule: {
         Args: {

@@ -260,6 +260,17 @@ const MATRIX: Record<string, Record<Operation, Cell>> = {
 
 const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
 
+// Functions the API exposes as RPCs: who may call them at all (each call is rolled back). What they do for
+// each caller is tested beside them (account-self-service.test.ts).
+const FUNCTIONS: Record<string, Cell> = {
+  'export_my_data()': [`select (public.export_my_data() is not null)::int as n`, ['denied', 1, 1, 1]],
+  'delete_my_account()': [`select (public.delete_my_account() is not null)::int as n`, ['denied', 1, 1, 1]],
+  'member_public_profile(id)': [
+    `select count(*)::int as n from public.member_public_profile('${ID.member}')`,
+    ['denied', 1, 1, 1],
+  ],
+};
+
 describe.each(DATABASE_KINDS)('authorization matrix on $name', (kind) => {
   let testDb: TestDatabase;
 
@@ -284,4 +295,16 @@ describe.each(DATABASE_KINDS)('authorization matrix on $name', (kind) => {
       );
     });
   });
+
+  it.each(Object.entries(FUNCTIONS))(
+    '%s: execute as visitor, member, other member and admin',
+    async (_name, cell) => {
+      const [sql, expected] = cell;
+      const actual: Outcome[] = [];
+      for (const actor of ACTORS) actual.push(await outcomeOf(testDb.db, actor, sql));
+      expect(Object.fromEntries(ACTORS.map((actor, i) => [actor, actual[i]]))).toEqual(
+        Object.fromEntries(ACTORS.map((actor, i) => [actor, expected[i]])),
+      );
+    },
+  );
 });

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type SubmitEvent } from 'react';
+import type { User } from '@supabase/supabase-js';
+import { buttonClass } from '../../components/ui/button-styles';
+import { Field } from '../../components/ui/form/Field';
+import { hasErrors } from '../forms/validation';
+import { useValidatedForm } from '../forms/useFormValues';
+import { EMAIL_FIELDS, linkMessage, validateEmailChange } from './account';
+import { requestEmailChange } from './account.data';
+import { Notice } from './Section';
+
+/**
+ * The address change. With double_confirm_changes (docs/decisions/0016, point 5) links go to the current
+ * and the new address, and the change happens only when both are followed; the first lands here with
+ * `#message=…`, which is shown, the second signs the member in with the new address.
+ */
+export function EmailChange({ user }: { user: User }) {
+  const current = user.email ?? '';
+  const [landed] = useState(() => linkMessage(window.location.hash));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { values, field, setErrors, reset } = useValidatedForm({ email: '' }, EMAIL_FIELDS, (v) =>
+    validateEmailChange(v, current),
+  );
+  const change = useMutation({
+    mutationFn: (email: string) =>
+      requestEmailChange(email, new URL('/personal-details', window.location.origin).href),
+    onSuccess: (_, email) => {
+      setSentTo(email.trim());
+      reset();
+    },
+  });
+  const pending = sentTo ?? user.new_email ?? null;
+
+  function submit(event: SubmitEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const errors = validateEmailChange(values, current);
+    setErrors(errors);
+    if (hasErrors(errors)) {
+      (event.currentTarget.elements.namedItem('email') as HTMLElement | null)?.focus();
+      return;
+    }
+    change.mutate(values.email);
+  }
+
+  return (
+    <div className="space-y-4">
+      <p>
+        Your e-mail address is <strong data-testid="current-email">{current}</strong>.
+      </p>
+      {landed ? <Notice tone={landed.isError ? 'error' : 'info'}>{landed.text}</Notice> : null}
+      {pending ? (
+        <Notice>
+          <p className="font-semibold">Check both inboxes</p>
+          <p className="mt-1">
+            We sent a confirmation link to {current} and another to {pending}. Your address changes to{' '}
+            {pending} only when you have followed both links.
+          </p>
+        </Notice>
+      ) : null}
+      {change.error ? <Notice tone="error">{change.error.message}</Notice> : null}
+      <form
+        noValidate
+        onSubmit={submit}
+        className="max-w-md space-y-4"
+        aria-label="Change your e-mail address"
+      >
+        <Field
+          id="account-new-email"
+          label="New e-mail address"
+          type="email"
+          required
+          autoComplete="email"
+          {...field('email')}
+        />
+        <button type="submit" disabled={change.isPending} className={buttonClass('primary')}>
+          {change.isPending ? 'Sending links...' : 'Change e-mail address'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// Pure logic of the account pages (/personal-details, /settings, /customer/{id}): validation on the shared
+// rules, what the e-mailed links bring back, and names for what is downloaded.
+import { emailProblem, nameProblem, passwordProblem, phoneProblem } from '../../lib/rules';
+import { collectErrors, type FieldErrors } from '../forms/validation';
+
+export const DETAILS_FIELDS = ['fullName', 'phone'] as const;
+export type DetailsField = (typeof DETAILS_FIELDS)[number];
+export type DetailsValues = Record<DetailsField, string>;
+
+/** Name required (the profile shows it), phone optional; the database's checks say the same. */
+export function validateDetails(values: DetailsValues): FieldErrors<DetailsField> {
+  return collectErrors({
+    fullName: nameProblem(values.fullName, 'full name'),
+    phone: phoneProblem(values.phone),
+  });
+}
+
+/** What the profile row gets: trimmed, an empty phone as null. */
+export function detailsToRow(values: DetailsValues): { full_name: string; phone: string | null } {
+  const phone = values.phone.trim();
+  return { full_name: values.fullName.trim(), phone: phone === '' ? null : phone };
+}
+
+export const EMAIL_FIELDS = ['email'] as const;
+export type EmailValues = Record<(typeof EMAIL_FIELDS)[number], string>;
+
+export function validateEmailChange(values: EmailValues, current: string): FieldErrors<'email'> {
+  const problem = emailProblem(values.email);
+  if (problem) return { email: problem };
+  if (values.email.trim().toLowerCase() === current.toLowerCase())
+    return { email: 'That is already your e-mail address.' };
+  return {};
+}
+
+export const PASSWORD_FIELDS = ['password', 'confirm'] as const;
+export type PasswordField = (typeof PASSWORD_FIELDS)[number];
+export type PasswordValues = Record<PasswordField, string>;
+
+export function validatePasswordChange(values: PasswordValues): FieldErrors<PasswordField> {
+  return collectErrors({
+    password: passwordProblem(values.password),
+    confirm:
+      values.confirm === values.password
+        ? undefined
+        : 'The two passwords are not the same. Please type it again.',
+  });
+}
+
+/**
+ * The message an e-mail link lands with, e.g. `#message=Confirmation+link+accepted…` after the first of the
+ * two links of an e-mail change, or `#error_description=…` when a link was used or expired.
+ */
+export function linkMessage(hash: string): { text: string; isError: boolean } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const error = params.get('error_description');
+  if (error) return { text: error, isError: true };
+  const message = params.get('message');
+  return message ? { text: message, isError: false } : null;
+}
+
+/** The member id in /customer/{id}, or null when the path holds no id. */
+export function customerIdFromPath(pathname: string): string | null {
+  const match = /^\/customer\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return null;
+  const id = decodeURIComponent(match[1]);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.toLowerCase() : null;
+}
+
+/** The downloaded file's name: the site, what it is, and the day it was taken. */
+export function exportFileName(now: Date): string {
+  return `haunted-horizons-my-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** "November 2026", in Australian English. */
+export function formatMemberSince(timestamp: string): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Australia/Sydney',
+  }).format(new Date(timestamp));
+}
+
+export const TIER_LABELS = { vip: 'VIP Member', next_room: 'Next Room Member' } as const;
+
+/** Deleting needs the member to type their own address (any case, spaces around ignored). */
+export function deletionConfirmed(typed: string, email: string): boolean {
+  return typed.trim().toLowerCase() === email.toLowerCase() && email !== '';
+}

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
+import { gotoHydrated } from '../helpers/islands';
+
+// /customer/{id}: one static shell reached through public/_redirects; a deep link and a refresh both work,
+// and the page shows name, member since and tier, nothing private.
+
+test("a member opens another member's profile by deep link and refreshes it", async ({ page }) => {
+  const viewer = await createMember({ fullName: 'Vera Viewer' });
+  const shown = await createMember({ fullName: 'Percy Profile' });
+  await adminClient().from('profiles').update({ phone: '0400 999 888' }).eq('id', shown.id);
+  await signInPage(page, viewer);
+
+  for (const load of [() => gotoHydrated(page, `/customer/${shown.id}`), () => page.reload()]) {
+    await load();
+    await expect(page).toHaveURL(new RegExp(`/customer/${shown.id}$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Percy Profile' })).toBeVisible();
+    await expect(page.getByText('VIP Member')).toBeVisible();
+    await expect(page.getByText('Member since')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('0400 999 888');
+    await expect(page.locator('main')).not.toContainText(shown.email);
+  }
+});
+
+test('an unknown id says the member was not found', async ({ page }) => {
+  const viewer = await createMember();
+  await signInPage(page, viewer);
+  await gotoHydrated(page, '/customer/00000000-0000-4000-8000-000000000000');
+  await expect(page.locator('main').getByRole('alert')).toContainText('We could not find that member');
+});
+
+test('a visitor is sent to sign in and back', async ({ page }) => {
+  const shown = await createMember();
+  await page.goto(`/customer/${shown.id}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/customer/${shown.id}`)}`));
+});
+
+test('a member finds their own public profile from their personal details', async ({ page }) => {
+  const member = await createMember({ fullName: 'Selma Self' });
+  await signInPage(page, member);
+  await gotoHydrated(page, '/personal-details');
+  await page.getByRole('link', { name: 'your public profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/${member.id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: 'Selma Self' })).toBeVisible();
+});
