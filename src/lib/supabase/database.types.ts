@@ -431,6 +431,8 @@ export type Database = {
           phone: string | null;
           message: string | null;
           created_at: string;
+          marketing_consent: boolean;
+          marketing_consent_at: string | null;
         };
         Insert: {
           id?: string;
@@ -441,6 +443,8 @@ export type Database = {
           phone?: string | null;
           message?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Update: {
           id?: string;
@@ -451,6 +455,8 @@ export type Database = {
           phone?: string | null;
           message?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Relationships: [
           {
@@ -471,6 +477,8 @@ export type Database = {
           phone: string | null;
           created_at: string;
           updated_at: string;
+          marketing_consent: boolean;
+          marketing_consent_at: string | null;
         };
         Insert: {
           id: string;
@@ -480,6 +488,8 @@ export type Database = {
           phone?: string | null;
           created_at?: string;
           updated_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Update: {
           id?: string;
@@ -489,6 +499,8 @@ export type Database = {
           phone?: string | null;
           created_at?: string;
           updated_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Relationships: [];
       };
@@ -541,6 +553,8 @@ export type Database = {
           phone: string | null;
           notes: string | null;
           created_at: string;
+          marketing_consent: boolean;
+          marketing_consent_at: string | null;
         };
         Insert: {
           id?: string;
@@ -551,6 +565,8 @@ export type Database = {
           phone?: string | null;
           notes?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Update: {
           id?: string;
@@ -561,6 +577,8 @@ export type Database = {
           phone?: string | null;
           notes?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Relationships: [
           {
@@ -604,6 +622,7 @@ export type Database = {
           phone?: string;
           notes?: string;
           event_id?: string;
+          marketing_consent?: boolean;
         };
         Returns: string;
       };
@@ -621,6 +640,12 @@ export type Database = {
           created_at: string;
           updated_at: string;
         }[];
+      };
+      unsubscribe: {
+        Args: {
+          token: string;
+        };
+        Returns: string;
       };
     };
     Enums: {
