@@ -23,15 +23,16 @@ grant all on table private.company_settings to service_role;
 insert into private.company_settings (contact_email, brand_name, site_url)
 values ('hello@hauntedhorizons.com.au', 'Haunted Horizons', 'http://localhost:4321');
 
--- The link for the foot of every marketing e-mail to `address` (decision 0018 says how it is used).
-create function private.unsubscribe_url(address text) returns text
+-- The link for the foot of every marketing e-mail to `address` (decision 0018 says how it is used). In the
+-- API for whatever sends marketing mail with the service role key; visitors and members may not call it.
+create function public.unsubscribe_url(address text) returns text
 language sql volatile security definer set search_path = ''
 as $$
   select s.site_url || '/unsubscribe?token=' || private.unsubscribe_token(address)
   from private.company_settings s
 $$;
-revoke all on function private.unsubscribe_url(text) from public;
-grant execute on function private.unsubscribe_url(text) to service_role;
+revoke all on function public.unsubscribe_url(text) from public, anon, authenticated;
+grant execute on function public.unsubscribe_url(text) to service_role;
 
 -- ---------------------------------------------------------------- the outbox
 

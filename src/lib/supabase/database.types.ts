@@ -647,6 +647,12 @@ export type Database = {
         };
         Returns: string;
       };
+      unsubscribe_url: {
+        Args: {
+          address: string;
+        };
+        Returns: string;
+      };
     };
     Enums: {
       booking_status: 'pending' | 'confirmed' | 'cancelled' | 'completed';

@@ -237,8 +237,8 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   'public.unsubscribe(token)': {
     execute: [`select count(*)::int as n from public.unsubscribe(repeat('f', 64))`, [1, 1, 1, 1]],
   },
-  'private.unsubscribe_url(address)': {
-    execute: [`select count(*)::int as n from private.unsubscribe_url('member@fixture.test')`, ALL_DENIED],
+  'public.unsubscribe_url(address)': {
+    execute: [`select count(*)::int as n from public.unsubscribe_url('member@fixture.test')`, ALL_DENIED],
   },
   'private.claim_outbound_mail()': {
     execute: [`select count(*)::int as n from private.claim_outbound_mail(10)`, ALL_DENIED],
