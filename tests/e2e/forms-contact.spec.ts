@@ -25,7 +25,10 @@ test('an empty submit names the three required fields and sends nothing', async 
     await expect(field).toHaveAccessibleDescription(problem);
   }
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
-  await expect(form.getByRole('textbox', { name: 'Phone', exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'Phone', exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(page.getByText('Message sent!')).toHaveCount(0);
 });
 
@@ -41,9 +44,15 @@ test('a message is saved, the sender thanked, and the company e-mailed', async (
 
   await expect(page.getByText('Message sent!')).toBeVisible();
   await expect(page.getByText(`Thank you, ${name}. Your message has been sent.`)).toBeVisible();
-  await expect(form.getByRole('textbox', { name: 'Message', exact: true }), 'the form is cleared').toHaveValue('');
+  await expect(
+    form.getByRole('textbox', { name: 'Message', exact: true }),
+    'the form is cleared',
+  ).toHaveValue('');
 
-  const { data } = await adminClient().from('contact_messages').select('full_name, phone, message').eq('email', email);
+  const { data } = await adminClient()
+    .from('contact_messages')
+    .select('full_name, phone, message')
+    .eq('email', email);
   expect(data).toEqual([{ full_name: name, phone: null, message: 'Do you run private tours?' }]);
   const mail = await waitForMail(COMPANY, new RegExp(`^Contact message from ${name}$`));
   expect(mail.text).toContain(`E-mail: ${email}`);
@@ -51,13 +60,19 @@ test('a message is saved, the sender thanked, and the company e-mailed', async (
 });
 
 for (const theme of ['dark', 'light'] as Theme[]) {
-  test(`axe finds nothing on /contact with errors and with the thanks shown (${theme})`, async ({ page, context }) => {
+  test(`axe finds nothing on /contact with errors and with the thanks shown (${theme})`, async ({
+    page,
+    context,
+  }) => {
     await useStoredTheme(context, theme);
     await gotoHydrated(page, '/contact');
     expect(await readTheme(page)).toBe(theme);
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Axe Tester');

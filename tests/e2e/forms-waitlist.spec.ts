@@ -39,13 +39,22 @@ test('the waitlist twice with one e-mail: Thanks! and closed, then Already on wa
     .select('event_name, full_name, phone, notes, marketing_consent, marketing_consent_at')
     .eq('email', email);
   expect(data).toEqual([
-    { event_name: TRIP, full_name: fullName, phone: null, notes: null, marketing_consent: false, marketing_consent_at: null },
+    {
+      event_name: TRIP,
+      full_name: fullName,
+      phone: null,
+      notes: null,
+      marketing_consent: false,
+      marketing_consent_at: null,
+    },
   ]);
   const mail = await waitForMail(COMPANY, new RegExp(`^Waitlist: ${fullName} for ${TRIP}$`));
   expect(mail.text).toContain('Trip news by e-mail: no');
 
   const again = await openWaitlist(page);
-  await expect(again.getByRole('textbox', { name: 'Email', exact: true }), 'the form was reset').toHaveValue('');
+  await expect(again.getByRole('textbox', { name: 'Email', exact: true }), 'the form was reset').toHaveValue(
+    '',
+  );
   await fillAndSend(again, fullName, email.toUpperCase());
   await expect(page.getByText('Already on waitlist', { exact: true })).toBeVisible();
   await expect(page.getByText("You're already on the waitlist for this event.")).toBeVisible();

@@ -37,7 +37,9 @@ for (const tripTitle of ['Tasmania Paranormal Getaway', 'USA Paranormal Road Tri
         'true',
       );
       await expect(dialog).toBeVisible();
-      await expect(page.getByText('Interest Registered!'), 'nothing sent while a field is wrong').toHaveCount(0);
+      await expect(page.getByText('Interest Registered!'), 'nothing sent while a field is wrong').toHaveCount(
+        0,
+      );
     });
 
     test('a malformed e-mail is refused with a message', async ({ page }) => {
@@ -54,7 +56,9 @@ for (const tripTitle of ['Tasmania Paranormal Getaway', 'USA Paranormal Road Tri
         'aria-invalid',
         'true',
       );
-      await expect(page.getByText('Interest Registered!'), 'nothing sent while a field is wrong').toHaveCount(0);
+      await expect(page.getByText('Interest Registered!'), 'nothing sent while a field is wrong').toHaveCount(
+        0,
+      );
     });
 
     test('a valid submit is saved, thanked, cleared, and e-mailed to the company', async ({ page }) => {
@@ -70,9 +74,10 @@ for (const tripTitle of ['Tasmania Paranormal Getaway', 'USA Paranormal Road Tri
       await dialog.getByRole('button', { name: /submit/i }).click();
 
       await expect(page.getByText('Interest Registered!')).toBeVisible();
-      await expect(dialog.getByRole('textbox', { name: 'Email', exact: true }), 'the form is cleared').toHaveValue(
-        '',
-      );
+      await expect(
+        dialog.getByRole('textbox', { name: 'Email', exact: true }),
+        'the form is cleared',
+      ).toHaveValue('');
       await expect(consent).not.toBeChecked();
       const { data } = await adminClient()
         .from('interest_registrations')

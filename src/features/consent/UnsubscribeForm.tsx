@@ -28,15 +28,10 @@ const ANSWERS: Record<Exclude<State, 'ready' | 'sending'>, { title: string; text
  * person presses the button, and the answer replaces it. Decision 0018 explains the choice.
  */
 export function UnsubscribeForm() {
-  const [token, setToken] = useState<string | null>(null);
-  const [state, setState] = useState<State>('ready');
+  // Rendered in the browser only (client:only): the token is in this page's address.
+  const [token] = useState(() => unsubscribeTokenFrom(window.location.search));
+  const [state, setState] = useState<State>(token ? 'ready' : 'no-token');
   const answer = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const found = unsubscribeTokenFrom(window.location.search);
-    setToken(found);
-    if (!found) setState('no-token');
-  }, []);
   useEffect(() => {
     if (state !== 'ready' && state !== 'sending') answer.current?.focus();
   }, [state]);

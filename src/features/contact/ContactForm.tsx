@@ -60,11 +60,30 @@ export function ContactForm({ idPrefix }: ContactFormProps) {
           </div>
         ) : null}
       </div>
-      <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Contact us" aria-busy={submitting}>
+      <form
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-4"
+        aria-label="Contact us"
+        aria-busy={submitting}
+      >
         <Field id={id('name')} label="Name" required autoComplete="name" {...field('name')} />
-        <Field id={id('email')} label="Email" type="email" required autoComplete="email" {...field('email')} />
+        <Field
+          id={id('email')}
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          {...field('email')}
+        />
         <Field id={id('phone')} label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-        <Field id={id('message')} label="Message" required rows={CONTACT_MESSAGE_ROWS} {...field('message')} />
+        <Field
+          id={id('message')}
+          label="Message"
+          required
+          rows={CONTACT_MESSAGE_ROWS}
+          {...field('message')}
+        />
         <SubmitButton submitting={submitting} busyLabel="Sending...">
           Send Message
         </SubmitButton>

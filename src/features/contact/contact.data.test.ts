@@ -33,7 +33,9 @@ describe('sendContactMessage', () => {
     );
     expect(rows).toEqual([{ full_name: 'Ada Lovelace', phone: null, message: 'Hello there' }]);
     await stack.deliverMail();
-    const mail = stack.mailbox?.list('hello@hauntedhorizons.com.au').find((m) => m.text.includes('Hello there'));
+    const mail = stack.mailbox
+      ?.list('hello@hauntedhorizons.com.au')
+      .find((m) => m.text.includes('Hello there'));
     expect(mail?.subject).toBe('Contact message from Ada Lovelace');
   });
 

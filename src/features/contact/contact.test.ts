@@ -16,8 +16,8 @@ describe('validateContact', () => {
   });
 
   it('accepts the required fields alone', () => {
-    expect(validateContact({ ...EMPTY_CONTACT, name: 'Ada', email: 'ada@example.com', message: 'Hi' })).toEqual(
-      {},
-    );
+    expect(
+      validateContact({ ...EMPTY_CONTACT, name: 'Ada', email: 'ada@example.com', message: 'Hi' }),
+    ).toEqual({});
   });
 });

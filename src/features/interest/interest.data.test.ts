@@ -60,7 +60,9 @@ describe('registerInterest', () => {
       anon,
     );
     expect(saved).toBe(true);
-    expect(await rowsFor('ticked@example.org')).toMatchObject([{ message: 'Single room?', marketing_consent: true }]);
+    expect(await rowsFor('ticked@example.org')).toMatchObject([
+      { message: 'Single room?', marketing_consent: true },
+    ]);
   });
 
   it('says it failed when the database refuses the values, and nothing is saved', async () => {

@@ -56,7 +56,11 @@ export function WaitlistForm({ idPrefix, eventName }: WaitlistFormProps) {
       <Field id={id('email')} label="Email" type="email" required autoComplete="email" {...field('email')} />
       <Field id={id('phone')} label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <Field id={id('notes')} label="Notes" rows={3} {...field('notes')} />
-      <ConsentCheckbox id={id('consent')} value={values.marketingConsent} onChange={field('marketingConsent').onChange} />
+      <ConsentCheckbox
+        id={id('consent')}
+        value={values.marketingConsent}
+        onChange={field('marketingConsent').onChange}
+      />
       <SubmitButton submitting={submitting} busyLabel="Adding...">
         Add Me to the Waitlist
       </SubmitButton>

@@ -44,7 +44,13 @@ describe('joinWaitlist', () => {
   it('joins once, trimmed, with empty phone and notes saved as null', async () => {
     expect(await joinWaitlist(entry('grace@example.org'), anon)).toBe('joined');
     expect(await rowsFor('grace@example.org')).toEqual([
-      { full_name: 'Grace Hopper', phone: null, notes: null, marketing_consent: false, consent_stamped: false },
+      {
+        full_name: 'Grace Hopper',
+        phone: null,
+        notes: null,
+        marketing_consent: false,
+        consent_stamped: false,
+      },
     ]);
   });
 

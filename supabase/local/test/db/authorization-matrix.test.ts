@@ -213,10 +213,7 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
   },
   'profiles.marketing_consent_at': {
-    update: [
-      `update public.profiles set marketing_consent_at = now() where id = '${ID.member}'`,
-      ALL_DENIED,
-    ],
+    update: [`update public.profiles set marketing_consent_at = now() where id = '${ID.member}'`, ALL_DENIED],
   },
   'interest_registrations.marketing_consent': {
     insert: [

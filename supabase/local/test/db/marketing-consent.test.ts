@@ -49,7 +49,10 @@ describe.each(['pglite', 'postgres'] as const)('marketing consent on %s', (datab
     const yes = await member('consent-yes@example.org', { marketing_consent: true });
     const text = await member('consent-text@example.org', { marketing_consent: 'true' });
     const none = await member('consent-none@example.org', {});
-    expect(await profileConsent(yes.id)).toEqual({ marketing_consent: true, marketing_consent_at: expect.anything() });
+    expect(await profileConsent(yes.id)).toEqual({
+      marketing_consent: true,
+      marketing_consent_at: expect.anything(),
+    });
     expect(await profileConsent(text.id)).toEqual({ marketing_consent: false, marketing_consent_at: null });
     expect(await profileConsent(none.id)).toEqual({ marketing_consent: false, marketing_consent_at: null });
   });

@@ -44,7 +44,12 @@ describe.each(['pglite', 'postgres'] as const)('mail to the company on %s', (dat
       ['Contact message from Ada Contact'],
     );
     expect(rows).toEqual([
-      { subject: 'Contact message from Ada Contact', attempts: 1, sent_at: expect.anything(), last_error: null },
+      {
+        subject: 'Contact message from Ada Contact',
+        attempts: 1,
+        sent_at: expect.anything(),
+        last_error: null,
+      },
     ]);
   });
 
@@ -90,7 +95,9 @@ describe.each(['pglite', 'postgres'] as const)('mail to the company on %s', (dat
   });
 
   async function pending(): Promise<number> {
-    const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from private.outbound_mail');
+    const { rows } = await stack.db.query<{ n: number }>(
+      'select count(*)::int as n from private.outbound_mail',
+    );
     return rows[0]?.n ?? -1;
   }
 });
