@@ -119,3 +119,7 @@ insert into public.interest_registrations (event_name, event_id, full_name, emai
    'Are couples rooms available?');
 insert into public.contact_messages (full_name, email, message) values
   ('Robin Lee', 'robin@example.org', 'Do you run private group tours for birthdays?');
+
+-- The sample enquiries above are not news to the company: drop the e-mails their inserts queued
+-- (migration 20261124100002_company_mail_outbox.sql), so a first start sends nothing.
+delete from private.outbound_mail;

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import RegisterIsland from '../auth/RegisterIsland';
+import { MARKETING_CONSENT_LABEL } from '../consent/consent';
 import InterestIsland from '../interest/InterestIsland';
 import WaitlistIsland from '../waitlist/WaitlistIsland';
 
@@ -9,26 +10,39 @@ function labelsOf(html: string): string[] {
   return [...html.matchAll(/<label for="([^"]+)"[^>]*>([^<]+)<\/label>/g)].map((m) => `${m[1]}=${m[2]}`);
 }
 
+/** The consent checkbox's tag; it must be there. */
+function consentBoxOf(html: string, id: string): string {
+  const box = new RegExp(`<input id="${id}" type="checkbox"[^>]*>`).exec(html)?.[0];
+  expect(box, 'the consent checkbox').toBeDefined();
+  return box ?? '';
+}
+
 describe('form islands', () => {
-  it('the interest form has name, email, phone and message, and an empty status region', () => {
-    const html = renderToStaticMarkup(
-      <InterestIsland idPrefix="i" eventName="Tasmania" contactEmail="a@b.au" />,
-    );
-    expect(labelsOf(html)).toEqual(['i-name=Name', 'i-email=Email', 'i-phone=Phone', 'i-message=Message']);
+  it('the interest form has name, email, phone, message and the unticked consent box', () => {
+    const html = renderToStaticMarkup(<InterestIsland idPrefix="i" eventName="Tasmania" />);
+    expect(labelsOf(html)).toEqual([
+      'i-name=Name',
+      'i-email=Email',
+      'i-phone=Phone',
+      'i-message=Message',
+      `i-consent=${MARKETING_CONSENT_LABEL}`,
+    ]);
     expect(html).toContain('type="email" id="i-email"');
-    expect(html).toContain('<div role="status"></div>');
+    expect(consentBoxOf(html, 'i-consent')).not.toMatch(/checked/);
     expect(html).toContain('>Submit Interest</button>');
   });
 
-  it('the waitlist form has full name, email, phone and notes', () => {
-    const html = renderToStaticMarkup(<WaitlistIsland idPrefix="w" eventName="USA" contactEmail="a@b.au" />);
+  it('the waitlist form has full name, email, phone, notes and the unticked consent box', () => {
+    const html = renderToStaticMarkup(<WaitlistIsland idPrefix="w" eventName="USA" />);
     expect(labelsOf(html)).toEqual([
       'w-full-name=Full name',
       'w-email=Email',
       'w-phone=Phone',
       'w-notes=Notes',
+      `w-consent=${MARKETING_CONSENT_LABEL}`,
     ]);
-    expect(html).toContain('<div role="status"></div>');
+    expect(consentBoxOf(html, 'w-consent')).not.toMatch(/checked/);
+    expect(html).toContain('>Add Me to the Waitlist</button>');
   });
 
   it('the register form hides the password and offers the membership benefits', () => {

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { hasErrors, type FieldErrors } from './validation';
 
 /** Values and per-field errors of one form; typing in a field clears that field's error. */
-function useFormValues<K extends string>(empty: Record<K, string>) {
+export function useFormValues<K extends string>(empty: Record<K, string>) {
   const [values, setValues] = useState<Record<K, string>>(empty);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
 
@@ -25,7 +25,7 @@ function useFormValues<K extends string>(empty: Record<K, string>) {
 }
 
 /** Moves focus to the first field that failed, so keyboard and screen reader users land on the problem. */
-function focusFirstInvalid<K extends string>(
+export function focusFirstInvalid<K extends string>(
   form: HTMLFormElement,
   order: readonly K[],
   errors: FieldErrors<K>,

@@ -1,43 +1,66 @@
-import { buttonClass } from '../../components/ui/button-styles';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import { Field } from '../../components/ui/form/Field';
-import { OfflineNotice } from '../forms/OfflineNotice';
-import { useValidatedForm } from '../forms/useFormValues';
-import { EMPTY_INTEREST, INTEREST_FIELDS, validateInterest } from './interest';
+import { $user } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { ConsentCheckbox } from '../consent/ConsentCheckbox';
+import { isConsentTicked } from '../consent/consent';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSubmitForm } from '../forms/useSubmitForm';
+import { EMPTY_INTEREST, INTEREST_FIELDS, interestToast, validateInterest } from './interest';
+import { registerInterest } from './interest.data';
 
 export interface InterestFormProps {
   /** Unique per page: several interest forms can share one page. */
   idPrefix: string;
   eventName: string;
-  contactEmail: string;
 }
 
-export function InterestForm({ idPrefix, eventName, contactEmail }: InterestFormProps) {
-  // Saving comes with the accounts issue; until then a valid form says it was not sent.
-  const { field, handleSubmit, submittedValid } = useValidatedForm(
-    EMPTY_INTEREST,
-    INTEREST_FIELDS,
-    validateInterest,
-  );
+export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
+  const memberEmail = useStore($user)?.email ?? '';
+  const empty = useMemo(() => ({ ...EMPTY_INTEREST, email: memberEmail }), [memberEmail]);
+  const { field, values, setField, handleSubmit, status } = useSubmitForm({
+    empty,
+    order: INTEREST_FIELDS,
+    validate: validateInterest,
+    send: async (registration) => {
+      const saved = await registerInterest({
+        ...registration,
+        eventName,
+        marketingConsent: isConsentTicked(registration.marketingConsent),
+      });
+      showToast(interestToast(saved, eventName));
+      // The spec clears the form and leaves the dialog open, so the thanks is read where it was asked.
+      return saved;
+    },
+  });
+  useEffect(() => {
+    if (memberEmail && !values.email) setField('email', memberEmail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the member becomes known
+  }, [memberEmail]);
+
   const id = (name: string) => `${idPrefix}-${name}`;
+  const submitting = status === 'submitting';
   return (
     <form
       noValidate
       onSubmit={handleSubmit}
       className="space-y-4"
       aria-label={`Register interest in ${eventName}`}
+      aria-busy={submitting}
     >
       <Field id={id('name')} label="Name" required autoComplete="name" {...field('name')} />
       <Field id={id('email')} label="Email" type="email" required autoComplete="email" {...field('email')} />
       <Field id={id('phone')} label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <Field id={id('message')} label="Message" rows={4} {...field('message')} />
-      <OfflineNotice
-        visible={submittedValid}
-        message="We can't take registrations online just yet, so your interest has not been sent."
-        contactEmail={contactEmail}
+      <ConsentCheckbox
+        id={id('consent')}
+        value={values.marketingConsent}
+        onChange={field('marketingConsent').onChange}
       />
-      <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
+      <SubmitButton submitting={submitting} busyLabel="Submitting...">
         Submit Interest
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,18 +1,37 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
+import type { ToastInput } from '../../stores/toasts';
 import { collectErrors, type FieldErrors } from '../forms/validation';
 
-export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message'] as const;
+export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
 export type InterestField = (typeof INTEREST_FIELDS)[number];
 export type InterestValues = Record<InterestField, string>;
 
-export const EMPTY_INTEREST: InterestValues = { name: '', email: '', phone: '', message: '' };
+export const EMPTY_INTEREST: InterestValues = {
+  name: '',
+  email: '',
+  phone: '',
+  message: '',
+  marketingConsent: '',
+};
 
-/** Name and e-mail are required; phone and message are optional. */
+/** Name and e-mail are required; phone and message are optional; the consent box is free. */
 export function validateInterest(values: InterestValues): FieldErrors<InterestField> {
   return collectErrors({
     name: nameProblem(values.name),
     email: emailProblem(values.email),
     phone: phoneProblem(values.phone),
     message: messageProblem(values.message),
+    marketingConsent: undefined,
   });
+}
+
+/** The spec's 'Interest Registered!' with thanks; the failure toast reads as the waitlist's does. */
+export function interestToast(saved: boolean, eventName: string): ToastInput {
+  return saved
+    ? {
+        title: 'Interest Registered!',
+        description: `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
+        variant: 'success',
+      }
+    : { title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' };
 }

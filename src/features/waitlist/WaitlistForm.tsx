@@ -1,43 +1,69 @@
-import { buttonClass } from '../../components/ui/button-styles';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import { Field } from '../../components/ui/form/Field';
-import { OfflineNotice } from '../forms/OfflineNotice';
-import { useValidatedForm } from '../forms/useFormValues';
-import { EMPTY_WAITLIST, validateWaitlist, WAITLIST_FIELDS } from './waitlist';
+import { $user } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { ConsentCheckbox } from '../consent/ConsentCheckbox';
+import { isConsentTicked } from '../consent/consent';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSubmitForm } from '../forms/useSubmitForm';
+import { EMPTY_WAITLIST, validateWaitlist, WAITLIST_FIELDS, WAITLIST_TOASTS } from './waitlist';
+import { joinWaitlist } from './waitlist.data';
 
 export interface WaitlistFormProps {
   /** Unique per page: every trip has its own waitlist form. */
   idPrefix: string;
   eventName: string;
-  contactEmail: string;
 }
 
-export function WaitlistForm({ idPrefix, eventName, contactEmail }: WaitlistFormProps) {
-  // Saving comes with the accounts issue; until then a valid form says it was not sent.
-  const { field, handleSubmit, submittedValid } = useValidatedForm(
-    EMPTY_WAITLIST,
-    WAITLIST_FIELDS,
-    validateWaitlist,
-  );
+export function WaitlistForm({ idPrefix, eventName }: WaitlistFormProps) {
+  // A signed-in member's address is filled in (the store knows it without loading anything for visitors).
+  const memberEmail = useStore($user)?.email ?? '';
+  const empty = useMemo(() => ({ ...EMPTY_WAITLIST, email: memberEmail }), [memberEmail]);
+  const { field, values, setField, handleSubmit, status } = useSubmitForm({
+    empty,
+    order: WAITLIST_FIELDS,
+    validate: validateWaitlist,
+    send: async (entry, form) => {
+      const outcome = await joinWaitlist({
+        ...entry,
+        eventName,
+        marketingConsent: isConsentTicked(entry.marketingConsent),
+      });
+      showToast(WAITLIST_TOASTS[outcome]);
+      if (outcome !== 'joined') return false;
+      form.closest('dialog')?.close();
+      return true;
+    },
+  });
+  useEffect(() => {
+    if (memberEmail && !values.email) setField('email', memberEmail);
+    // Only when the member becomes known: a member who clears the field may type another address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [memberEmail]);
+
   const id = (name: string) => `${idPrefix}-${name}`;
+  const submitting = status === 'submitting';
   return (
     <form
       noValidate
       onSubmit={handleSubmit}
       className="space-y-4"
       aria-label={`Join the waitlist for ${eventName}`}
+      aria-busy={submitting}
     >
       <Field id={id('full-name')} label="Full name" required autoComplete="name" {...field('fullName')} />
       <Field id={id('email')} label="Email" type="email" required autoComplete="email" {...field('email')} />
       <Field id={id('phone')} label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <Field id={id('notes')} label="Notes" rows={3} {...field('notes')} />
-      <OfflineNotice
-        visible={submittedValid}
-        message="We can't take waitlist sign-ups online just yet, so you have not been added."
-        contactEmail={contactEmail}
+      <ConsentCheckbox
+        id={id('consent')}
+        value={values.marketingConsent}
+        onChange={field('marketingConsent').onChange}
       />
-      <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
+      <SubmitButton submitting={submitting} busyLabel="Adding...">
         Add Me to the Waitlist
-      </button>
+      </SubmitButton>
     </form>
   );
 }

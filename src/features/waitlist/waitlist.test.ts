@@ -21,6 +21,7 @@ describe('validateWaitlist', () => {
       email: 'ada@',
       phone: '',
       notes: 'x'.repeat(2001),
+      marketingConsent: '',
     });
     expect(Object.keys(errors).sort()).toEqual(['email', 'notes']);
   });

@@ -1,18 +1,51 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
+import type { ToastInput } from '../../stores/toasts';
 import { collectErrors, type FieldErrors } from '../forms/validation';
+import type { JoinWaitlistOutcome } from './waitlist.data';
 
-export const WAITLIST_FIELDS = ['fullName', 'email', 'phone', 'notes'] as const;
+export const WAITLIST_FIELDS = ['fullName', 'email', 'phone', 'notes', 'marketingConsent'] as const;
 export type WaitlistField = (typeof WAITLIST_FIELDS)[number];
 export type WaitlistValues = Record<WaitlistField, string>;
 
-export const EMPTY_WAITLIST: WaitlistValues = { fullName: '', email: '', phone: '', notes: '' };
+export const EMPTY_WAITLIST: WaitlistValues = {
+  fullName: '',
+  email: '',
+  phone: '',
+  notes: '',
+  marketingConsent: '',
+};
 
-/** Full name and e-mail are required; phone and notes are optional. */
+/** Full name and e-mail are required; phone and notes are optional; the consent box is free. */
 export function validateWaitlist(values: WaitlistValues): FieldErrors<WaitlistField> {
   return collectErrors({
     fullName: nameProblem(values.fullName, 'full name'),
     email: emailProblem(values.email),
     phone: phoneProblem(values.phone),
     notes: messageProblem(values.notes, 'notes'),
+    marketingConsent: undefined,
   });
 }
+
+/** The spec's toasts (§8) for each answer; too many attempts is ours (the limit is ours). */
+export const WAITLIST_TOASTS: Record<JoinWaitlistOutcome, ToastInput> = {
+  joined: {
+    title: 'Thanks!',
+    description: "You've been added to the waitlist for this event.",
+    variant: 'success',
+  },
+  already: {
+    title: 'Already on waitlist',
+    description: "You're already on the waitlist for this event.",
+    variant: 'destructive',
+  },
+  'too-many': {
+    title: 'Too many attempts',
+    description: 'Please wait an hour before trying again, or e-mail us and we will add you.',
+    variant: 'destructive',
+  },
+  error: {
+    title: 'Error',
+    description: 'Something went wrong. Please try again.',
+    variant: 'destructive',
+  },
+};

@@ -431,6 +431,8 @@ export type Database = {
           phone: string | null;
           message: string | null;
           created_at: string;
+          marketing_consent: boolean;
+          marketing_consent_at: string | null;
         };
         Insert: {
           id?: string;
@@ -441,6 +443,8 @@ export type Database = {
           phone?: string | null;
           message?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Update: {
           id?: string;
@@ -451,6 +455,8 @@ export type Database = {
           phone?: string | null;
           message?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Relationships: [
           {
@@ -547,6 +553,8 @@ export type Database = {
           phone: string | null;
           notes: string | null;
           created_at: string;
+          marketing_consent: boolean;
+          marketing_consent_at: string | null;
         };
         Insert: {
           id?: string;
@@ -557,6 +565,8 @@ export type Database = {
           phone?: string | null;
           notes?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Update: {
           id?: string;
@@ -567,6 +577,8 @@ export type Database = {
           phone?: string | null;
           notes?: string | null;
           created_at?: string;
+          marketing_consent?: boolean;
+          marketing_consent_at?: string | null;
         };
         Relationships: [
           {
@@ -618,6 +630,7 @@ export type Database = {
           phone?: string;
           notes?: string;
           event_id?: string;
+          marketing_consent?: boolean;
         };
         Returns: string;
       };
@@ -641,6 +654,18 @@ export type Database = {
           created_at: string;
           updated_at: string;
         }[];
+      };
+      unsubscribe: {
+        Args: {
+          token: string;
+        };
+        Returns: string;
+      };
+      unsubscribe_url: {
+        Args: {
+          address: string;
+        };
+        Returns: string;
       };
     };
     Enums: {

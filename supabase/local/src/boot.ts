@@ -7,10 +7,13 @@ import { openDatabase } from './db/open.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { createMailer, type LocalMailer } from './mail/index.ts';
 import { listenMailbox, type RunningMailbox } from './mail/server.ts';
+import { startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
 
 export interface BootedStack extends RunningStack {
   ctx: StackContext & { mailer: LocalMailer };
+  /** Delivers the company's queued mail (private.outbound_mail); tests call deliverDue() to not wait. */
+  outbox: Outbox;
 }
 
 export interface BootOptions {
@@ -37,6 +40,7 @@ export async function bootStack(
     };
     const running = await listen(ctx);
     let mail: RunningMailbox | undefined;
+    let outbox: Outbox;
     try {
       // Captured mail gets its own origin (the CLI's Mailpit port): never readable from the API's origin.
       if (ctx.mailer.mailbox) {
@@ -44,14 +48,18 @@ export async function bootStack(
         config.mailPort = Number(new URL(mail.url).port);
         config.mailUrl = mail.url;
       }
+      outbox = await startOutbox(ctx.db, ctx.mailer);
     } catch (error) {
+      await mail?.close();
       await running.close();
       throw error;
     }
     return {
       ...running,
       ctx,
+      outbox,
       close: async () => {
+        await outbox.stop();
         await mail?.close();
         await running.close();
         await db.close();

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (the visitor who wrote to the company), when not the sender. */
+  replyTo?: string;
 }
 
 /** Sends through SMTP_URL when set, otherwise into the local mailbox (see src/mail). */

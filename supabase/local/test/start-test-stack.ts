@@ -16,6 +16,8 @@ export interface TestStack {
   config: StackConfig;
   /** The stack's own mailbox (undefined when mail goes through SMTP_URL): tests read mail here. */
   mailbox: Mailbox | undefined;
+  /** Delivers the company's queued mail now (the stack also does it by itself within seconds). */
+  deliverMail(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startTestStack({
       db: stack.ctx.db,
       config,
       mailbox: stack.ctx.mailer.mailbox,
+      deliverMail: () => stack.outbox.deliverDue(),
       close: async () => {
         await stack.close();
         await fresh?.drop();

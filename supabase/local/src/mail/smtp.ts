@@ -37,6 +37,7 @@ export function createSmtpSender(smtpUrl: string, from: string, options: SmtpOpt
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });
     },
   };

@@ -3,7 +3,8 @@ import { ACTORS, ID, insertFixtures, userIdOf, type Actor } from './fixtures.ts'
 import { outcomeOf, type Outcome } from './run-as.ts';
 import { createPreparedDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases.ts';
 
-type Operation = 'select' | 'insert' | 'update' | 'delete';
+/** Table operations, plus `execute` for functions the API exposes or must not. */
+type Operation = 'select' | 'insert' | 'update' | 'delete' | 'execute';
 /** Expected outcomes for [visitor, member, other member, admin]. */
 type Expected = [Outcome, Outcome, Outcome, Outcome];
 /** A statement ($1, when present, is the actor's own user id) and what each actor gets from it. */
@@ -15,7 +16,8 @@ const NOT_WRITABLE: Expected = ['error 55000', 'error 55000', 'error 55000', 'er
 const ids = (...values: string[]) => values.map((value) => `'${value}'`).join(', ');
 
 // Targets of update/delete belong to the member: "other" is the other member acting on them.
-const MATRIX: Record<string, Record<Operation, Cell>> = {
+// Tables carry all four operations; a column or a function carries only what applies to it.
+const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   profiles: {
     select: [
       `select count(*)::int as n from public.profiles where id in (${ids(ID.member, ID.other, ID.admin)})`,
@@ -199,6 +201,70 @@ const MATRIX: Record<string, Record<Operation, Cell>> = {
     ],
     delete: [`delete from public.contact_messages where id = '${ID.contact}'`, ['denied', 0, 0, 1]],
   },
+  // Spam Act consent (20261124100001_marketing_consent.sql): a member sets their own; its time is stamped.
+  'profiles.marketing_consent': {
+    select: [
+      `select count(*)::int as n from public.profiles where id in (${ids(ID.member, ID.other, ID.admin)}) and marketing_consent is not null`,
+      ['denied', 1, 1, 3],
+    ],
+    update: [
+      `update public.profiles set marketing_consent = true where id = '${ID.member}'`,
+      ['denied', 1, 0, 1],
+    ],
+  },
+  'profiles.marketing_consent_at': {
+    update: [`update public.profiles set marketing_consent_at = now() where id = '${ID.member}'`, ALL_DENIED],
+  },
+  'interest_registrations.marketing_consent': {
+    insert: [
+      `insert into public.interest_registrations (event_name, full_name, email, marketing_consent) values ('Published trip', 'New Person', 'new@fixture.test', true)`,
+      [1, 1, 1, 1],
+    ],
+    update: [
+      `update public.interest_registrations set marketing_consent = false where id = '${ID.interest}'`,
+      ['denied', 0, 0, 1],
+    ],
+  },
+  'public.join_waitlist(…, marketing_consent)': {
+    execute: [
+      `select count(*)::int as n from public.join_waitlist('Published trip', 'New Person', coalesce($1::text, 'anon') || '@fixture.test', marketing_consent => true)`,
+      [1, 1, 1, 1],
+    ],
+  },
+  'public.unsubscribe(token)': {
+    execute: [`select count(*)::int as n from public.unsubscribe(repeat('f', 64))`, [1, 1, 1, 1]],
+  },
+  'public.unsubscribe_url(address)': {
+    execute: [`select count(*)::int as n from public.unsubscribe_url('member@fixture.test')`, ALL_DENIED],
+  },
+  'private.claim_outbound_mail()': {
+    execute: [`select count(*)::int as n from private.claim_outbound_mail(10)`, ALL_DENIED],
+  },
+  'private.unsubscribe_tokens': {
+    select: [`select count(*)::int as n from private.unsubscribe_tokens`, ALL_DENIED],
+    insert: [`insert into private.unsubscribe_tokens (email) values ('x@fixture.test')`, ALL_DENIED],
+    update: [`update private.unsubscribe_tokens set email = 'y@fixture.test'`, ALL_DENIED],
+    delete: [`delete from private.unsubscribe_tokens`, ALL_DENIED],
+  },
+  // The company's mail (20261124100002_company_mail_outbox.sql): only the sender, never the API's roles.
+  'private.company_settings': {
+    select: [`select count(*)::int as n from private.company_settings`, ALL_DENIED],
+    insert: [
+      `insert into private.company_settings (contact_email, brand_name, site_url) values ('x@fixture.test', 'X', 'https://x.test')`,
+      ALL_DENIED,
+    ],
+    update: [`update private.company_settings set contact_email = 'thief@fixture.test'`, ALL_DENIED],
+    delete: [`delete from private.company_settings`, ALL_DENIED],
+  },
+  'private.outbound_mail': {
+    select: [`select count(*)::int as n from private.outbound_mail`, ALL_DENIED],
+    insert: [
+      `insert into private.outbound_mail (recipient, subject, body) values ('x@fixture.test', 'Hi', 'Spam')`,
+      ALL_DENIED,
+    ],
+    update: [`update private.outbound_mail set recipient = 'thief@fixture.test'`, ALL_DENIED],
+    delete: [`delete from private.outbound_mail`, ALL_DENIED],
+  },
   bookings: {
     select: [
       `select count(*)::int as n from public.bookings where id in (${ids(ID.bookingMember, ID.bookingOther)})`,
@@ -258,7 +324,7 @@ const MATRIX: Record<string, Record<Operation, Cell>> = {
   },
 };
 
-const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
+const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete', 'execute'];
 
 // Functions the API exposes as RPCs: who may call them at all (each call is rolled back). What they do for
 // each caller is tested beside them (account-self-service.test.ts).
@@ -283,8 +349,9 @@ describe.each(DATABASE_KINDS)('authorization matrix on $name', (kind) => {
   });
 
   describe.each(Object.entries(MATRIX))('%s', (_table, cells) => {
-    it.each(OPERATIONS)('%s as visitor, member, other member and admin', async (operation) => {
-      const [sql, expected] = cells[operation];
+    const operations = OPERATIONS.filter((operation) => cells[operation]);
+    it.each(operations)('%s as visitor, member, other member and admin', async (operation) => {
+      const [sql, expected] = cells[operation] as Cell;
       const actual: Outcome[] = [];
       for (const actor of ACTORS) {
         const params = sql.includes('$1') ? [userIdOf(actor as Actor)] : [];

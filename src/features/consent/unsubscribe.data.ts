@@ -1,0 +1,27 @@
+/**
+ * Unsubscribing with the token from a marketing e-mail's link: public.unsubscribe() (security definer,
+ * supabase/migrations/20261124100001_marketing_consent.sql) clears consent everywhere for its address.
+ */
+import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+
+export type UnsubscribeOutcome = 'unsubscribed' | 'invalid' | 'error';
+
+/** The token as a link carries it: 64 lower-case hex characters (anything else is refused unsent). */
+export function unsubscribeTokenFrom(search: string): string | null {
+  const token = new URLSearchParams(search).get('token')?.trim().toLowerCase() ?? '';
+  return /^[0-9a-f]{64}$/.test(token) ? token : null;
+}
+
+export async function unsubscribe(
+  token: string,
+  loadClient: () => Promise<BrowserSupabase> = getSupabase,
+): Promise<UnsubscribeOutcome> {
+  try {
+    const client = await loadClient();
+    const { data, error } = await client.rpc('unsubscribe', { token });
+    if (error) return 'error';
+    return data === 'unsubscribed' || data === 'invalid' ? data : 'error';
+  } catch {
+    return 'error';
+  }
+}

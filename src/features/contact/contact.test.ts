@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTACT, validateContact } from './contact';
+
+describe('validateContact', () => {
+  it('requires name, e-mail and message', () => {
+    expect(validateContact(EMPTY_CONTACT)).toEqual({
+      name: 'Please enter your name.',
+      email: 'Please enter your e-mail address.',
+      message: 'Please enter your message.',
+    });
+  });
+
+  it('treats a message of spaces as empty and checks the optional phone', () => {
+    const errors = validateContact({ name: 'Ada', email: 'ada@example.com', phone: 'soon', message: '   ' });
+    expect(Object.keys(errors).sort()).toEqual(['message', 'phone']);
+  });
+
+  it('accepts the required fields alone', () => {
+    expect(
+      validateContact({ ...EMPTY_CONTACT, name: 'Ada', email: 'ada@example.com', message: 'Hi' }),
+    ).toEqual({});
+  });
+});

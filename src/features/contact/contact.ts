@@ -1,0 +1,33 @@
+import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
+import { collectErrors, type FieldErrors } from '../forms/validation';
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+export const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', message: '' };
+
+/** The spec's contact message box: 6 rows. */
+export const CONTACT_MESSAGE_ROWS = 6;
+
+/** Name, e-mail and message are required; phone is optional. */
+export function validateContact(values: ContactValues): FieldErrors<ContactField> {
+  return collectErrors({
+    name: nameProblem(values.name),
+    email: emailProblem(values.email),
+    phone: phoneProblem(values.phone),
+    message: messageProblem(values.message, 'message', { required: true }),
+  });
+}
+
+export const CONTACT_SENT_TOAST = {
+  title: 'Message sent!',
+  description: "Thanks for getting in touch. We'll reply by e-mail soon.",
+  variant: 'success',
+} as const;
+
+export const CONTACT_FAILED_TOAST = {
+  title: 'Error',
+  description: 'Something went wrong. Please try again.',
+  variant: 'destructive',
+} as const;

@@ -1,0 +1,72 @@
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
+import type { BrowserSupabase } from '../../lib/supabase/client';
+import type { Database } from '../../lib/supabase/database.types';
+import { registerInterest, type InterestRegistration } from './interest.data';
+
+// registerInterest() against the real local stack with real supabase-js, as a visitor's browser calls it.
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let stack: TestStack;
+let anon: () => Promise<BrowserSupabase>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  anon = () => Promise.resolve(client);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const registration = (email: string, more: Partial<InterestRegistration> = {}): InterestRegistration => ({
+  eventName: 'Tasmania Paranormal Getaway',
+  name: ' Mary Bryant ',
+  email,
+  phone: '',
+  message: '',
+  marketingConsent: false,
+  ...more,
+});
+
+async function rowsFor(email: string) {
+  const { rows } = await stack.db.query(
+    `select event_name, full_name, phone, message, marketing_consent
+     from public.interest_registrations where email = $1`,
+    [email],
+  );
+  return rows;
+}
+
+describe('registerInterest', () => {
+  it('saves the registration, trimmed, with empty optional fields as null', async () => {
+    expect(await registerInterest(registration('mary@example.org'), anon)).toBe(true);
+    expect(await rowsFor('mary@example.org')).toEqual([
+      {
+        event_name: 'Tasmania Paranormal Getaway',
+        full_name: 'Mary Bryant',
+        phone: null,
+        message: null,
+        marketing_consent: false,
+      },
+    ]);
+  });
+
+  it('keeps the message and the ticked consent box', async () => {
+    const saved = await registerInterest(
+      registration('ticked@example.org', { message: 'Single room?', marketingConsent: true }),
+      anon,
+    );
+    expect(saved).toBe(true);
+    expect(await rowsFor('ticked@example.org')).toMatchObject([
+      { message: 'Single room?', marketing_consent: true },
+    ]);
+  });
+
+  it('says it failed when the database refuses the values, and nothing is saved', async () => {
+    expect(await registerInterest(registration('bad@example.org', { phone: 'call me' }), anon)).toBe(false);
+    expect(await rowsFor('bad@example.org')).toEqual([]);
+  });
+});
