@@ -1,13 +1,6 @@
 -- A member's own account: download everything we hold about them, delete the account, and the public
 -- profile other members see. docs/decisions/0021-account-deletion-and-public-profiles.md says why.
 
--- The consent columns belong to the forms lane's migration (20261124100001..), which runs before this one
--- and adds them with their trigger (marketing_consent_at) and grant. These `if not exists` lines only let
--- this migration stand on its own before that one is merged; afterwards they change nothing.
-alter table public.profiles add column if not exists marketing_consent boolean not null default false;
-alter table public.profiles add column if not exists marketing_consent_at timestamptz;
-grant update (marketing_consent) on table public.profiles to authenticated;
-
 -- ---------------------------------------------------------------- download my data
 
 -- Everything about the caller, as one JSON document: the account, the profile (every column, so a column
