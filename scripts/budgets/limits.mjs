@@ -17,6 +17,23 @@ export const LANDING_JS_AT_LOAD_BYTES = 20 * KB;
  */
 export const PAGE_JS_GZIP_BYTES = 100 * KB;
 
+/**
+ * Member pages (signed-in only, never a visitor's first page): React, supabase-js and TanStack Query at
+ * load, gzip-compressed, summed, with any one on-demand group: issue 8's dashboard budget, applied to every
+ * member page (docs/decisions/0020-member-pages.md).
+ */
+export const MEMBER_PAGE_JS_GZIP_BYTES = 150 * KB;
+
+/** The built member pages (dist/ paths) held to MEMBER_PAGE_JS_GZIP_BYTES instead of PAGE_JS_GZIP_BYTES. */
+export const MEMBER_PAGES = [
+  'dashboard.html',
+  'manage-booking.html',
+  'manage-payment-plan.html',
+  'customer-management.html',
+  'customer-favorites.html',
+  'completed-events.html',
+];
+
 /** Lighthouse category scores (0–100, mobile emulation) every audited page must reach. */
 export const LIGHTHOUSE_MIN_SCORES = {
   performance: 95,
