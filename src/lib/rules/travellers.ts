@@ -44,7 +44,7 @@ export type TravellerProblems = Partial<Record<keyof TravellerInput, string>>;
 
 /** Every problem of a traveller form, by field; empty when it can be saved. */
 export function travellerProblems(input: TravellerInput, today: string): TravellerProblems {
-  const problems: TravellerProblems = {
+  const problems: Record<keyof TravellerInput, string | undefined> = {
     full_name: nameProblem(input.full_name, "traveller's full name"),
     date_of_birth: birthDateProblem(input.date_of_birth, today),
     phone: phoneProblem(input.phone),
@@ -55,5 +55,7 @@ export function travellerProblems(input: TravellerInput, today: string): Travell
       : undefined,
     emergency_contact_phone: phoneProblem(input.emergency_contact_phone),
   };
-  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined));
+  return Object.fromEntries(
+    Object.entries(problems).filter(([, problem]) => problem !== undefined),
+  ) as TravellerProblems;
 }
