@@ -119,7 +119,7 @@ export function Travellers() {
               </button>
               <button
                 type="button"
-                className={buttonClass('primary', 'md', 'bg-destructive hover:bg-destructive/90 text-white')}
+                className={buttonClass('outline', 'md', 'border-destructive border-2')}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(deleting)}
               >
