@@ -15,7 +15,7 @@ async function memberWithBooking() {
     travellers: 2,
     notes: 'Ground floor room please',
     installments: [
-      { due_date: '2024-01-15', amount_cents: 100000, paid_at: '2024-01-10T02:00:00Z' },
+      { due_date: '2024-01-15', amount_cents: 100000, paid_at: '2024-01-10T12:00:00Z' },
       { due_date: '2025-01-15', amount_cents: 100000 },
       { due_date: '2029-12-01', amount_cents: 100000 },
     ],
