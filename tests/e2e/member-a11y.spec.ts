@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
-import { createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
+import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
 import { waitForAllIslands } from '../helpers/islands';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
@@ -22,6 +22,11 @@ async function memberWithData(): Promise<{ member: TestMember; bookingId: string
       { due_date: '2029-01-01', amount_cents: 100000 },
     ],
   });
+  // A traveller not yet on the booking, so /manage-booking shows its "Add a traveller" form too.
+  const { error } = await adminClient()
+    .from('travellers')
+    .insert({ user_id: member.id, full_name: 'Tess Traveller' });
+  if (error) throw new Error(error.message);
   return { member, bookingId: booking.id };
 }
 
@@ -57,6 +62,7 @@ for (const theme of THEMES) {
     });
 
     test('axe finds no violations in the traveller dialogs', async ({ page }) => {
+      test.slow();
       const member = await createMember();
       await signInPage(page, member);
       await scan(page, '/customer-management', theme);

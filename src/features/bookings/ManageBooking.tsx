@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { BookingState } from './BookingState';
 import type { MemberBooking } from './bookings';
 import { StatusBadge } from './StatusBadge';
 import { useBookingFromLocation } from './useBooking';
-import { listBookingTravellers } from '../travellers/travellers.data';
+import { BookingTravellers } from '../travellers/BookingTravellers';
 
 /** /manage-booking?booking=<id>: the booking's details. */
 export function ManageBooking() {
@@ -44,7 +43,7 @@ function BookingDetails({ booking }: { booking: MemberBooking }) {
           ))}
         </dl>
       </section>
-      <BookingTravellers bookingId={booking.id} />
+      <BookingTravellers bookingId={booking.id} ownerId={booking.user_id} />
       <div className="flex flex-wrap gap-2">
         <a
           href={`/manage-payment-plan?booking=${encodeURIComponent(booking.id)}`}
@@ -57,43 +56,5 @@ function BookingDetails({ booking }: { booking: MemberBooking }) {
         </a>
       </div>
     </div>
-  );
-}
-
-/** The member's travellers linked to this booking (booking_travellers). */
-function BookingTravellers({ bookingId }: { bookingId: string }) {
-  const query = useQuery({
-    queryKey: ['booking-travellers', bookingId],
-    queryFn: () => listBookingTravellers(bookingId),
-  });
-  return (
-    <section aria-labelledby="booking-travellers" className="border-border bg-card rounded-lg border p-5">
-      <h2 id="booking-travellers" className="text-xl font-semibold">
-        Who is travelling
-      </h2>
-      {query.isPending ? (
-        <p role="status" className="text-muted-foreground mt-2">
-          Loading travellers…
-        </p>
-      ) : query.isError ? (
-        <p role="alert" className="text-destructive mt-2">
-          We could not load the travellers on this booking.
-        </p>
-      ) : query.data.length === 0 ? (
-        <p className="text-muted-foreground mt-2">
-          No travellers are named on this booking yet. Keep your travellers&apos; details up to date in{' '}
-          <a href="/customer-management" className="text-primary underline">
-            My travellers
-          </a>
-          ; we add them to the booking with you.
-        </p>
-      ) : (
-        <ul className="mt-2 list-inside list-disc">
-          {query.data.map((name, index) => (
-            <li key={`${name}-${index}`}>{name}</li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

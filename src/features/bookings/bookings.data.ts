@@ -7,7 +7,7 @@ import type { MemberBooking } from './bookings';
 
 /** One request: the booking, its event and its instalments embedded. */
 export const BOOKING_SELECT =
-  'id, invoice_number, status, total_cents, currency, travellers, notes, created_at, ' +
+  'id, user_id, invoice_number, status, total_cents, currency, travellers, notes, created_at, ' +
   'event:events(id, title, start_date, end_date), booking_installments(id, due_date, amount_cents, paid_at)';
 
 /** The signed-in member's own bookings, oldest first. Admins see every booking, so filter by user. */

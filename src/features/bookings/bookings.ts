@@ -21,6 +21,7 @@ export interface BookingEvent {
 
 export interface MemberBooking {
   id: string;
+  user_id: string;
   invoice_number: string;
   status: BookingStatus;
   total_cents: number;

@@ -177,7 +177,9 @@ describe('travellers', () => {
       .from('booking_travellers')
       .insert({ booking_id: ids.booking, traveller_id: ids.traveller });
     expect(error).toBeNull();
-    expect(await listBookingTravellers(ids.booking)).toEqual(['Lucy Westenra']);
+    expect(await listBookingTravellers(ids.booking)).toEqual([
+      { id: ids.traveller, full_name: 'Lucy Westenra' },
+    ]);
     current = otherClient;
     expect(await listBookingTravellers(ids.booking)).toEqual([]);
   });

@@ -32,16 +32,40 @@ export async function deleteTraveller(id: string): Promise<void> {
   if (error) throw new Error(error.message);
 }
 
+export interface BookingTraveller {
+  id: string;
+  full_name: string;
+}
+
 /** Who travels on a booking (its owner's travellers linked to it), by name. */
-export async function listBookingTravellers(bookingId: string): Promise<string[]> {
+export async function listBookingTravellers(bookingId: string): Promise<BookingTraveller[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('booking_travellers')
-    .select('traveller:travellers(full_name)')
+    .select('traveller:travellers(id, full_name)')
     .eq('booking_id', bookingId);
   if (error) throw new Error(error.message);
   return data
-    .map((row) => (row.traveller as { full_name: string } | null)?.full_name)
-    .filter((name): name is string => Boolean(name))
-    .sort((a, b) => a.localeCompare(b));
+    .map((row) => row.traveller as BookingTraveller | null)
+    .filter((traveller): traveller is BookingTraveller => traveller !== null)
+    .sort((a, b) => a.full_name.localeCompare(b.full_name));
+}
+
+/** Names one of the member's travellers on their booking (the policy refuses anyone else's). */
+export async function linkTraveller(bookingId: string, travellerId: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('booking_travellers')
+    .insert({ booking_id: bookingId, traveller_id: travellerId });
+  if (error) throw new Error(error.message);
+}
+
+export async function unlinkTraveller(bookingId: string, travellerId: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('booking_travellers')
+    .delete()
+    .eq('booking_id', bookingId)
+    .eq('traveller_id', travellerId);
+  if (error) throw new Error(error.message);
 }
