@@ -97,7 +97,7 @@ test('a member without bookings sees an empty state, not sample numbers', async 
   await expect(page.getByRole('article')).toHaveCount(0);
 });
 
-test('the dashboard sends a visitor to the login page and back', async ({ page }) => {
+test('the dashboard sends a visitor to the login page, with the way back in ?next', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
 });
