@@ -120,6 +120,16 @@ insert into public.interest_registrations (event_name, event_id, full_name, emai
 insert into public.contact_messages (full_name, email, message) values
   ('Robin Lee', 'robin@example.org', 'Do you run private group tours for birthdays?');
 
+-- ---------------------------------------------------------------- the member's travellers
+insert into public.travellers (id, user_id, full_name, date_of_birth, phone, dietary_notes, emergency_contact_name,
+  emergency_contact_phone) values
+  ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'Jamie Harper', '1988-03-14',
+   '0491 570 110', null, 'Sam Harper', '0491 570 159'),
+  ('d0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002', 'Riley Harper', '1990-07-02',
+   null, 'Vegetarian', 'Sam Harper', '0491 570 159');
+insert into public.booking_travellers (booking_id, traveller_id) values
+  ('b0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001');
+
 -- The sample enquiries above are not news to the company: drop the e-mails their inserts queued
 -- (migration 20261124100002_company_mail_outbox.sql), so a first start sends nothing.
 delete from private.outbound_mail;

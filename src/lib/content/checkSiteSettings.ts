@@ -1,5 +1,11 @@
 import { SOCIAL_PLATFORMS } from '../../../studio/schemaTypes/constants';
-import { checkContactPhone, checkEmail, checkHttpsUrl } from '../../../studio/schemaTypes/rules';
+import {
+  checkAccountNumber,
+  checkBsb,
+  checkContactPhone,
+  checkEmail,
+  checkHttpsUrl,
+} from '../../../studio/schemaTypes/rules';
 import { FieldChecker } from './fieldChecker';
 import type { SiteSettings } from './types';
 
@@ -24,6 +30,15 @@ export function checkSiteSettings(settings: SiteSettings): SiteSettings {
     studioCheck(check, `${path}.url`, checkHttpsUrl(check.text(`${path}.url`, link['url'])));
   });
   check.optionalText('bannerText', settings.bannerText);
+  const bank = check.object('bankTransfer', settings.bankTransfer);
+  check.text('bankTransfer.accountName', bank['accountName']);
+  studioCheck(check, 'bankTransfer.bsb', checkBsb(check.text('bankTransfer.bsb', bank['bsb'])));
+  studioCheck(
+    check,
+    'bankTransfer.accountNumber',
+    checkAccountNumber(check.text('bankTransfer.accountNumber', bank['accountNumber'])),
+  );
+  check.text('bankTransfer.referenceInstructions', bank['referenceInstructions']);
   check.wholeNumber('copyrightYear', settings.copyrightYear, 2000, 2100);
   return settings;
 }

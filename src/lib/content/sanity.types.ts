@@ -137,6 +137,12 @@ export type SiteSettings = {
     _key: string;
   }>;
   bannerText?: string;
+  bankTransfer: {
+    accountName: string;
+    bsb: string;
+    accountNumber: string;
+    referenceInstructions: string;
+  };
   copyrightYear: number;
 };
 
@@ -273,7 +279,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../src/lib/content/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type,  brandName,  tagline,  blurb,  contactEmail,  contactPhone,  socialLinks[]{ _key, platform, label, url },  bannerText,  copyrightYear}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type,  brandName,  tagline,  blurb,  contactEmail,  contactPhone,  socialLinks[]{ _key, platform, label, url },  bannerText,  bankTransfer{ accountName, bsb, accountNumber, referenceInstructions },  copyrightYear}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: 'siteSettings';
   _type: 'siteSettings';
@@ -289,6 +295,12 @@ export type SITE_SETTINGS_QUERY_RESULT = {
     url: string;
   }>;
   bannerText: string | null;
+  bankTransfer: {
+    accountName: string;
+    bsb: string;
+    accountNumber: string;
+    referenceInstructions: string;
+  };
   copyrightYear: number;
 } | null;
 

@@ -44,6 +44,39 @@ export type Database = {
           },
         ];
       };
+      booking_travellers: {
+        Row: {
+          booking_id: string;
+          traveller_id: string;
+          created_at: string;
+        };
+        Insert: {
+          booking_id: string;
+          traveller_id: string;
+          created_at?: string;
+        };
+        Update: {
+          booking_id?: string;
+          traveller_id?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'booking_travellers_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'booking_travellers_traveller_id_fkey';
+            columns: ['traveller_id'];
+            isOneToOne: false;
+            referencedRelation: 'travellers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       bookings: {
         Row: {
           id: string;
@@ -536,6 +569,56 @@ export type Database = {
           },
           {
             foreignKeyName: 'reactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      travellers: {
+        Row: {
+          id: string;
+          user_id: string;
+          full_name: string;
+          date_of_birth: string | null;
+          phone: string | null;
+          dietary_notes: string | null;
+          medical_notes: string | null;
+          emergency_contact_name: string | null;
+          emergency_contact_phone: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          full_name: string;
+          date_of_birth?: string | null;
+          phone?: string | null;
+          dietary_notes?: string | null;
+          medical_notes?: string | null;
+          emergency_contact_name?: string | null;
+          emergency_contact_phone?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          full_name?: string;
+          date_of_birth?: string | null;
+          phone?: string | null;
+          dietary_notes?: string | null;
+          medical_notes?: string | null;
+          emergency_contact_name?: string | null;
+          emergency_contact_phone?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'travellers_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';

@@ -310,6 +310,70 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
     delete: [`delete from public.booking_balances where booking_id = '${ID.bookingMember}'`, NOT_WRITABLE],
   },
+  travellers: {
+    select: [
+      `select count(*)::int as n from public.travellers where id in (${ids(ID.travellerMember, ID.travellerMember2, ID.travellerOther)})`,
+      ['denied', 2, 1, 3],
+    ],
+    // user_id is not granted: a traveller is always the caller's own (its default).
+    insert: [`insert into public.travellers (full_name) values ('New Traveller')`, ['denied', 1, 1, 1]],
+    update: [
+      `update public.travellers set phone = '0400 111 222' where id = '${ID.travellerMember}'`,
+      ['denied', 1, 0, 0],
+    ],
+    delete: [`delete from public.travellers where id = '${ID.travellerMember}'`, ['denied', 1, 0, 0]],
+  },
+  'travellers (user_id)': {
+    select: [`select count(*)::int as n from public.travellers where user_id = $1`, ['denied', 2, 1, 0]],
+    insert: [
+      `insert into public.travellers (user_id, full_name) values ('${ID.member}', 'Planted')`,
+      ALL_DENIED,
+    ],
+    update: [
+      `update public.travellers set user_id = '${ID.other}' where id = '${ID.travellerMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.travellers where user_id = '${ID.other}'`, ['denied', 0, 1, 0]],
+  },
+  booking_travellers: {
+    select: [
+      `select count(*)::int as n from public.booking_travellers where booking_id in (${ids(ID.bookingMember, ID.bookingOther)})`,
+      ['denied', 1, 1, 2],
+    ],
+    // The member's own second traveller on the member's booking: the member or an admin.
+    insert: [
+      `insert into public.booking_travellers (booking_id, traveller_id) values ('${ID.bookingMember}', '${ID.travellerMember2}')`,
+      ['denied', 1, 'rls', 1],
+    ],
+    update: [
+      `update public.booking_travellers set traveller_id = '${ID.travellerMember2}' where booking_id = '${ID.bookingMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [
+      `delete from public.booking_travellers where booking_id = '${ID.bookingMember}'`,
+      ['denied', 1, 0, 1],
+    ],
+  },
+  'booking_travellers (mixed owners)': {
+    // Someone else's traveller on the caller's booking, or the caller's traveller on someone else's
+    // booking: refused to members; an admin cannot mix owners either.
+    select: [
+      `select count(*)::int as n from public.booking_travellers where traveller_id = '${ID.travellerOther}'`,
+      ['denied', 0, 1, 1],
+    ],
+    insert: [
+      `insert into public.booking_travellers (booking_id, traveller_id) values ('${ID.bookingMember}', '${ID.travellerOther}')`,
+      ['denied', 'rls', 'rls', 'rls'],
+    ],
+    update: [
+      `update public.booking_travellers set booking_id = '${ID.bookingOther}' where traveller_id = '${ID.travellerMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [
+      `delete from public.booking_travellers where traveller_id = '${ID.travellerOther}'`,
+      ['denied', 0, 1, 1],
+    ],
+  },
   'storage.objects (event-images)': {
     select: [
       `select count(*)::int as n from storage.objects where id in (${ids(ID.objectMember, ID.objectOther)})`,

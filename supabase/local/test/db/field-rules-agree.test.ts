@@ -5,6 +5,7 @@ import {
   nameProblem,
   optionalValue,
   phoneProblem,
+  birthDateProblem,
 } from '../../../../src/lib/rules/index.ts';
 import { ID, insertFixtures, type Actor } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
@@ -25,6 +26,11 @@ interface Field {
   saved(value: string): string | null;
   columns: { label: string; actor: Actor; sql: string }[];
   values: string[];
+  /**
+   * Also send each value exactly as given (default). Not for a date column: it stores a date, not the text
+   * sent, so any spelling Postgres reads as that date ('yesterday', ' 1987-6-15') is the same value.
+   */
+  asGiven?: boolean;
 }
 
 /** An anonymous visitor's insert of the value into the column, the other required columns filled in. */
@@ -65,6 +71,16 @@ const profile = (column: string) => ({
   sql: `update public.profiles set ${column} = ($1::jsonb ->> 0) where id = '${ID.member}'`,
 });
 
+/** A member's insert of a traveller with the value in the column (full_name filled in when it is another). */
+const traveller = (column: string) => ({
+  label: `travellers.${column}`,
+  actor: 'member' as const,
+  sql:
+    column === 'full_name'
+      ? `insert into public.travellers (full_name) values (($1::jsonb ->> 0))`
+      : `insert into public.travellers (full_name, ${column}) values ('Ada', ($1::jsonb ->> 0)::${column === 'date_of_birth' ? 'date' : 'text'})`,
+});
+
 const x = (count: number, text = 'x') => text.repeat(count);
 const ALL_SCRIPTS = ['李小龍', 'محمد علي', 'Zoë Ōtsuka', 'Дарья', 'e\u0301clair', 'A\u200Bda'];
 const CONTROLS = ['\u0000', '\u0007', '\t', '\n', '\r', '\u001B', '\u007F', '\u0085', '\u009F'];
@@ -80,6 +96,7 @@ const FIELDS: Field[] = [
       waitlist('full_name', { ...EMAIL }),
       enquiry('interest_registrations', 'full_name', { ...TRIP, ...EMAIL }),
       enquiry('contact_messages', 'full_name', { ...EMAIL, ...MESSAGE }),
+      traveller('full_name'),
     ],
     values: [
       '',
@@ -142,6 +159,8 @@ const FIELDS: Field[] = [
       waitlist('phone', { ...NAME, ...EMAIL }),
       enquiry('interest_registrations', 'phone', { ...TRIP, ...NAME, ...EMAIL }),
       enquiry('contact_messages', 'phone', { ...NAME, ...EMAIL, ...MESSAGE }),
+      traveller('phone'),
+      traveller('emergency_contact_phone'),
     ],
     values: [
       '',
@@ -178,6 +197,8 @@ const FIELDS: Field[] = [
     columns: [
       waitlist('notes', { ...NAME, ...EMAIL }),
       enquiry('interest_registrations', 'message', { ...TRIP, ...NAME, ...EMAIL }),
+      traveller('dietary_notes'),
+      traveller('medical_notes'),
     ],
     values: [
       '',
@@ -207,12 +228,56 @@ const contactMessage: Field = {
   values: FIELDS[3]!.values,
 };
 
+// An emergency contact's name is optional: the name rule, with empty saved as null.
+const optionalName: Field = {
+  name: 'optional name',
+  accepts: (value) => !value.trim() || nameProblem(value) === undefined,
+  saved: optionalValue,
+  columns: [traveller('emergency_contact_name')],
+  values: FIELDS[0]!.values,
+};
+
+// A date of birth from 1900-01-01 to today. "Today" at the edge depends on the member's time zone (the
+// database allows one day more, see the migration), so the values stay clear of it.
+const TODAY = new Date().toISOString().slice(0, 10);
+const birthDate: Field = {
+  name: 'date of birth',
+  accepts: (value) => birthDateProblem(value, TODAY) === undefined,
+  saved: optionalValue,
+  columns: [traveller('date_of_birth')],
+  asGiven: false,
+  values: [
+    '',
+    ' ',
+    '1899-12-31',
+    '1900-01-01',
+    '1987-06-15',
+    ' 1987-06-15 ',
+    '2000-02-29',
+    '2001-02-29',
+    '2020-13-01',
+    '2020-00-10',
+    `${Number(TODAY.slice(0, 4)) + 2}-01-01`,
+    '15/06/1987',
+    // Not here: other spellings Postgres reads as a date ('1987-6-15', 'yesterday'). The form refuses
+    // them and sends only YYYY-MM-DD (<input type="date">); the column would store the same date.
+  ],
+};
+
 const show = (value: string | null) =>
   value === null
     ? 'null'
     : JSON.stringify(value.length > 40 ? `${value.slice(0, 20)}…(${value.length})` : value);
 
-const REFUSALS = new Set<unknown>(['error 23514', 'error 23502', 'error 22P05', 'error 22P02']);
+// 22007/22008: text that is not a date, or a date that does not exist (Postgres refuses it as input).
+const REFUSALS = new Set<unknown>([
+  'error 23514',
+  'error 23502',
+  'error 22P05',
+  'error 22P02',
+  'error 22007',
+  'error 22008',
+]);
 
 describe.each(DATABASE_KINDS)('field rules on $name', (kind) => {
   let testDb: TestDatabase;
@@ -234,7 +299,7 @@ describe.each(DATABASE_KINDS)('field rules on $name', (kind) => {
     throw new Error(`${column.label} ${show(value)}: unexpected outcome ${String(outcome)}`);
   }
 
-  for (const field of [...FIELDS, contactMessage]) {
+  for (const field of [...FIELDS, contactMessage, optionalName, birthDate]) {
     it(`the ${field.name} rule decides as the database does`, async () => {
       const disagreements: string[] = [];
       for (const column of field.columns) {
@@ -246,6 +311,7 @@ describe.each(DATABASE_KINDS)('field rules on $name', (kind) => {
             disagreements.push(
               `${column.label} ${show(value)}: form ${accepted}, saved ${show(saved)} stored ${savedStored}`,
             );
+          if (field.asGiven === false) continue;
           const asGiven = accepted && saved === value;
           const rawStored = await stores(column, value);
           if (rawStored !== asGiven)

@@ -35,6 +35,9 @@ export const ID = {
   instalmentOther: 'fb000000-0000-4000-8000-000000000003',
   objectMember: 'fc000000-0000-4000-8000-000000000001',
   objectOther: 'fc000000-0000-4000-8000-000000000002',
+  travellerMember: 'fd000000-0000-4000-8000-000000000001',
+  travellerMember2: 'fd000000-0000-4000-8000-000000000002',
+  travellerOther: 'fd000000-0000-4000-8000-000000000003',
 } as const;
 
 export type Actor = 'visitor' | 'member' | 'other' | 'admin';
@@ -100,6 +103,12 @@ export async function insertFixtures(db: Queryable): Promise<void> {
       ('${ID.instalmentMember1}', '${ID.bookingMember}', '2026-06-01', 50000, now()),
       ('${ID.instalmentMember2}', '${ID.bookingMember}', '2026-09-01', 50000, null),
       ('${ID.instalmentOther}', '${ID.bookingOther}', '2026-06-01', 100000, now());
+    insert into public.travellers (id, user_id, full_name) values
+      ('${ID.travellerMember}', '${ID.member}', 'Mia Member'),
+      ('${ID.travellerMember2}', '${ID.member}', 'Max Member'),
+      ('${ID.travellerOther}', '${ID.other}', 'Oscar Other');
+    insert into public.booking_travellers (booking_id, traveller_id) values
+      ('${ID.bookingMember}', '${ID.travellerMember}'), ('${ID.bookingOther}', '${ID.travellerOther}');
     insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
       ('${ID.objectMember}', 'event-images', '${ID.member}/ghost.png', '${ID.member}', '{"mimetype":"image/png"}'),
       ('${ID.objectOther}', 'event-images', '${ID.other}/ghost.png', '${ID.other}', '{"mimetype":"image/png"}');

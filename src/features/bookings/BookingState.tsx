@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { MemberBooking } from './bookings';
+
+/**
+ * Loading, failure and 'not found' for a booking page. Someone else's booking looks exactly like an unknown
+ * one: row-level security returns nothing, and the page does not tell them apart.
+ */
+export function BookingState({
+  query,
+  children,
+}: {
+  query: UseQueryResult<MemberBooking | null>;
+  children: (booking: MemberBooking) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading your booking…
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        We could not load this booking. Please refresh the page to try again.
+      </p>
+    );
+  if (!query.data)
+    return (
+      <div role="alert" className="border-border rounded-lg border p-6">
+        <h2 className="text-xl font-semibold">Booking not found</h2>
+        <p className="text-muted-foreground mt-2">
+          We could not find this booking in your account. Check the link, or open it from your dashboard.
+        </p>
+        <a href="/dashboard" className="text-primary mt-4 inline-block underline">
+          Back to your dashboard
+        </a>
+      </div>
+    );
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,17 @@
+import { cn } from '../../lib/utils';
+import { STATUS_LABELS, type BookingStatus } from './bookings';
+
+const LOOKS: Record<BookingStatus, string> = {
+  confirmed: 'bg-primary text-primary-foreground',
+  pending: 'bg-secondary text-secondary-foreground',
+  completed: 'bg-muted text-foreground',
+  cancelled: 'border border-border text-muted-foreground line-through',
+};
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return (
+    <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', LOOKS[status])}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

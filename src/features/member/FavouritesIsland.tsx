@@ -1,0 +1,10 @@
+import { Favourites } from './Favourites';
+import { MemberRoot } from './MemberRoot';
+
+export default function FavouritesIsland() {
+  return (
+    <MemberRoot>
+      <Favourites />
+    </MemberRoot>
+  );
+}

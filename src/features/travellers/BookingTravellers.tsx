@@ -1,0 +1,159 @@
+import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { $user } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import {
+  linkTraveller,
+  listBookingTravellers,
+  listTravellers,
+  unlinkTraveller,
+  type BookingTraveller,
+} from './travellers.data';
+
+const failed = () =>
+  showToast({
+    title: 'Error',
+    description: 'Something went wrong. Please try again.',
+    variant: 'destructive',
+  });
+
+/**
+ * Who travels on a booking. The booking's owner names their own travellers on it (or takes them off);
+ * anyone else allowed to read it (an admin) sees the list only.
+ */
+export function BookingTravellers({ bookingId, ownerId }: { bookingId: string; ownerId: string }) {
+  const userId = useStore($user)?.id ?? '';
+  const isOwner = userId === ownerId;
+  const queryClient = useQueryClient();
+  const queryKey = ['booking-travellers', bookingId];
+  const linked = useQuery({ queryKey, queryFn: () => listBookingTravellers(bookingId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const remove = useMutation({
+    mutationFn: (traveller: BookingTraveller) => unlinkTraveller(bookingId, traveller.id),
+    onSuccess: (_result, traveller) => {
+      showToast({
+        title: 'Traveller removed from booking',
+        description: `${traveller.full_name} is no longer named on this booking.`,
+        variant: 'success',
+      });
+      return refresh();
+    },
+    onError: failed,
+  });
+
+  return (
+    <section aria-labelledby="booking-travellers" className="border-border bg-card rounded-lg border p-5">
+      <h2 id="booking-travellers" className="text-xl font-semibold">
+        Who is travelling
+      </h2>
+      {linked.isPending ? (
+        <p role="status" className="text-muted-foreground mt-2">
+          Loading travellers…
+        </p>
+      ) : linked.isError ? (
+        <p role="alert" className="text-destructive mt-2">
+          We could not load the travellers on this booking.
+        </p>
+      ) : linked.data.length === 0 ? (
+        <p className="text-muted-foreground mt-2">No travellers are named on this booking yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {linked.data.map((traveller) => (
+            <li key={traveller.id} className="flex items-center justify-between gap-2">
+              <span>{traveller.full_name}</span>
+              {isOwner && (
+                <button
+                  type="button"
+                  className={buttonClass('ghost', 'sm')}
+                  aria-label={`Remove ${traveller.full_name} from this booking`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(traveller)}
+                >
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner && linked.isSuccess && (
+        <AddTraveller bookingId={bookingId} userId={userId} linked={linked.data} onAdded={refresh} />
+      )}
+    </section>
+  );
+}
+
+function AddTraveller({
+  bookingId,
+  userId,
+  linked,
+  onAdded,
+}: {
+  bookingId: string;
+  userId: string;
+  linked: BookingTraveller[];
+  onAdded: () => Promise<void>;
+}) {
+  const mine = useQuery({ queryKey: ['travellers', userId], queryFn: () => listTravellers(userId) });
+  const [choice, setChoice] = useState('');
+  const add = useMutation({
+    mutationFn: (travellerId: string) => linkTraveller(bookingId, travellerId),
+    onSuccess: (_result, travellerId) => {
+      const name = mine.data?.find((traveller) => traveller.id === travellerId)?.full_name ?? 'The traveller';
+      showToast({
+        title: 'Traveller added to booking',
+        description: `${name} is now named on this booking.`,
+        variant: 'success',
+      });
+      setChoice('');
+      return onAdded();
+    },
+    onError: failed,
+  });
+  if (!mine.isSuccess) return null;
+  const linkedIds = new Set(linked.map((traveller) => traveller.id));
+  const available = mine.data.filter((traveller) => !linkedIds.has(traveller.id));
+  if (mine.data.length === 0)
+    return (
+      <p className="text-muted-foreground mt-4 text-sm">
+        Add the people you travel with in{' '}
+        <a href="/customer-management" className="text-primary underline">
+          My travellers
+        </a>{' '}
+        to name them on this booking.
+      </p>
+    );
+  if (available.length === 0) return null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (choice) add.mutate(choice);
+  }
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2">
+      <div className="space-y-1.5">
+        <label htmlFor="add-traveller" className="block text-sm font-medium">
+          Add a traveller to this booking
+        </label>
+        <select
+          id="add-traveller"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          className="border-border bg-background text-foreground h-11 rounded-md border px-3 focus-visible:outline-3 focus-visible:outline-offset-1"
+        >
+          <option value="">Choose a traveller</option>
+          {available.map((traveller) => (
+            <option key={traveller.id} value={traveller.id}>
+              {traveller.full_name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass('outline')} disabled={!choice || add.isPending}>
+        {add.isPending ? 'Adding...' : 'Add to booking'}
+      </button>
+    </form>
+  );
+}

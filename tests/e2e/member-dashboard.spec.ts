@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
+import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
+
+// The dashboard shows the member's own figures: tiles counted from their rows, a card per booking with
+// money in en-AU AUD and an accessible progress bar; a member without bookings sees an empty state.
+
+test('a member with bookings sees their tiles and a card per booking', async ({ page }) => {
+  const member = await createMember({ fullName: 'Rosalind Harker' });
+  const upcoming = await arrangeEvent({
+    title: 'Port Arthur Nights',
+    start: '2030-02-12',
+    end: '2030-02-16',
+  });
+  const past = await arrangeEvent({ title: 'Old Gaol Tour', start: '2020-03-01', end: '2020-03-03' });
+  const cancelledTrip = await arrangeEvent({
+    title: 'Cancelled Trip',
+    start: '2031-01-01',
+    end: '2031-01-02',
+  });
+  await arrangeBooking({
+    userId: member.id,
+    eventId: upcoming.id,
+    totalCents: 240000,
+    installments: [
+      { due_date: '2029-06-01', amount_cents: 80000, paid_at: '2029-05-20T00:00:00Z' },
+      { due_date: '2029-09-01', amount_cents: 80000 },
+      { due_date: '2029-12-01', amount_cents: 80000 },
+    ],
+  });
+  await arrangeBooking({ userId: member.id, eventId: past.id, totalCents: 100000 });
+  await arrangeBooking({
+    userId: member.id,
+    eventId: cancelledTrip.id,
+    totalCents: 50000,
+    status: 'cancelled',
+  });
+  await adminClient().from('favorites').insert({ user_id: member.id, event_id: upcoming.id });
+  const publishedNow = async () =>
+    (
+      await adminClient()
+        .from('events')
+        .select('id', { count: 'exact', head: true })
+        .eq('status', 'published')
+    ).count ?? 0;
+  // Other tests publish events in parallel: the tile shows a count between the ones before and after.
+  const publishedBefore = await publishedNow();
+
+  await signInPage(page, member);
+  await page.goto('/dashboard');
+
+  await expect(page.getByRole('heading', { name: 'Welcome back, Rosalind!' })).toBeVisible();
+  await expect(page.getByText('VIP Member')).toBeVisible();
+  const tile = (key: string) => page.locator(`[data-tile="${key}"]`);
+  await expect(tile('bookedEvents')).toContainText('Booked Events2');
+  await expect(tile('completedEvents')).toContainText('Completed Events1');
+  await expect(tile('favourites')).toContainText('Favourites1');
+  await expect(tile('publishedEvents')).toContainText('All Events Community');
+  const shown = Number(await tile('publishedEvents').locator('span').last().textContent());
+  expect(shown).toBeGreaterThanOrEqual(publishedBefore);
+  expect(shown).toBeLessThanOrEqual(await publishedNow());
+  await expect(tile('favourites').getByRole('link')).toHaveAttribute('href', '/customer-favorites');
+  await expect(tile('completedEvents').getByRole('link')).toHaveAttribute('href', '/completed-events');
+
+  const card = page.getByRole('article', { name: 'Port Arthur Nights' });
+  await expect(card).toContainText('12th February, 2030');
+  await expect(card).toContainText('Confirmed');
+  await expect(card).toContainText('Total$2,400.00');
+  await expect(card).toContainText('Paid$800.00');
+  await expect(card).toContainText('Remaining$1,600.00');
+  const progress = card.getByRole('progressbar');
+  await expect(progress).toHaveAttribute('aria-valuenow', '33');
+  await expect(progress).toHaveAttribute('aria-valuetext', '33% paid: $800.00 of $2,400.00');
+  const bookingLink = card.getByRole('link', { name: 'Manage Booking' });
+  await expect(bookingLink).toHaveAttribute('href', /^\/manage-booking\?booking=[0-9a-f-]{36}$/);
+  await expect(card.getByRole('link', { name: 'Payment Plan' })).toHaveAttribute(
+    'href',
+    /^\/manage-payment-plan\?booking=[0-9a-f-]{36}$/,
+  );
+  await expect(card.getByRole('link', { name: 'Event Updates' })).toHaveAttribute('href', '/event-updates');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('article', { name: 'Cancelled Trip' })).toContainText('Cancelled');
+});
+
+test('a member without bookings sees an empty state, not sample numbers', async ({ page }) => {
+  const member = await createMember({ fullName: '' });
+  await signInPage(page, member);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, User!' })).toBeVisible();
+  await expect(page.getByText('You have no bookings yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See our upcoming trips' })).toHaveAttribute(
+    'href',
+    '/#adventures',
+  );
+  await expect(page.locator('[data-tile="bookedEvents"]')).toContainText('Booked Events0');
+  await expect(page.locator('[data-tile="favourites"]')).toContainText('Favourites0');
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('the dashboard sends a visitor to the login page, with the way back in ?next', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+});

@@ -1,0 +1,82 @@
+/**
+ * Arranges events, bookings and instalments for a test's own member through the service role (tests only
+ * arrange and check with it; the pages read as the member, under row-level security).
+ */
+import { randomUUID } from 'node:crypto';
+import { adminClient } from './e2e-backend';
+
+export interface ArrangedEvent {
+  id: string;
+  title: string;
+}
+
+export async function arrangeEvent({
+  title = `Test Trip ${randomUUID().slice(0, 6)}`,
+  start = '2030-02-12',
+  end = '2030-02-16',
+  status = 'published',
+}: { title?: string; start?: string; end?: string; status?: string } = {}): Promise<ArrangedEvent> {
+  const { data, error } = await adminClient()
+    .from('events')
+    .insert({
+      slug: `test-${randomUUID()}`,
+      title,
+      start_date: start,
+      end_date: end,
+      status,
+      price_cents: 120000,
+    })
+    .select('id, title')
+    .single();
+  if (error) throw new Error(`event: ${error.message}`);
+  return data as ArrangedEvent;
+}
+
+export interface ArrangedInstallment {
+  due_date: string;
+  amount_cents: number;
+  paid_at?: string | null;
+}
+
+export async function arrangeBooking({
+  userId,
+  eventId,
+  totalCents,
+  installments = [],
+  status = 'confirmed',
+  travellers = 1,
+  notes = null,
+}: {
+  userId: string;
+  eventId: string;
+  totalCents: number;
+  installments?: ArrangedInstallment[];
+  status?: string;
+  travellers?: number;
+  notes?: string | null;
+}): Promise<{ id: string; invoiceNumber: string }> {
+  const client = adminClient();
+  const invoiceNumber = `INV-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const { data, error } = await client
+    .from('bookings')
+    .insert({
+      user_id: userId,
+      event_id: eventId,
+      invoice_number: invoiceNumber,
+      total_cents: totalCents,
+      status,
+      travellers,
+      notes,
+    })
+    .select('id')
+    .single();
+  if (error) throw new Error(`booking: ${error.message}`);
+  const id = (data as { id: string }).id;
+  if (installments.length > 0) {
+    const { error: scheduleError } = await client
+      .from('booking_installments')
+      .insert(installments.map((installment) => ({ booking_id: id, paid_at: null, ...installment })));
+    if (scheduleError) throw new Error(`instalments: ${scheduleError.message}`);
+  }
+  return { id, invoiceNumber };
+}
