@@ -47,6 +47,11 @@ begin
       from public.event_follows f where f.user_id = me), '[]'::jsonb),
     'favorites', coalesce((select jsonb_agg(to_jsonb(f) order by f.created_at)
       from public.favorites f where f.user_id = me), '[]'::jsonb),
+    'travellers', coalesce((select jsonb_agg(to_jsonb(t) || jsonb_build_object(
+        'booking_ids', coalesce((select jsonb_agg(bt.booking_id order by bt.created_at)
+          from public.booking_travellers bt where bt.traveller_id = t.id), '[]'::jsonb))
+        order by t.created_at)
+      from public.travellers t where t.user_id = me), '[]'::jsonb),
     'waitlist_submissions', coalesce((select jsonb_agg(to_jsonb(w) order by w.created_at)
       from public.waitlist_submissions w where lower(w.email) = lower(my_email)), '[]'::jsonb),
     'interest_registrations', coalesce((select jsonb_agg(to_jsonb(r) order by r.created_at)
@@ -99,6 +104,15 @@ begin
     return 'deleted';
   end if;
 
+  -- Travellers named on a kept booking keep their name for the company's records; everything else about
+  -- them (contact, dietary and medical notes) goes, and travellers on no booking go entirely.
+  delete from public.travellers t
+  where t.user_id = me
+    and not exists (select 1 from public.booking_travellers bt where bt.traveller_id = t.id);
+  update public.travellers
+  set date_of_birth = null, phone = null, dietary_notes = null, medical_notes = null,
+      emergency_contact_name = null, emergency_contact_phone = null
+  where user_id = me;
   update public.profiles
   set full_name = null, phone = null, marketing_consent = false
   where id = me;

@@ -74,6 +74,11 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
       expect(data['profile']).toMatchObject({ id: ID.member, full_name: 'Mia Member', phone: null });
       const bookings = data['bookings'] as { id: string; installments: { id: string }[] }[];
       expect(bookings.map((b) => b.id)).toEqual([ID.bookingMember]);
+      const travellers = data['travellers'] as { id: string; booking_ids: string[] }[];
+      expect(travellers.map((t) => [t.id, t.booking_ids]).sort()).toEqual([
+        [ID.travellerMember, [ID.bookingMember]],
+        [ID.travellerMember2, []],
+      ]);
       expect(bookings[0]!.installments.map((i) => i.id)).toEqual([
         ID.instalmentMember1,
         ID.instalmentMember2,
@@ -163,6 +168,12 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
               [ID.member],
             )
           )[0],
+          travellers: await asOwner(
+            tx,
+            `select id, full_name, date_of_birth, phone, medical_notes from public.travellers
+             where user_id = $1 order by id`,
+            [ID.member],
+          ),
           name: (
             await asOwner<{ full_name: string | null }>(
               tx,
@@ -198,6 +209,16 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
         identities: 0,
         others_reaction: 1,
       });
+      // The traveller named on the kept booking keeps only a name; the one on no booking is gone.
+      expect(after.travellers).toEqual([
+        {
+          id: ID.travellerMember,
+          full_name: 'Mia Member',
+          date_of_birth: null,
+          phone: null,
+          medical_notes: null,
+        },
+      ]);
       // Posts stay for the thread; the name is gone, so the site shows 'Anonymous'.
       expect(after.name).toEqual({ full_name: null });
     });
