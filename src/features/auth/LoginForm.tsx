@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { Field } from '../../components/ui/form/Field';
+import { signIn } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { useValidatedForm } from '../forms/useFormValues';
+import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { EMPTY_LOGIN, LOGIN_FIELDS, validateLogin } from './login';
+import { PasswordField } from './PasswordField';
+import { ResendConfirmation } from './ResendConfirmation';
+import { useBusySubmit } from './use-busy-submit';
+
+export interface LoginFormProps {
+  idPrefix: string;
+  /** After a successful sign-in (the page decides where the member goes). */
+  onSignedIn?: (() => void) | undefined;
+}
+
+/** The Login tab: e-mail and password; from here a reset e-mail or a new confirmation e-mail. */
+export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
+  const form = useValidatedForm(EMPTY_LOGIN, LOGIN_FIELDS, validateLogin);
+  const [view, setView] = useState<'login' | 'forgot'>('login');
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const { busy, onSubmit } = useBusySubmit(form, validateLogin, async ({ email, password }) => {
+    const result = await signIn(email.trim(), password);
+    setUnconfirmed(result.code === 'email_not_confirmed' ? email.trim() : null);
+    if (!result.error) {
+      showToast({ title: LOGIN.welcome, description: LOGIN.welcomeText, variant: 'success' });
+      onSignedIn?.();
+    } else if (result.unexpected) {
+      showToast({ title: LOGIN.error, description: SOMETHING_WENT_WRONG, variant: 'destructive' });
+    } else {
+      showToast({ title: LOGIN.failed, description: result.error, variant: 'destructive' });
+    }
+  });
+
+  if (view === 'forgot')
+    return (
+      <ForgotPasswordForm
+        idPrefix={id('forgot')}
+        initialEmail={form.values.email}
+        onBack={() => setView('login')}
+      />
+    );
+
+  return (
+    <div className="space-y-4">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Login">
+        <Field
+          id={id('email')}
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          {...form.field('email')}
+        />
+        <PasswordField id={id('password')} autoComplete="current-password" {...form.field('password')} />
+        <button type="submit" aria-disabled={busy} className={buttonClass('primary', 'md', 'w-full')}>
+          {busy ? LOGIN.busy : LOGIN.submit}
+        </button>
+      </form>
+      {unconfirmed ? <ResendConfirmation email={unconfirmed} /> : null}
+      <button
+        type="button"
+        onClick={() => setView('forgot')}
+        className={buttonClass('ghost', 'md', 'text-accent w-full underline underline-offset-4')}
+      >
+        Forgot your password?
+      </button>
+    </div>
+  );
+}
