@@ -1,10 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createMember, sessionFor, waitForMail } from '../helpers/e2e-backend';
 import { waitForIslandOf } from '../helpers/islands';
 
 // Forgotten password: ask from the Login tab, follow the e-mailed link to /reset-password, set a new one.
-
-const toasts = (page: Page) => page.locator('#toaster');
 
 test('a forgotten password is reset end to end and the new one signs in', async ({ page }) => {
   const member = await createMember();
@@ -25,7 +23,6 @@ test('a forgotten password is reset end to end and the new one signs in', async 
   await expect(page.getByText(`Choose a new password for ${member.email}.`)).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('after-reset-9');
   await page.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(toasts(page).getByText('Password updated')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/dashboard');
 
   await expect(sessionFor(member)).rejects.toThrow(/invalid login credentials/i);
@@ -38,8 +35,8 @@ test('an expired reset link says so and offers a new one', async ({ page }) => {
   await page.goto(
     '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
   );
-  await expect(page.getByRole('alert')).toContainText('This reset link did not work');
-  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  const alert = page.getByRole('alert').filter({ hasText: 'This reset link did not work' });
+  await expect(alert).toContainText('invalid or has expired');
   await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
 });
 

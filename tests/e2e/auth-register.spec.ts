@@ -40,8 +40,9 @@ test('register, confirm by e-mail, choose the password, then sign in with it', a
   // Any gated page asks for a password first (/admin here; the member lane's /dashboard has the same gate).
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText('Casey Newcomer')).toBeVisible();
+  const details = page.locator('#main dl');
+  await expect(details.getByText(email)).toBeVisible();
+  await expect(details.getByText('Casey Newcomer')).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('my-own-pass-2');
   await page.getByRole('button', { name: 'Save Password' }).click();
   await expect(toasts(page).getByText('Password saved')).toBeVisible();

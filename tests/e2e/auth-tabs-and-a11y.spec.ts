@@ -23,8 +23,8 @@ test('signing out in one tab signs out every open tab, without a reload', async 
   await expect(second.getByRole('link', { name: 'Login' }).filter({ visible: true }).first()).toBeVisible();
   // The side menu follows too: Login and Register instead of Dashboard and Sign Out.
   const sideMenu = second.locator('#site-menu');
-  await expect(sideMenu.locator('[data-when-signed-in]').first()).toBeHidden();
-  await expect(sideMenu.locator('[data-when-signed-out]').first()).not.toBeHidden();
+  await expect(sideMenu.locator('[data-when-signed-in]').first()).toHaveJSProperty('hidden', true);
+  await expect(sideMenu.locator('[data-when-signed-out]').first()).toHaveJSProperty('hidden', false);
 });
 
 for (const theme of ['dark', 'light'] satisfies Theme[]) {

@@ -43,9 +43,9 @@ export function ForgotPasswordForm({ idPrefix, initialEmail = '', onBack }: Forg
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${idPrefix}-title`}>
-        <h3 id={`${idPrefix}-title`} className="text-lg font-semibold">
+        <h2 id={`${idPrefix}-title`} className="text-lg font-semibold">
           Reset your password
-        </h3>
+        </h2>
         <p className="text-muted-foreground text-sm">
           Enter the e-mail address of your account and we&apos;ll send you a link to choose a new password.
         </p>

@@ -38,7 +38,7 @@ export function NewPasswordForm({ idPrefix, label, submitLabel, onSaved }: NewPa
     });
   });
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={label}>
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
       <div className="space-y-1.5">
         <PasswordField
           id={`${idPrefix}-password`}
