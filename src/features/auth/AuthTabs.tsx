@@ -26,8 +26,9 @@ export function tabFromSearch(search: string): AuthTab | null {
 
 /**
  * The auth card's Login and Register tabs: WAI-ARIA tabs (arrow keys, Home and End move between them and
- * select; only the selected tab is in the Tab order). Both panels stay mounted so typed values survive a
- * switch. Anything outside with `data-auth-tab="register"` (the VIP dialog's call to action) selects a tab.
+ * select; only the selected tab is in the Tab order). Only the selected panel holds its form, so the dialog's
+ * first field is the one the visitor sees (focus on open). Anything outside with `data-auth-tab="register"`
+ * (the VIP dialog's call to action) selects a tab.
  */
 export function AuthTabs({
   idPrefix,
@@ -108,7 +109,7 @@ export function AuthTabs({
         hidden={selected !== 'login'}
         className="mt-6"
       >
-        <LoginForm idPrefix={`${idPrefix}-login`} onSignedIn={onSignedIn} />
+        {selected === 'login' ? <LoginForm idPrefix={`${idPrefix}-login`} onSignedIn={onSignedIn} /> : null}
       </div>
       <div
         role="tabpanel"
@@ -117,7 +118,9 @@ export function AuthTabs({
         hidden={selected !== 'register'}
         className="mt-6"
       >
-        <RegisterForm idPrefix={`${idPrefix}-register`} vipDialogId={vipDialogId} />
+        {selected === 'register' ? (
+          <RegisterForm idPrefix={`${idPrefix}-register`} vipDialogId={vipDialogId} />
+        ) : null}
       </div>
     </div>
   );

@@ -36,8 +36,6 @@ describe('form islands', () => {
     const html = renderToStaticMarkup(<RegisterIsland idPrefix="r" vipDialogId="vip" />);
     expect(html).toMatch(/role="tab" id="r-tab-register" aria-selected="true"/);
     expect(labelsOf(html)).toEqual([
-      'r-login-email=Email',
-      'r-login-password=Password',
       'r-register-full-name=Full name',
       'r-register-email=Email',
       'r-register-password=Password',
