@@ -1,15 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { signIn } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { useValidatedForm } from '../forms/useFormValues';
 import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { EMPTY_LOGIN, LOGIN_FIELDS, validateLogin } from './login';
 import { PasswordField } from './PasswordField';
-import { ResendConfirmation } from './ResendConfirmation';
 import { useBusySubmit } from './use-busy-submit';
+
+// Needed only after a click (forgot) or a refusal (unconfirmed): loaded then, keeping /login's first load small.
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const ResendConfirmation = lazy(() =>
+  import('./ResendConfirmation').then((module) => ({ default: module.ResendConfirmation })),
+);
 
 export interface LoginFormProps {
   idPrefix: string;
@@ -39,11 +45,13 @@ export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
 
   if (view === 'forgot')
     return (
-      <ForgotPasswordForm
-        idPrefix={id('forgot')}
-        initialEmail={form.values.email}
-        onBack={() => setView('login')}
-      />
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <ForgotPasswordForm
+          idPrefix={id('forgot')}
+          initialEmail={form.values.email}
+          onBack={() => setView('login')}
+        />
+      </Suspense>
     );
 
   return (
@@ -62,7 +70,11 @@ export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
           {busy ? LOGIN.busy : LOGIN.submit}
         </button>
       </form>
-      {unconfirmed ? <ResendConfirmation email={unconfirmed} /> : null}
+      {unconfirmed ? (
+        <Suspense fallback={null}>
+          <ResendConfirmation email={unconfirmed} />
+        </Suspense>
+      ) : null}
       <button
         type="button"
         onClick={() => setView('forgot')}

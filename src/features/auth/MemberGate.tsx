@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loginPathFor } from '../../lib/auth/next-path';
 import { $isAdmin, $linkError, $loading, $user, accountNeedsPassword } from '../../stores/session';
-import { ChoosePassword } from './ChoosePassword';
+
+// Needed once per account (right after confirming), so its form code loads only then.
+const ChoosePassword = lazy(() =>
+  import('./ChoosePassword').then((module) => ({ default: module.ChoosePassword })),
+);
 
 export interface MemberGateProps {
   children: ReactNode;
@@ -66,7 +70,12 @@ export function MemberGate({ children, adminsOnly = false }: MemberGateProps) {
   if (loading || signedOut)
     return <Waiting text={signedOut ? 'Taking you to the login page…' : 'Loading your account…'} />;
   if (password.needs === null) return <Waiting text="Loading your account…" />;
-  if (password.needs) return <ChoosePassword onDone={password.chosen} />;
+  if (password.needs)
+    return (
+      <Suspense fallback={<Waiting text="Loading your account…" />}>
+        <ChoosePassword onDone={password.chosen} />
+      </Suspense>
+    );
   if (adminsOnly && !isAdmin) {
     return (
       <div role="alert" className="mx-auto max-w-xl py-16 text-center">
