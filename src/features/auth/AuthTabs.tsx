@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/utils';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -17,6 +17,9 @@ export interface AuthTabsProps {
   vipDialogId: string;
   onSignedIn?: (() => void) | undefined;
 }
+
+/** The address does not change while the card is open (the tabs do not write it). */
+const noChanges = () => () => {};
 
 /** The tab named in the address, if any. */
 export function tabFromSearch(search: string): AuthTab | null {
@@ -37,13 +40,19 @@ export function AuthTabs({
   vipDialogId,
   onSignedIn,
 }: AuthTabsProps) {
-  const [selected, setSelected] = useState<AuthTab>(initialTab);
+  // The address's tab is read after hydration (null on the server), so the server's markup and the first
+  // render agree; a tab the visitor picks wins over both.
+  const fromUrl = useSyncExternalStore(
+    noChanges,
+    () => (tabFromUrl ? tabFromSearch(window.location.search) : null),
+    () => null,
+  );
+  const [picked, setSelected] = useState<AuthTab | null>(null);
+  const selected = picked ?? fromUrl ?? initialTab;
   const tabs = useRef<Partial<Record<AuthTab, HTMLButtonElement | null>>>({});
   const id = (part: string, tab: AuthTab) => `${idPrefix}-${part}-${tab}`;
 
   useEffect(() => {
-    // After hydration, so the server's markup (the default tab) and the first render agree.
-    if (tabFromUrl) setSelected(tabFromSearch(window.location.search) ?? initialTab);
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target.closest('[data-auth-tab]') : null;
       const tab = target?.getAttribute('data-auth-tab');
@@ -51,7 +60,7 @@ export function AuthTabs({
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [tabFromUrl, initialTab]);
+  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void {
     const index = TABS.findIndex((tab) => tab.key === selected);
