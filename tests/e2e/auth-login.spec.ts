@@ -51,10 +51,12 @@ test('a wrong password says Login Failed with the reason, and signs no one in', 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a member who signs in goes to /events', async ({ page }) => {
+test('a member who signs in goes to /events, welcomed there', async ({ page }) => {
   const member = await createMember();
   await signInWith(page, member);
   await page.waitForURL('**/events');
+  await expect(toasts(page).getByText('Welcome back!')).toBeVisible();
+  await expect(toasts(page).getByText("You've successfully logged in.")).toBeVisible();
 });
 
 test('an admin who signs in goes to /admin and sees the admin home', async ({ page }) => {
@@ -113,4 +115,20 @@ test('the header shows the signed-in member: name, tier, Admin Dashboard for adm
   await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+});
+
+test("the landing page's registration overlay is the auth card, opened on Register", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Join Our Community' }).click();
+  await page
+    .getByRole('dialog', { name: /VIP/ })
+    .getByRole('button', { name: /^Join .+ Community$/ })
+    .click();
+  const overlay = page.getByRole('dialog', { name: /^Access the .+ Portal$/ });
+  const form = overlay.getByRole('form', { name: 'Register' });
+  await waitForIslandOf(form);
+  await expect(overlay.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  await expect(form.getByLabel('Full name')).toBeFocused();
+  await overlay.getByRole('tab', { name: 'Login' }).click();
+  await expect(overlay.getByRole('form', { name: 'Login' })).toBeVisible();
 });

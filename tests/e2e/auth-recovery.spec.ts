@@ -24,6 +24,7 @@ test('a forgotten password is reset end to end and the new one signs in', async 
   await page.getByLabel('New password', { exact: true }).fill('after-reset-9');
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expect(page.locator('#toaster').getByText('Password updated')).toBeVisible();
 
   await expect(sessionFor(member)).rejects.toThrow(/invalid login credentials/i);
   expect((await sessionFor({ email: member.email, password: 'after-reset-9' })).user.email).toBe(

@@ -9,6 +9,7 @@
 import { $cartCount } from '../../stores/cart';
 import { $sessionUser, sessionDisplayName, signOut, startSession, tierLabel } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
+import { showCarriedToast } from './carried-toast';
 import { $theme, syncThemeFromDocument, toggleTheme } from '../../stores/theme';
 
 function all<T extends HTMLElement = HTMLElement>(selector: string): T[] {
@@ -26,6 +27,8 @@ $cartCount.subscribe((count) => {
   for (const element of all('[data-cart-empty]')) element.hidden = count > 0;
   for (const element of all('[data-cart-filled]')) element.hidden = count === 0;
 });
+
+showCarriedToast();
 
 // supabase-js loads only if this browser holds a session (or another tab signs in).
 startSession();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { signIn } from '../../stores/session';
+import { showToastAcrossNavigation } from '../../components/site/carried-toast';
 import { showToast } from '../../stores/toasts';
 import { useValidatedForm } from '../forms/useFormValues';
 import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
@@ -34,7 +35,8 @@ export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
     const result = await signIn(email.trim(), password);
     setUnconfirmed(result.code === 'email_not_confirmed' ? email.trim() : null);
     if (!result.error) {
-      showToast({ title: LOGIN.welcome, description: LOGIN.welcomeText, variant: 'success' });
+      // The page moves on after signing in (go-on.ts): the welcome shows there too.
+      showToastAcrossNavigation({ title: LOGIN.welcome, description: LOGIN.welcomeText, variant: 'success' });
       onSignedIn?.();
     } else if (result.unexpected) {
       showToast({ title: LOGIN.error, description: SOMETHING_WENT_WRONG, variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { IslandRoot } from '../../components/ui/IslandRoot';
 import { $linkError, $loading, $passwordRecovery, $user } from '../../stores/session';
-import { showToast } from '../../stores/toasts';
+import { showToastAcrossNavigation } from '../../components/site/carried-toast';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { SIGNED_IN_REDIRECT_DELAY_MS } from './go-on';
 import { NewPasswordForm } from './NewPasswordForm';
@@ -39,7 +39,7 @@ function ResetPassword() {
           label="New password"
           submitLabel="Set New Password"
           onSaved={() => {
-            showToast({
+            showToastAcrossNavigation({
               title: 'Password updated',
               description: 'Your new password is saved.',
               variant: 'success',
