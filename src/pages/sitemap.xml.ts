@@ -7,7 +7,15 @@ import { sitemapXml } from '@/lib/seo/sitemap';
 export const GET: APIRoute = async ({ site, url }) => {
   const origin = site ?? url.origin;
   const slugs = await getTripSlugs();
-  const paths = ['/', '/login', '/register', '/terms', '/privacy', ...slugs.map((slug) => `/tours/${slug}`)];
+  const paths = [
+    '/',
+    '/events',
+    '/login',
+    '/register',
+    '/terms',
+    '/privacy',
+    ...slugs.map((slug) => `/tours/${slug}`),
+  ];
   return new Response(sitemapXml(paths.map((path) => absoluteUrl(path, origin))), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });

@@ -3,12 +3,11 @@ import type { ReadableAtom } from 'nanostores';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { latestLink, mailTo } from '../../supabase/local/test/auth/helpers';
 import { startTestStack, type TestStack } from '../../supabase/local/test/start-test-stack';
-import type { BrowserSupabase } from '../lib/supabase/client';
-import type { Database } from '../lib/supabase/database.types';
+import { createBrowserClient, type BrowserSupabase } from '../lib/supabase/browser-client';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
 import { createSessionStore, sessionDisplayName, tierLabel, type PageUrl } from './session';
 
-// The session store's transitions (product spec §4) against the real local stack with real supabase-js.
+// The session store's transitions (product spec §4) against the real local stack with the browser's client.
 // A "browser" is a localStorage; a "page" (or tab) is one store with its own supabase-js client over it.
 
 const PASSWORD = 'password123';
@@ -48,9 +47,7 @@ function openPage(storage = new MemoryStorage(), url?: PageUrl) {
   const store = createSessionStore({
     loadClient: async () => {
       loads += 1;
-      client ??= createClient<Database>(stack.url, stack.anonKey, {
-        auth: { storage, persistSession: true, detectSessionInUrl: false },
-      });
+      client ??= createBrowserClient(stack.url, stack.anonKey, { storage, detectSessionInUrl: false });
       return client;
     },
     hasStoredSession: () => hasStoredSession(storage, stack.url),

@@ -6,6 +6,7 @@
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { mailpitMessagesTo, type MailedMessage } from '../../supabase/local/test/mailpit.ts';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -86,48 +87,11 @@ export async function signInPage(page: Page, member: Pick<TestMember, 'email' | 
   );
 }
 
-export interface Mail {
-  id: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Every http(s) link in the message, in order (HTML entities decoded). */
-  links: string[];
-}
+export type Mail = MailedMessage;
 
-async function mailJson(path: string): Promise<unknown> {
-  const response = await fetch(`${mailUrl()}${path}`);
-  if (!response.ok) throw new Error(`mailbox ${path}: ${response.status}`);
-  return response.json();
-}
-
-/** Every message to `address`, newest first. */
-export async function mailTo(address: string): Promise<Mail[]> {
-  const found = (await mailJson(
-    `/api/v1/search?limit=1000&query=${encodeURIComponent(`to:"${address}"`)}`,
-  )) as { messages: { ID: string; To: { Address: string }[] }[] };
-  const exact = found.messages.filter((summary) =>
-    summary.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()),
-  );
-  return Promise.all(
-    exact.map(async ({ ID }) => {
-      const message = (await mailJson(`/api/v1/message/${ID}`)) as {
-        Subject: string;
-        Text: string;
-        HTML: string;
-      };
-      const links = [...`${message.Text}\n${message.HTML}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) =>
-        match[0].replaceAll('&amp;', '&'),
-      );
-      return {
-        id: ID,
-        subject: message.Subject,
-        text: message.Text,
-        html: message.HTML,
-        links: [...new Set(links)],
-      };
-    }),
-  );
+/** Every message to `address`, newest first (the same Mailpit reader as the stack's own tests). */
+export function mailTo(address: string): Promise<Mail[]> {
+  return mailpitMessagesTo(mailUrl(), address);
 }
 
 /** Waits (up to `timeoutMs`) for a message to `address` whose subject matches, and returns it. */

@@ -76,7 +76,11 @@ export async function readBody(req: IncomingMessage, { limit }: { limit: number 
 
 /** Reads a JSON body; an empty body reads as `undefined`. */
 export async function readJson(req: IncomingMessage, { limit }: { limit: number }): Promise<unknown> {
-  const raw = await readBody(req, { limit });
+  return parseJson(await readBody(req, { limit }));
+}
+
+/** Parses body bytes as JSON, within MAX_JSON_DEPTH; no bytes parse as `undefined`. */
+export function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new JsonTooDeepError();
@@ -105,6 +109,11 @@ export function sendJson(
 export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
   res.writeHead(status, headers);
   res.end();
+}
+
+/** The body's media type, lower case without parameters ('' when no Content-Type was sent). */
+export function bodyMediaType(req: IncomingMessage): string {
+  return (header(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /** First value of a header that may repeat. */

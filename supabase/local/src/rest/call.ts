@@ -6,7 +6,7 @@ import { header } from '../http.ts';
 import { JwtError, resolveCaller, type Caller } from '../jwt.ts';
 import { restError } from './errors.ts';
 import { negotiate, type ResponseShape } from './media-type.ts';
-import { readPayload, readRawPayload, replay } from './payload.ts';
+import { parsePayload, readRawPayload } from './payload.ts';
 import { parsePrefer, type Preferences } from './prefer.ts';
 
 /** One REST request, with everything the handlers share. */
@@ -84,8 +84,8 @@ export async function openCall(
     caller,
     prefs: parsePrefer(req),
     shape: negotiate(header(req, 'accept')),
-    // The bytes are read once; JSON is parsed from a replay of them, by the same reader as ever.
-    payload: () => (payload ??= rawBody().then((bytes) => readPayload(replay(req, bytes), bytes.length))),
+    // The bytes are read once: a handler may want them raw (an upsert's conflict check) or as JSON.
+    payload: () => (payload ??= rawBody().then((bytes) => parsePayload(req, bytes))),
     rawBody,
     transaction: (fn) =>
       withClaims(ctx.db, caller.claims, fn, {

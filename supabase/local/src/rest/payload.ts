@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
-import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readBody, readJson } from '../http.ts';
+import {
+  BodyTooLargeError,
+  InvalidJsonError,
+  JsonTooDeepError,
+  bodyMediaType,
+  parseJson,
+  readBody,
+} from '../http.ts';
 import type { Table } from './catalog.ts';
 import { columnNotFound, invalidBody, restError } from './errors.ts';
 
@@ -15,7 +21,7 @@ const isRow = (value: unknown): value is Row =>
  * preflight. (PostgREST also reads CSV and url-encoded forms; this stack does not, and says so.)
  */
 function requireJsonBody(req: IncomingMessage): void {
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaType = bodyMediaType(req);
   if (mediaType !== '' && mediaType !== 'application/json') {
     throw invalidBody(`Content-Type not acceptable: ${mediaType}`);
   }
@@ -34,22 +40,17 @@ export async function readRawPayload(req: IncomingMessage, limit: number): Promi
   }
 }
 
-/** A request whose body is these bytes again, for a reader that takes a request. */
-export function replay(req: IncomingMessage, bytes: Buffer): IncomingMessage {
-  return Object.assign(Readable.from([bytes]), {
-    headers: { ...req.headers, 'content-length': String(bytes.length) },
-  }) as unknown as IncomingMessage;
-}
-
-/** Reads the JSON body within the size limit: 413 when too large, 400 PGRST102 when not JSON. */
-export async function readPayload(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * The JSON payload of `bytes` (read by readRawPayload): 400 PGRST102 when the type is not JSON, the body is
+ * empty, not JSON or nested too deep.
+ */
+export function parsePayload(req: IncomingMessage, bytes: Buffer): unknown {
   requireJsonBody(req);
   try {
-    const body = await readJson(req, { limit });
+    const body = parseJson(bytes);
     if (body === undefined) throw invalidBody('Empty or invalid json');
     return body;
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw tooLarge(limit);
     if (error instanceof JsonTooDeepError) throw invalidBody('Empty or invalid json', error.message);
     if (error instanceof InvalidJsonError) throw invalidBody('Empty or invalid json');
     throw error;

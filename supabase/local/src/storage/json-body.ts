@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BodyTooLargeError, InvalidJsonError, header, readJson } from '../http.ts';
+import { BodyTooLargeError, InvalidJsonError, bodyMediaType, readJson } from '../http.ts';
 import { storageErrors } from './errors.ts';
 
 /** List and remove bodies are small; this keeps a hostile client from making the stack buffer megabytes. */
@@ -8,8 +8,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** A JSON object body, or Storage's 400 with the message its request validation gives. */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   // Storage parses only application/json bodies; any other type reaches the route as no body at all.
-  const mediaType = (header(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') {
+  if (bodyMediaType(req) !== 'application/json') {
     req.resume();
     throw storageErrors.invalidRequest('body must be object');
   }

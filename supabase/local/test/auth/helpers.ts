@@ -1,7 +1,9 @@
 import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { extractLinks } from '../../src/mail/links.ts';
+import { mailpitMessagesTo, type MailedMessage } from '../mailpit.ts';
 import type { TestStack } from '../start-test-stack.ts';
+
+export type { MailedMessage };
 
 /** A fresh supabase-js client as a browser would build it, with no shared session storage. */
 export function clientFor(stack: TestStack, key = stack.anonKey): SupabaseClient {
@@ -50,51 +52,10 @@ export function clientFrom(stack: TestStack, localAddress: string): SupabaseClie
   });
 }
 
-export interface MailedMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-}
-
-async function mailboxJson(stack: TestStack, path: string): Promise<unknown> {
-  if (!stack.mailUrl) throw new Error('this stack has no mailbox (SMTP_URL is set)');
-  const response = await fetch(`${stack.mailUrl}${path}`);
-  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
-  return response.json();
-}
-
-/** Messages for one address, newest first, read through the mailbox's Mailpit API as tools for the CLI do. */
+/** Messages for one address, newest first, read through the mailbox's Mailpit API. */
 export async function mailTo(stack: TestStack, address: string): Promise<MailedMessage[]> {
-  const found = (await mailboxJson(
-    stack,
-    `/api/v1/search?limit=1000&query=${encodeURIComponent(`to:"${address}"`)}`,
-  )) as {
-    messages: { ID: string; To: { Address: string }[] }[];
-  };
-  const exact = found.messages.filter((summary) =>
-    summary.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()),
-  );
-  return Promise.all(
-    exact.map(async ({ ID }) => {
-      const message = (await mailboxJson(stack, `/api/v1/message/${ID}`)) as {
-        To: { Address: string }[];
-        Subject: string;
-        Text: string;
-        HTML: string;
-      };
-      return {
-        id: ID,
-        to: message.To[0]?.Address ?? '',
-        subject: message.Subject,
-        text: message.Text,
-        html: message.HTML,
-        links: extractLinks(message.Text, message.HTML),
-      };
-    }),
-  );
+  if (!stack.mailUrl) throw new Error('this stack has no mailbox (SMTP_URL is set)');
+  return mailpitMessagesTo(stack.mailUrl, address);
 }
 
 /** The verify link of the newest e-mail to an address. */

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { APP_PAGE_JS_GZIP_BYTES, PAGE_JS_GZIP_BYTES, pageJsBudget } from './limits.mjs';
+
+describe('pageJsBudget', () => {
+  it('gives the app pages the dashboard budget', () => {
+    for (const page of [
+      'dashboard/index.html',
+      'events/index.html',
+      'customer/index.html',
+      'login/index.html',
+    ])
+      expect(pageJsBudget(page)).toBe(APP_PAGE_JS_GZIP_BYTES);
+  });
+
+  it('holds visitor pages to the smaller budget, even when their name starts like an app page', () => {
+    for (const page of ['index.html', 'terms/index.html', 'tours/usa/index.html', 'eventsful/index.html'])
+      expect(pageJsBudget(page)).toBe(PAGE_JS_GZIP_BYTES);
+  });
+});
