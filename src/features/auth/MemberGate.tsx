@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { loginPathFor } from '../../lib/auth/next-path';
 import { $isAdmin, $linkError, $loading, $user, accountNeedsPassword } from '../../stores/session';
 
@@ -13,6 +13,8 @@ export interface MemberGateProps {
   /** Only admins may see the page (/admin and everything under it). */
   adminsOnly?: boolean;
 }
+
+const noChanges = () => () => {};
 
 function Waiting({ text }: { text: string }) {
   return (
@@ -49,7 +51,13 @@ export function MemberGate({ children, adminsOnly = false }: MemberGateProps) {
   const loading = useStore($loading);
   const isAdmin = useStore($isAdmin);
   const linkError = useStore($linkError);
-  const signedOut = !loading && !user;
+  // Rendered on the server (client:load) it cannot know the session: the first client render matches that.
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+  const signedOut = hydrated && !loading && !user;
   const password = useNeedsPassword(user?.id ?? null);
 
   useEffect(() => {
@@ -67,7 +75,7 @@ export function MemberGate({ children, adminsOnly = false }: MemberGateProps) {
       </div>
     );
   }
-  if (loading || signedOut)
+  if (!hydrated || loading || signedOut)
     return <Waiting text={signedOut ? 'Taking you to the login page…' : 'Loading your account…'} />;
   if (password.needs === null) return <Waiting text="Loading your account…" />;
   if (password.needs)
