@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tabFromSearch } from './AuthTabs';
 import { EMPTY_LOGIN, validateLogin, validateReset, weakPasswordMessage } from './login';
 
 describe('validateLogin', () => {
@@ -28,5 +29,14 @@ describe('weakPasswordMessage', () => {
       'The server refused this password: it must have at least 8 characters, and at least one letter (a–z) and one digit (0–9).',
     );
     expect(weakPasswordMessage([])).toBeUndefined();
+  });
+});
+
+describe('tabFromSearch', () => {
+  it('reads ?tab=login|register and ignores anything else', () => {
+    expect(tabFromSearch('?tab=register')).toBe('register');
+    expect(tabFromSearch('?next=%2Fadmin&tab=login')).toBe('login');
+    expect(tabFromSearch('?tab=admin')).toBeNull();
+    expect(tabFromSearch('')).toBeNull();
   });
 });
