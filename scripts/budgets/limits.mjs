@@ -41,8 +41,8 @@ export const LIGHTHOUSE_MIN_SCORES = {
   seo: 100,
 };
 
-/** The pages Lighthouse audits: the landing page, one trip page and a legal page. */
-export const LIGHTHOUSE_PAGES = ['/', '/tours/tasmania-paranormal-getaway', '/terms'];
+/** The pages Lighthouse audits: the landing page, one trip page, a legal page and the login page. */
+export const LIGHTHOUSE_PAGES = ['/', '/tours/tasmania-paranormal-getaway', '/terms', '/login'];
 
 /** Lighthouse runs per page at most; see docs/decisions/0008-testing-lighthouse-best-of-three.md. */
 export const LIGHTHOUSE_MAX_RUNS = 3;

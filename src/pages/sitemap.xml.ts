@@ -10,6 +10,7 @@ export const GET: APIRoute = async ({ site, url }) => {
   const paths = [
     '/',
     '/events',
+    '/login',
     '/register',
     '/contact',
     '/terms',

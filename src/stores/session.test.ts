@@ -1,15 +1,17 @@
+import { createClient } from '@supabase/supabase-js';
 import type { ReadableAtom } from 'nanostores';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { latestLink } from '../../supabase/local/test/auth/helpers';
+import { latestLink, mailTo } from '../../supabase/local/test/auth/helpers';
 import { startTestStack, type TestStack } from '../../supabase/local/test/start-test-stack';
 import { createBrowserClient, type BrowserSupabase } from '../lib/supabase/browser-client';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
-import { createSessionStore, sessionDisplayName } from './session';
+import { createSessionStore, sessionDisplayName, tierLabel, type PageUrl } from './session';
 
 // The session store's transitions (product spec §4) against the real local stack with the browser's client.
 // A "browser" is a localStorage; a "page" (or tab) is one store with its own supabase-js client over it.
 
 const PASSWORD = 'password123';
+const DASHBOARD = 'http://localhost:4321/dashboard';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -38,7 +40,7 @@ afterAll(async () => {
 });
 
 /** Opens a page in the browser whose storage is `storage`; counts how often supabase-js is loaded. */
-function openPage(storage = new MemoryStorage()) {
+function openPage(storage = new MemoryStorage(), url?: PageUrl) {
   let loads = 0;
   let client: BrowserSupabase | null = null;
   const window = new EventTarget();
@@ -50,6 +52,7 @@ function openPage(storage = new MemoryStorage()) {
     },
     hasStoredSession: () => hasStoredSession(storage, stack.url),
     storageKey: authStorageKey(stack.url),
+    url,
   });
   store.start(window);
   return {
@@ -118,6 +121,8 @@ describe('signing in', () => {
     const page = openPage();
     expect(await page.signIn('member@example.com', 'not-the-password')).toEqual({
       error: 'Invalid login credentials',
+      code: 'invalid_credentials',
+      unexpected: false,
     });
     expect(page.$user.get()).toBeNull();
     expect(page.$profile.get()).toBeNull();
@@ -130,7 +135,9 @@ describe('signing up', () => {
     const page = openPage();
     const email = 'new-member@example.com';
     const dashboard = 'http://localhost:4321/dashboard';
-    expect(await page.signUp(email, 'a-long-passphrase-1', 'New Member', dashboard)).toEqual({ error: null });
+    expect(await page.signUp(email, 'a-long-passphrase-1', 'New Member', false, dashboard)).toEqual({
+      error: null,
+    });
     expect(page.$user.get(), 'e-mail confirmation comes first').toBeNull();
     expect(hasStoredSession(page.storage, stack.url)).toBe(false);
     const link = new URL(await latestLink(stack, email));
@@ -221,6 +228,169 @@ describe('other tabs of the same browser', () => {
     expect(profile?.full_name).toBe('Jamie Harper');
     expect(tab2.$user.get()?.email).toBe('member@example.com');
     expect(tab2.loads()).toBe(1);
+  });
+});
+
+/** The token in the newest e-mailed link to `email` (what the link's /verify would consume). */
+async function mailedToken(email: string): Promise<string> {
+  return new URL(await latestLink(stack, email)).searchParams.get('token') ?? '';
+}
+
+/** A confirmed member with a password, made through the admin API (a fresh account per test). */
+async function newMember(email: string, password = 'first-pass-1') {
+  const admin = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const { error } = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: 'Fresh Member' },
+  });
+  expect(error).toBeNull();
+  return { email, password };
+}
+
+/** A page's URL as the store sees it, recording the address it rewrites. */
+function pageUrl(href: string): PageUrl & { href: string } {
+  const url = {
+    href,
+    current: () => url.href,
+    replace: (next: string) => {
+      url.href = next;
+    },
+  };
+  return url;
+}
+
+describe('auth events (spec §4)', () => {
+  it('TOKEN_REFRESHED keeps the member and profile, stores the new session, and does not load again', async () => {
+    const page = openPage();
+    const profile = await signedIn(page, 'member@example.com');
+    const before = page.$session.get()?.access_token;
+    const loadingSeen: boolean[] = [];
+    const stop = page.$loading.listen((value) => loadingSeen.push(value));
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a new token must differ in iat
+    const { error } = (await page.client()?.auth.refreshSession()) ?? { error: new Error('no client') };
+    expect(error).toBeNull();
+    await until(page.$session, (session) => session?.access_token !== before);
+    stop();
+    expect(page.$profile.get()).toBe(profile);
+    expect(loadingSeen, 'no loading flash on refresh').toEqual([]);
+  });
+
+  it('USER_UPDATED fetches the profile again', async () => {
+    const member = await newMember('updated@example.com');
+    const page = openPage();
+    expect(await page.signIn(member.email, member.password)).toEqual({ error: null });
+    const id = page.$user.get()?.id ?? '';
+    await page.client()?.from('profiles').update({ full_name: 'Renamed Member' }).eq('id', id);
+    expect(page.$profile.get()?.full_name).toBe('Fresh Member');
+    expect(await page.updatePassword('second-pass-2')).toEqual({ error: null });
+    const profile = await until(page.$profile, (value) => value?.full_name === 'Renamed Member');
+    expect(profile?.id).toBe(id);
+  });
+
+  it('PASSWORD_RECOVERY from a reset link marks the page for a new password, which then signs in', async () => {
+    const member = await newMember('forgetful@example.com');
+    const page = openPage();
+    expect(await page.requestPasswordReset(member.email, 'http://localhost:4321/reset-password')).toEqual({
+      error: null,
+    });
+    const link = new URL(await latestLink(stack, member.email));
+    expect(link.searchParams.get('redirect_to')).toBe('http://localhost:4321/reset-password');
+    expect(page.$passwordRecovery.get()).toBe(false);
+    const { error } = (await page.client()?.auth.verifyOtp({
+      type: 'recovery',
+      token_hash: await mailedToken(member.email),
+    })) ?? { error: new Error('no client') };
+    expect(error).toBeNull();
+    expect(page.$passwordRecovery.get()).toBe(true);
+    expect(page.$user.get()?.email).toBe(member.email);
+    expect(await page.updatePassword('brand-new-3')).toEqual({ error: null });
+
+    const elsewhere = openPage();
+    expect((await elsewhere.signIn(member.email, member.password)).code).toBe('invalid_credentials');
+    expect(await elsewhere.signIn(member.email, 'brand-new-3')).toEqual({ error: null });
+  });
+
+  it('without a user the profile and isAdmin are cleared', async () => {
+    const page = openPage();
+    await signedIn(page, 'admin@example.com');
+    expect(page.$isAdmin.get()).toBe(true);
+    expect(await page.signOut()).toEqual({ error: null });
+    expect(page.$profile.get()).toBeNull();
+    expect(page.$isAdmin.get()).toBe(false);
+    expect(page.$loading.get()).toBe(false);
+  });
+});
+
+describe('registration and its e-mail link (decision 0016)', () => {
+  it('passes the consent in the metadata; signing in before confirming says so; the mail can be resent', async () => {
+    const page = openPage();
+    const email = 'unconfirmed@example.com';
+    expect(await page.signUp(email, 'squatter-pass-1', 'New Person', true, DASHBOARD)).toEqual({
+      error: null,
+    });
+    const result = await page.signIn(email, 'squatter-pass-1');
+    expect(result).toMatchObject({ code: 'email_not_confirmed', unexpected: false });
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // config.toml's max_frequency between mails
+    expect(await page.resendConfirmation(email, 'http://localhost:4321/dashboard')).toEqual({ error: null });
+    expect(await mailTo(stack, email)).toHaveLength(2);
+
+    const { rows } = await stack.db.query<{ consent: boolean }>(
+      "select (raw_user_meta_data->>'marketing_consent')::boolean as consent from auth.users where email = $1",
+      [email],
+    );
+    expect(rows[0]?.consent).toBe(true);
+  });
+
+  it('a confirmed newcomer needs a password until they choose one', async () => {
+    const page = openPage();
+    const email = 'confirmed@example.com';
+    expect(await page.signUp(email, 'squatter-pass-1', 'New Person', false, DASHBOARD)).toEqual({
+      error: null,
+    });
+    await page.client()?.auth.verifyOtp({ type: 'signup', token_hash: await mailedToken(email) });
+    await until(page.$profile, (profile) => profile !== null);
+    expect(await page.accountNeedsPassword()).toBe(true);
+    expect(await page.updatePassword('chosen-pass-4')).toEqual({ error: null });
+    expect(await page.accountNeedsPassword()).toBe(false);
+    expect((await openPage().signIn(email, 'squatter-pass-1')).code).toBe('invalid_credentials');
+  });
+
+  it("gives the server's weak-password reasons", async () => {
+    const result = await openPage().signUp('weak@example.com', 'short', 'Weak Password', false, DASHBOARD);
+    expect(result).toMatchObject({ code: 'weak_password', unexpected: false });
+    expect(result.reasons).toEqual(expect.arrayContaining(['length', 'characters']));
+  });
+});
+
+describe('what an e-mail link leaves in the URL', () => {
+  it('a session in the fragment wakes supabase-js without a stored session', async () => {
+    const page = openPage(
+      new MemoryStorage(),
+      pageUrl('http://localhost:4321/dashboard#access_token=a&refresh_token=r&expires_in=3600&type=signup'),
+    );
+    expect(page.loads()).toBe(1);
+    await until(page.$loading, (loading) => !loading);
+  });
+
+  it("a link's error is kept for the page, taken out of the address, and loads nothing", () => {
+    const url = pageUrl(
+      'http://localhost:4321/dashboard?x=1#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    const page = openPage(new MemoryStorage(), url);
+    expect(page.$linkError.get()).toMatch(/invalid or has expired/);
+    expect(url.href).toBe('http://localhost:4321/dashboard?x=1');
+    expect(page.loads()).toBe(0);
+    expect(page.$loading.get()).toBe(false);
+  });
+});
+
+describe('tierLabel', () => {
+  it('names the tiers as the product does', () => {
+    expect(tierLabel('vip')).toBe('VIP Member');
+    expect(tierLabel('next_room')).toBe('Next Room Member');
+    expect(tierLabel(null)).toBe('');
   });
 });
 

@@ -1,16 +1,19 @@
 /**
  * The signed-in member (product spec §4, "Auth context"): user, session, profile, loading and isAdmin, with
- * signIn, signUp and signOut. supabase-js loads only when a session is stored in this browser or the
- * visitor signs in or up (docs/decisions/0006-native-dialogs-for-the-js-budget.md); a visitor without a
- * session gets loading = false and no user at once, and never downloads it.
+ * signIn, signUp and signOut, plus the account actions the auth card needs (reset, resend, new password).
+ * supabase-js loads only when a session is stored in this browser, the URL carries what an e-mail link left
+ * there, or the visitor signs in or up (docs/decisions/0006 and 0019); a visitor without any of them gets
+ * loading = false and no user at once, and never downloads it.
  */
 import { atom, computed } from 'nanostores';
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
+import { linkErrorMessage, urlAuth, withoutAuthParams } from '../lib/auth/url-auth';
 import { getSupabase, type BrowserSupabase } from '../lib/supabase/client';
 import type { Database } from '../lib/supabase/database.types';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
 
 export type Profile = Database['public']['Tables']['profiles']['Row'];
+export type MembershipTier = Database['public']['Enums']['membership_tier'];
 
 /** What the chrome needs to know about the signed-in member. */
 export interface SessionUser {
@@ -18,12 +21,26 @@ export interface SessionUser {
   email: string;
   fullName: string | null;
   isAdmin: boolean;
+  tier?: MembershipTier | null;
 }
 
 /** The user menu trigger shows the full name, else the e-mail. */
 export function sessionDisplayName(user: SessionUser): string {
   const name = user.fullName?.trim();
   return name ? name : user.email;
+}
+
+/** The membership tiers as the product names them (spec §1). */
+export function tierLabel(tier: MembershipTier | null | undefined): string {
+  if (tier === 'next_room') return 'Next Room Member';
+  if (tier === 'vip') return 'VIP Member';
+  return '';
+}
+
+/** The page's address, read and rewritten (a link's error is taken out of it once read). */
+export interface PageUrl {
+  current: () => string;
+  replace: (href: string) => void;
 }
 
 export interface SessionStoreOptions {
@@ -33,44 +50,89 @@ export interface SessionStoreOptions {
   hasStoredSession: () => boolean;
   /** supabase-js's storage key: a `storage` event for it means another tab signed in or out. */
   storageKey: string;
+  /** The page's address, for what an e-mail link left in it; none outside a browser. */
+  url?: PageUrl | undefined;
 }
 
-/** The outcome of an auth action: supabase's error message, or null on success. */
+/**
+ * The outcome of an auth action: null on success, else supabase's message and code. `unexpected` marks a
+ * failure the provider did not answer (network, server error): the forms then show the spec's 'Login Error'
+ * or 'Registration Error' instead of the provider's message. `reasons` are weak_password's reasons.
+ */
 export interface AuthResult {
   error: string | null;
+  code?: string;
+  reasons?: string[];
+  unexpected?: boolean;
 }
 
 /** A minimal `storage` event: which key changed (null when the whole storage was cleared). */
 type StorageChange = Event & { key?: string | null };
 
-export function createSessionStore({ loadClient, hasStoredSession, storageKey }: SessionStoreOptions) {
+function outcome(error: AuthError | null): AuthResult {
+  if (!error) return { error: null };
+  const status = error.status;
+  const answered = typeof status === 'number' && status >= 400 && status < 500;
+  const result: AuthResult = { error: error.message, unexpected: !answered };
+  if (error.code) result.code = error.code;
+  const reasons = (error as { reasons?: string[] }).reasons;
+  if (reasons?.length) result.reasons = reasons;
+  return result;
+}
+
+/** Runs an action; anything it throws (supabase-js could not load, the network is down) is unexpected. */
+async function attempt(action: () => Promise<AuthResult>): Promise<AuthResult> {
+  try {
+    return await action();
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error), unexpected: true };
+  }
+}
+
+export function createSessionStore({ loadClient, hasStoredSession, storageKey, url }: SessionStoreOptions) {
   const $user = atom<User | null>(null);
   const $session = atom<Session | null>(null);
   const $profile = atom<Profile | null>(null);
-  /** True until the first session check (and, with a user, the first profile fetch) has finished. */
+  /** True until the first session check (and, with a user, that user's profile fetch) has finished. */
   const $loading = atom(true);
   /** From the profile's is_admin; false whenever there is no profile (no user). */
   const $isAdmin = computed($profile, (profile) => profile?.is_admin === true);
+  /** This page was opened from a password reset link (supabase-js said PASSWORD_RECOVERY). */
+  const $passwordRecovery = atom(false);
+  /** What to tell the visitor about an e-mail link that did not work (spent, expired, malformed). */
+  const $linkError = atom<string | null>(null);
 
   let connection: Promise<BrowserSupabase> | null = null;
-  /** Whose profile is held or being fetched, so a late answer for someone else is dropped. */
-  let profileOwner: string | null = null;
+  /** Whose profile is held or being fetched, and when that fetch is done. */
+  let profileFetch: { userId: string; done: Promise<void> } | null = null;
 
   function clear(): void {
     $session.set(null);
     $user.set(null);
     $profile.set(null);
-    profileOwner = null;
+    profileFetch = null;
   }
 
   async function fetchProfile(client: BrowserSupabase, userId: string): Promise<void> {
+    // supabase-js must not be called from inside its own auth callback (it holds a lock): fetch after it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const { data, error } = await client.from('profiles').select('*').eq('id', userId).single();
     if ($user.get()?.id !== userId) return;
     $profile.set(error ? null : data);
     $loading.set(false);
   }
 
+  function loadProfile(client: BrowserSupabase, userId: string): Promise<void> {
+    const done = fetchProfile(client, userId).catch(() => {
+      // Offline: the member is known, the profile is not; the page still stops waiting.
+      if ($user.get()?.id === userId) $loading.set(false);
+    });
+    profileFetch = { userId, done };
+    return done;
+  }
+
   function apply(client: BrowserSupabase, event: AuthChangeEvent, session: Session | null): void {
+    if (event === 'PASSWORD_RECOVERY') $passwordRecovery.set(true);
     const user = session?.user ?? null;
     if (!user) {
       clear();
@@ -79,10 +141,13 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey }:
     }
     $session.set(session);
     $user.set(user);
-    if (user.id !== profileOwner || event === 'USER_UPDATED') {
-      profileOwner = user.id;
-      // supabase-js must not be called from inside its own auth callback (it holds a lock): fetch after it.
-      setTimeout(() => void fetchProfile(client, user.id), 0);
+    if (user.id !== profileFetch?.userId) {
+      // Someone new (or the first check): the page waits for their profile, so isAdmin is never guessed.
+      $profile.set(null);
+      $loading.set(true);
+      void loadProfile(client, user.id);
+    } else if (event === 'USER_UPDATED') {
+      void loadProfile(client, user.id);
     }
   }
 
@@ -109,58 +174,179 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey }:
     apply(client, data.session ? 'SIGNED_IN' : 'SIGNED_OUT', data.session);
   }
 
-  /** Once per page: check for a stored session and listen for other tabs. */
+  /**
+   * Once per page: read what an e-mail link left in the URL, check for a stored session, listen for other
+   * tabs. A link's session (or PKCE code) wakes supabase-js, whose detectSessionInUrl takes it; a link's
+   * error carries no session, so it is only kept for the page to show and taken out of the address.
+   */
   function start(events: Pick<EventTarget, 'addEventListener'> = window): void {
     events.addEventListener('storage', (event) => void followOtherTab(event as StorageChange));
-    if (hasStoredSession()) void connect();
+    const fromLink = url ? urlAuth(new URL(url.current())) : { kind: 'none' as const };
+    if (fromLink.kind === 'error' && url) {
+      $linkError.set(linkErrorMessage(fromLink));
+      url.replace(withoutAuthParams(url.current()));
+    }
+    if (hasStoredSession() || fromLink.kind === 'session' || fromLink.kind === 'code') void connect();
     else $loading.set(false);
   }
 
   async function signIn(email: string, password: string): Promise<AuthResult> {
-    const client = await connect();
-    const { error } = await client.auth.signInWithPassword({ email, password });
-    return { error: error?.message ?? null };
+    return attempt(async () => {
+      const client = await connect();
+      const { data, error } = await client.auth.signInWithPassword({ email, password });
+      // The profile decides where the member goes (admins to /admin): wait for it.
+      if (!error && profileFetch?.userId === data.user?.id) await profileFetch?.done;
+      return outcome(error);
+    });
   }
 
-  /** Registration; the account is confirmed by e-mail, whose link leads to `redirectTo` (the dashboard). */
+  /**
+   * Registration; the account is confirmed by e-mail, whose link leads to `redirectTo` (the dashboard).
+   * The metadata is the shared contract: `{ full_name, marketing_consent }` (handle_new_user copies both).
+   */
   async function signUp(
     email: string,
     password: string,
     fullName: string,
+    marketingConsent = false,
     redirectTo: string = new URL('/dashboard', location.origin).href,
   ): Promise<AuthResult> {
-    const client = await connect();
-    const { error } = await client.auth.signUp({
-      email,
-      password,
-      options: { data: { full_name: fullName }, emailRedirectTo: redirectTo },
+    return attempt(async () => {
+      const client = await connect();
+      const { error } = await client.auth.signUp({
+        email,
+        password,
+        options: {
+          data: { full_name: fullName, marketing_consent: marketingConsent },
+          emailRedirectTo: redirectTo,
+        },
+      });
+      return outcome(error);
     });
-    return { error: error?.message ?? null };
   }
 
   /** Signs out everywhere (every device's refresh token is revoked) and clears the store. */
   async function signOut(): Promise<AuthResult> {
-    const client = await connect();
-    const { error } = await client.auth.signOut({ scope: 'global' });
-    if (!error) clear();
-    return { error: error?.message ?? null };
+    return attempt(async () => {
+      const client = await connect();
+      const { error } = await client.auth.signOut({ scope: 'global' });
+      if (!error) clear();
+      return outcome(error);
+    });
   }
 
-  return { $user, $session, $profile, $loading, $isAdmin, start, signIn, signUp, signOut };
+  /** E-mails a password reset link leading to `redirectTo` (the /reset-password page). */
+  async function requestPasswordReset(
+    email: string,
+    redirectTo: string = new URL('/reset-password', location.origin).href,
+  ): Promise<AuthResult> {
+    return attempt(async () => {
+      const client = await connect();
+      const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+      return outcome(error);
+    });
+  }
+
+  /** Sends the sign-up confirmation e-mail again (for an address not confirmed yet). */
+  async function resendConfirmation(
+    email: string,
+    redirectTo: string = new URL('/dashboard', location.origin).href,
+  ): Promise<AuthResult> {
+    return attempt(async () => {
+      const client = await connect();
+      const { error } = await client.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: redirectTo },
+      });
+      return outcome(error);
+    });
+  }
+
+  /** Sets the signed-in member's password (after a reset link, or the first one after confirming). */
+  async function updatePassword(password: string): Promise<AuthResult> {
+    return attempt(async () => {
+      const client = await connect();
+      const { error } = await client.auth.updateUser({ password });
+      return outcome(error);
+    });
+  }
+
+  /**
+   * True while the signed-in member has no password: confirming an address clears one set before it was
+   * proven (docs/decisions/0016). A failed check answers false: the database still refuses what it must.
+   */
+  async function accountNeedsPassword(): Promise<boolean> {
+    try {
+      const client = await connect();
+      const { data, error } = await client.rpc('account_needs_password');
+      return !error && data === true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    $user,
+    $session,
+    $profile,
+    $loading,
+    $isAdmin,
+    $passwordRecovery,
+    $linkError,
+    start,
+    signIn,
+    signUp,
+    signOut,
+    requestPasswordReset,
+    resendConfirmation,
+    updatePassword,
+    accountNeedsPassword,
+  };
 }
 
 const store = createSessionStore({
   loadClient: getSupabase,
   hasStoredSession: () => hasStoredSession(),
   storageKey: authStorageKey(),
+  url:
+    typeof window === 'undefined'
+      ? undefined
+      : {
+          current: () => window.location.href,
+          replace: (href) => window.history.replaceState(window.history.state, '', href),
+        },
 });
 
-export const { $user, $session, $profile, $loading, $isAdmin, signIn, signUp, signOut } = store;
+export const {
+  $user,
+  $session,
+  $profile,
+  $loading,
+  $isAdmin,
+  $passwordRecovery,
+  $linkError,
+  signIn,
+  signUp,
+  signOut,
+  requestPasswordReset,
+  resendConfirmation,
+  updatePassword,
+  accountNeedsPassword,
+} = store;
 export const startSession = store.start;
 
 /** The member as the chrome shows them, or null when signed out. */
 export const $sessionUser = computed(
   [$user, $profile, $isAdmin],
   (user, profile, isAdmin): SessionUser | null =>
-    user ? { id: user.id, email: user.email ?? '', fullName: profile?.full_name ?? null, isAdmin } : null,
+    user
+      ? {
+          id: user.id,
+          email: user.email ?? '',
+          fullName: profile?.full_name ?? null,
+          isAdmin,
+          tier: profile?.membership_tier ?? null,
+        }
+      : null,
 );

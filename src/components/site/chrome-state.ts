@@ -3,10 +3,13 @@
  * and every element that depends on being signed in. Elements opt in with data attributes:
  *   data-theme-toggle                       a button that toggles the theme (aria-pressed = dark)
  *   data-cart-count / data-cart-empty / data-cart-filled
- *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name / data-sign-out
+ *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name / data-session-tier
+ *   data-sign-out                           signs out everywhere (a failure is shown as a toast)
  */
 import { $cartCount } from '../../stores/cart';
-import { $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
+import { $sessionUser, sessionDisplayName, signOut, startSession, tierLabel } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { showCarriedToast } from './carried-toast';
 import { $theme, syncThemeFromDocument, toggleTheme } from '../../stores/theme';
 
 function all<T extends HTMLElement = HTMLElement>(selector: string): T[] {
@@ -25,6 +28,8 @@ $cartCount.subscribe((count) => {
   for (const element of all('[data-cart-filled]')) element.hidden = count === 0;
 });
 
+showCarriedToast();
+
 // supabase-js loads only if this browser holds a session (or another tab signs in).
 startSession();
 $sessionUser.subscribe((user) => {
@@ -33,10 +38,24 @@ $sessionUser.subscribe((user) => {
   for (const element of all('[data-when-admin]')) element.hidden = !user?.isAdmin;
   for (const element of all('[data-session-name]'))
     element.textContent = user ? sessionDisplayName(user) : '';
+  for (const element of all('[data-session-tier]')) {
+    element.textContent = tierLabel(user?.tier);
+    element.hidden = !element.textContent;
+  }
 });
+
+async function signOutEverywhere(): Promise<void> {
+  const { error } = await signOut();
+  if (error)
+    showToast({
+      title: 'Sign Out Failed',
+      description: 'Please check your connection and try again.',
+      variant: 'destructive',
+    });
+}
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('[data-theme-toggle]')) toggleTheme();
-  if (target?.closest('[data-sign-out]')) void signOut();
+  if (target?.closest('[data-sign-out]')) void signOutEverywhere();
 });

@@ -1,7 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { loginPathFor } from '../../lib/auth/next-path';
-import { $isAdmin, $loading, $user } from '../../stores/session';
+import { $isAdmin, $linkError, $loading, $user, accountNeedsPassword } from '../../stores/session';
+
+// Needed once per account (right after confirming), so its form code loads only then.
+const ChoosePassword = lazy(() =>
+  import('./ChoosePassword').then((module) => ({ default: module.ChoosePassword })),
+);
 
 export interface MemberGateProps {
   children: ReactNode;
@@ -9,27 +14,76 @@ export interface MemberGateProps {
   adminsOnly?: boolean;
 }
 
+const noChanges = () => () => {};
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <p role="status" className="text-muted-foreground py-16 text-center">
+      {text}
+    </p>
+  );
+}
+
+/** Whether the signed-in member must choose a password first (null while asking the database). */
+function useNeedsPassword(userId: string | null) {
+  const [answer, setAnswer] = useState<{ userId: string; needs: boolean } | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    void accountNeedsPassword().then((needs) => {
+      if (current) setAnswer({ userId, needs });
+    });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+  const needs = answer?.userId === userId ? answer.needs : null;
+  return { needs, chosen: () => userId && setAnswer({ userId, needs: false }) };
+}
+
 /**
- * Comfort, not security: a visitor is sent to /login and back afterwards, a member is turned away from an
- * admin page with a message. What anyone may read or change is decided by row-level security.
+ * Comfort, not security: a visitor is sent to /login and back afterwards (or told why an e-mail link did
+ * not sign them in), a member without a password chooses one first (decision 0016), a member is turned away
+ * from an admin page with a message. What anyone may read or change is decided by row-level security.
  */
 export function MemberGate({ children, adminsOnly = false }: MemberGateProps) {
   const user = useStore($user);
   const loading = useStore($loading);
   const isAdmin = useStore($isAdmin);
-  const signedOut = !loading && !user;
+  const linkError = useStore($linkError);
+  // Rendered on the server (client:load) it cannot know the session: the first client render matches that.
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+  const signedOut = hydrated && !loading && !user;
+  const password = useNeedsPassword(user?.id ?? null);
 
   useEffect(() => {
-    if (signedOut) window.location.replace(loginPathFor(window.location));
-  }, [signedOut]);
+    if (signedOut && !linkError) window.location.replace(loginPathFor(window.location));
+  }, [signedOut, linkError]);
 
-  if (loading || signedOut) {
+  if (signedOut && linkError) {
     return (
-      <p role="status" className="text-muted-foreground py-16 text-center">
-        {signedOut ? 'Taking you to the login page…' : 'Loading your account…'}
-      </p>
+      <div role="alert" className="mx-auto max-w-xl py-16 text-center">
+        <h2 className="text-2xl font-semibold">This link did not sign you in</h2>
+        <p className="text-muted-foreground mt-3">{linkError}</p>
+        <a href={loginPathFor(window.location)} className="text-primary mt-6 inline-block underline">
+          Go to the login page
+        </a>
+      </div>
     );
   }
+  if (!hydrated || loading || signedOut)
+    return <Waiting text={signedOut ? 'Taking you to the login page…' : 'Loading your account…'} />;
+  if (password.needs === null) return <Waiting text="Loading your account…" />;
+  if (password.needs)
+    return (
+      <Suspense fallback={<Waiting text="Loading your account…" />}>
+        <ChoosePassword onDone={password.chosen} />
+      </Suspense>
+    );
   if (adminsOnly && !isAdmin) {
     return (
       <div role="alert" className="mx-auto max-w-xl py-16 text-center">

@@ -1,53 +1,86 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
-import { OfflineNotice } from '../forms/OfflineNotice';
+import { signUp } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
 import { useValidatedForm } from '../forms/useFormValues';
-import { PasswordToggle } from './PasswordToggle';
+import { MARKETING_CONSENT_LABEL, REGISTER, SOMETHING_WENT_WRONG } from './auth-texts';
+import { weakPasswordMessage } from './login';
+import { PasswordField } from './PasswordField';
 import { EMPTY_REGISTER, REGISTER_FIELDS, validateRegister } from './register';
+import { useBusySubmit } from './use-busy-submit';
 
 export interface RegisterFormProps {
   idPrefix: string;
-  contactEmail: string;
   /** The id of the VIP dialog that 'Learn more about membership benefits' opens. */
   vipDialogId: string;
 }
 
-export function RegisterForm({ idPrefix, contactEmail, vipDialogId }: RegisterFormProps) {
-  // Accounts come with a later issue: then sign up here and toast 'Registration Successful!'.
-  const { field, handleSubmit, submittedValid } = useValidatedForm(
-    EMPTY_REGISTER,
-    REGISTER_FIELDS,
-    validateRegister,
-  );
-  const [passwordVisible, setPasswordVisible] = useState(false);
+/**
+ * The Register tab. The account is confirmed by e-mail; confirming clears the password typed here (anyone
+ * could have typed it: decision 0016), so the member chooses it again after following the link.
+ */
+export function RegisterForm({ idPrefix, vipDialogId }: RegisterFormProps) {
+  const form = useValidatedForm(EMPTY_REGISTER, REGISTER_FIELDS, validateRegister);
+  const [consent, setConsent] = useState(false);
   const id = (name: string) => `${idPrefix}-${name}`;
+
+  const { busy, onSubmit } = useBusySubmit(form, validateRegister, async (values) => {
+    const result = await signUp(values.email.trim(), values.password, values.fullName.trim(), consent);
+    if (!result.error) {
+      showToast({ title: REGISTER.success, description: REGISTER.successText, variant: 'success' });
+      form.reset();
+      setConsent(false);
+      return;
+    }
+    const weak = weakPasswordMessage(result.reasons);
+    if (weak) form.setErrors({ password: weak });
+    showToast({
+      title: result.unexpected ? REGISTER.error : REGISTER.failed,
+      description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
+      variant: 'destructive',
+    });
+  });
+
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
-      <Field id={id('full-name')} label="Full name" required autoComplete="name" {...field('fullName')} />
-      <Field id={id('email')} label="Email" type="email" required autoComplete="email" {...field('email')} />
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Register">
       <Field
-        id={id('password')}
-        label="Password"
-        type={passwordVisible ? 'text' : 'password'}
+        id={id('full-name')}
+        label="Full name"
         required
-        autoComplete="new-password"
-        {...field('password')}
-        trailing={
-          <PasswordToggle
-            visible={passwordVisible}
-            controls={id('password')}
-            onToggle={() => setPasswordVisible((visible) => !visible)}
-          />
-        }
+        autoComplete="name"
+        {...form.field('fullName')}
       />
-      <OfflineNotice
-        visible={submittedValid}
-        message="Online registration opens soon, so no account has been created yet."
-        contactEmail={contactEmail}
+      <Field
+        id={id('email')}
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        {...form.field('email')}
       />
-      <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
-        Create Account
+      <div className="space-y-1.5">
+        <PasswordField id={id('password')} autoComplete="new-password" {...form.field('password')} />
+        <p className="text-muted-foreground text-sm">
+          At least 8 characters with letters and digits. For your security you&apos;ll choose it again after
+          confirming your e-mail address.
+        </p>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id('marketing-consent')}
+          name="marketingConsent"
+          type="checkbox"
+          checked={consent}
+          onChange={(event) => setConsent(event.target.checked)}
+          className="accent-primary mt-1 size-5 shrink-0"
+        />
+        <label htmlFor={id('marketing-consent')} className="text-sm">
+          {MARKETING_CONSENT_LABEL}
+        </label>
+      </div>
+      <button type="submit" aria-disabled={busy} className={buttonClass('primary', 'md', 'w-full')}>
+        {busy ? REGISTER.busy : REGISTER.submit}
       </button>
       <button
         type="button"

@@ -1,11 +1,23 @@
 import { IslandRoot } from '../../components/ui/IslandRoot';
-import { RegisterForm, type RegisterFormProps } from './RegisterForm';
+import { $isAdmin } from '../../stores/session';
+import { AuthTabs } from './AuthTabs';
+import { goOnAfterSignIn } from './go-on';
 
-/** The island Astro hydrates: the register form inside the island root (error boundary, ready signal). */
-export default function RegisterIsland(props: RegisterFormProps) {
+export interface RegisterIslandProps {
+  idPrefix: string;
+  vipDialogId: string;
+}
+
+/** The landing page's registration overlay: the auth card's tabs, opened on Register. */
+export default function RegisterIsland({ idPrefix, vipDialogId }: RegisterIslandProps) {
   return (
     <IslandRoot>
-      <RegisterForm {...props} />
+      <AuthTabs
+        idPrefix={idPrefix}
+        initialTab="register"
+        vipDialogId={vipDialogId}
+        onSignedIn={() => goOnAfterSignIn($isAdmin.get())}
+      />
     </IslandRoot>
   );
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
@@ -11,23 +12,32 @@ export interface EventsListProps {
   tripSlugs: readonly string[];
 }
 
+const noChanges = () => () => {};
+
 /** The published events (spec: Events page). Reactions, follows and comments join with the events issue. */
 export function EventsList({ tripSlugs }: EventsListProps) {
   const user = useStore($user);
   const isAdmin = useStore($isAdmin);
   const sessionLoading = useStore($loading);
+  // The server renders no back link (it cannot know the session); hydration must match that first.
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const events = useQuery({
     queryKey: ['events', 'published'],
     queryFn: async () => fetchPublishedEvents(await getSupabase()),
   });
-  const back = sessionLoading
-    ? null
-    : eventsBackTarget({
-        referrer: document.referrer,
-        origin: location.origin,
-        signedIn: Boolean(user),
-        isAdmin,
-      });
+  const back =
+    !hydrated || sessionLoading
+      ? null
+      : eventsBackTarget({
+          referrer: document.referrer,
+          origin: location.origin,
+          signedIn: Boolean(user),
+          isAdmin,
+        });
 
   return (
     <div>

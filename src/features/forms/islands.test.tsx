@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { MARKETING_CONSENT_LABEL } from '../auth/auth-texts';
 import RegisterIsland from '../auth/RegisterIsland';
 import { MARKETING_CONSENT_LABEL } from '../consent/consent';
 import InterestIsland from '../interest/InterestIsland';
@@ -45,12 +46,17 @@ describe('form islands', () => {
     expect(html).toContain('>Add Me to the Waitlist</button>');
   });
 
-  it('the register form hides the password and offers the membership benefits', () => {
-    const html = renderToStaticMarkup(
-      <RegisterIsland idPrefix="r" contactEmail="a@b.au" vipDialogId="vip" />,
-    );
-    expect(labelsOf(html)).toEqual(['r-full-name=Full name', 'r-email=Email', 'r-password=Password']);
-    expect(html).toContain('type="password" id="r-password"');
+  it('the registration overlay opens on Register: it hides the password and offers the membership benefits', () => {
+    const html = renderToStaticMarkup(<RegisterIsland idPrefix="r" vipDialogId="vip" />);
+    expect(html).toMatch(/role="tab" id="r-tab-register" aria-selected="true"/);
+    expect(labelsOf(html)).toEqual([
+      'r-register-full-name=Full name',
+      'r-register-email=Email',
+      'r-register-password=Password',
+      `r-register-marketing-consent=${MARKETING_CONSENT_LABEL}`,
+    ]);
+    expect(html).toMatch(/type="checkbox"(?![^>]*checked)/);
+    expect(html).toContain('type="password" id="r-register-password"');
     expect(html).toMatch(/aria-pressed="false"[^>]*>Show<span class="sr-only"> password<\/span>/);
     expect(html).toMatch(/data-dialog-open="vip"[^>]*>Learn more about membership benefits<\/button>/);
   });

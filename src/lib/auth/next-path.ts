@@ -23,3 +23,16 @@ export function loginPathFor(location: Pick<Location, 'pathname' | 'search' | 'h
   const next = `${location.pathname}${location.search}${location.hash}`;
   return `/login?next=${encodeURIComponent(next)}`;
 }
+
+/**
+ * Where a member goes after signing in with a password, and where a signed-in visitor of /login is sent:
+ * the page that asked for the sign-in (same-site only), else the admin home for admins, else the events.
+ */
+export function afterSignInPath(next: string | null | undefined, isAdmin: boolean): string {
+  return safeNextPath(next) ?? (isAdmin ? '/admin' : '/events');
+}
+
+/** The `next` parameter of a page's query string (e.g. /login?next=%2Fdashboard). */
+export function nextParam(search: string): string | null {
+  return new URLSearchParams(search).get('next');
+}
