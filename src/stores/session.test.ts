@@ -5,7 +5,7 @@ import { latestLink, mailTo } from '../../supabase/local/test/auth/helpers';
 import { startTestStack, type TestStack } from '../../supabase/local/test/start-test-stack';
 import { createBrowserClient, type BrowserSupabase } from '../lib/supabase/browser-client';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
-import { createSessionStore, sessionDisplayName, tierLabel, type PageUrl } from './session';
+import { createSessionStore, sessionDisplayName, type PageUrl } from './session';
 
 // The session store's transitions (product spec §4) against the real local stack with the browser's client.
 // A "browser" is a localStorage; a "page" (or tab) is one store with its own supabase-js client over it.
@@ -383,14 +383,6 @@ describe('what an e-mail link leaves in the URL', () => {
     expect(url.href).toBe('http://localhost:4321/dashboard?x=1');
     expect(page.loads()).toBe(0);
     expect(page.$loading.get()).toBe(false);
-  });
-});
-
-describe('tierLabel', () => {
-  it('names the tiers as the product does', () => {
-    expect(tierLabel('vip')).toBe('VIP Member');
-    expect(tierLabel('next_room')).toBe('Next Room Member');
-    expect(tierLabel(null)).toBe('');
   });
 });
 

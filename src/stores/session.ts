@@ -11,9 +11,9 @@ import { linkErrorMessage, urlAuth, withoutAuthParams } from '../lib/auth/url-au
 import { getSupabase, type BrowserSupabase } from '../lib/supabase/client';
 import type { Database } from '../lib/supabase/database.types';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
+import type { MembershipTierCode } from '../lib/format/membership-tier';
 
 export type Profile = Database['public']['Tables']['profiles']['Row'];
-export type MembershipTier = Database['public']['Enums']['membership_tier'];
 
 /** What the chrome needs to know about the signed-in member. */
 export interface SessionUser {
@@ -21,20 +21,13 @@ export interface SessionUser {
   email: string;
   fullName: string | null;
   isAdmin: boolean;
-  tier?: MembershipTier | null;
+  tier?: MembershipTierCode | null;
 }
 
 /** The user menu trigger shows the full name, else the e-mail. */
 export function sessionDisplayName(user: SessionUser): string {
   const name = user.fullName?.trim();
   return name ? name : user.email;
-}
-
-/** The membership tiers as the product names them (spec §1). */
-export function tierLabel(tier: MembershipTier | null | undefined): string {
-  if (tier === 'next_room') return 'Next Room Member';
-  if (tier === 'vip') return 'VIP Member';
-  return '';
 }
 
 /** The page's address, read and rewritten (a link's error is taken out of it once read). */

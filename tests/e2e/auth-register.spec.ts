@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mailTo, storageKey, uniqueEmail, waitForMail } from '../helpers/e2e-backend';
+import { adminClient, mailTo, storageKey, uniqueEmail, waitForMail } from '../helpers/e2e-backend';
 import { waitForIslandOf } from '../helpers/islands';
 
 // Registration to a member with a password of their own: the confirmation e-mail, its link, the
@@ -37,8 +37,7 @@ test('register, confirm by e-mail, choose the password, then sign in with it', a
     .poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, storageKey()))
     .toBe(true);
 
-  // Any gated page asks for a password first (/admin here; the member lane's /dashboard has the same gate).
-  await page.goto('/admin');
+  // The dashboard asks for a password before anything else (decision 0016), with the sign-up details.
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
   const details = page.locator('#main dl');
   await expect(details.getByText(email)).toBeVisible();
@@ -46,11 +45,24 @@ test('register, confirm by e-mail, choose the password, then sign in with it', a
   await page.getByLabel('New password', { exact: true }).fill('my-own-pass-2');
   await page.getByRole('button', { name: 'Save Password' }).click();
   await expect(toasts(page).getByText('Password saved')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  // Then the new member's own dashboard: their name, their tier, no bookings, counts from their rows.
+  await expect(page.getByRole('heading', { name: 'Welcome back, Casey!' })).toBeVisible();
+  await expect(page.locator('#main').getByText('VIP Member').first()).toBeVisible();
+  await expect(page.locator('[data-tile="bookedEvents"]')).toContainText('Booked Events0');
+  await expect(page.locator('[data-tile="favourites"]')).toContainText('Favourites0');
+  await expect(page.locator('[data-tile="completedEvents"]')).toContainText('Completed Events0');
+  // The ticked box reached the profile, with its time (Spam Act).
+  const { data: profile } = await adminClient()
+    .from('profiles')
+    .select('marketing_consent, marketing_consent_at')
+    .eq('full_name', 'Casey Newcomer')
+    .single();
+  expect(profile?.marketing_consent).toBe(true);
+  expect(profile?.marketing_consent_at).toBeTruthy();
 
   await page.locator('[data-when-signed-in] button[popovertarget]').click();
   await page.locator('#user-menu').getByRole('button', { name: 'Sign Out' }).click();
-  await page.waitForURL(/\/login\?next=%2Fadmin/);
+  await page.waitForURL(/\/login\?next=%2Fdashboard/);
   const login = page.getByRole('form', { name: 'Login' });
   await waitForIslandOf(login);
   await login.getByLabel('Email').fill(email);
@@ -62,7 +74,7 @@ test('register, confirm by e-mail, choose the password, then sign in with it', a
   ).toBeVisible();
   await login.getByLabel('Password', { exact: true }).fill('my-own-pass-2');
   await login.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
+  await page.waitForURL('**/dashboard');
 });
 
 test('the password rule (as config.toml: 8+ characters, letters and digits) is checked before sending', async ({

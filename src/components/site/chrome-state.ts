@@ -7,7 +7,8 @@
  *   data-sign-out                           signs out everywhere (a failure is shown as a toast)
  */
 import { $cartCount } from '../../stores/cart';
-import { $sessionUser, sessionDisplayName, signOut, startSession, tierLabel } from '../../stores/session';
+import { tierLabel } from '../../lib/format/membership-tier';
+import { $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { showCarriedToast } from './carried-toast';
 import { $theme, syncThemeFromDocument, toggleTheme } from '../../stores/theme';

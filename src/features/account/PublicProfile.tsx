@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { customerIdFromPath, formatMemberSince, TIER_LABELS } from './account';
+import { TIER_LABELS } from '../../lib/format/membership-tier';
+import { customerIdFromPath, formatMemberSince } from './account';
 import { fetchPublicProfile, publicProfileKey } from './account.data';
 import { Notice } from './Section';
 

@@ -80,8 +80,6 @@ export function formatMemberSince(timestamp: string): string {
   }).format(new Date(timestamp));
 }
 
-export const TIER_LABELS = { vip: 'VIP Member', next_room: 'Next Room Member' } as const;
-
 /** Deleting needs the member to type their own address (any case, spaces around ignored). */
 export function deletionConfirmed(typed: string, email: string): boolean {
   return typed.trim().toLowerCase() === email.toLowerCase() && email !== '';

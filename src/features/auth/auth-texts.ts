@@ -22,9 +22,5 @@ export const REGISTER = {
   successText: 'Please check your email to confirm your account.',
 } as const;
 
-/**
- * The Spam Act consent box's label. The forms lane defines the shared MARKETING_CONSENT_LABEL in
- * src/features/consent/; once merged, this constant should become an import of it (one text, one place).
- */
-export const MARKETING_CONSENT_LABEL =
-  'Yes, e-mail me news about upcoming trips and member events. I can unsubscribe at any time.';
+/** The Spam Act consent box's label: one wording for every form that asks (src/features/consent/). */
+export { MARKETING_CONSENT_LABEL } from '../consent/consent';

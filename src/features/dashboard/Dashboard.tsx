@@ -4,7 +4,8 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { $profile, $user } from '../../stores/session';
 import { localToday } from '../bookings/bookings';
 import { BookingCard } from './BookingCard';
-import { computeTiles, greetingName, TIER_LABELS, type Tiles } from './dashboard';
+import { TIER_LABELS } from '../../lib/format/membership-tier';
+import { computeTiles, greetingName, type Tiles } from './dashboard';
 import { fetchDashboard } from './dashboard.data';
 
 const TILES: { key: keyof Tiles; label: string; href?: string }[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberBooking } from '../bookings/bookings';
-import { computeTiles, greetingName, TIER_LABELS } from './dashboard';
+import { computeTiles, greetingName } from './dashboard';
 
 describe('greetingName', () => {
   it('takes the first word of the full name', () => {
@@ -11,12 +11,6 @@ describe('greetingName', () => {
     expect(greetingName(null)).toBe('User');
     expect(greetingName(undefined)).toBe('User');
     expect(greetingName('   ')).toBe('User');
-  });
-});
-
-describe('TIER_LABELS', () => {
-  it('names both tiers as the spec does', () => {
-    expect(TIER_LABELS).toEqual({ vip: 'VIP Member', next_room: 'Next Room Member' });
   });
 });
 

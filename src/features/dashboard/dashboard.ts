@@ -3,13 +3,6 @@
  */
 import { isCompletedBooking, type MemberBooking } from '../bookings/bookings';
 
-export type MembershipTier = 'vip' | 'next_room';
-
-export const TIER_LABELS: Record<MembershipTier, string> = {
-  vip: 'VIP Member',
-  next_room: 'Next Room Member',
-};
-
 /** The first word of the profile's full name, else 'User'. */
 export function greetingName(fullName: string | null | undefined): string {
   return fullName?.trim().split(/\s+/)[0] || 'User';

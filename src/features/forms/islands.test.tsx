@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MARKETING_CONSENT_LABEL } from '../auth/auth-texts';
 import RegisterIsland from '../auth/RegisterIsland';
 import { MARKETING_CONSENT_LABEL } from '../consent/consent';
 import InterestIsland from '../interest/InterestIsland';
