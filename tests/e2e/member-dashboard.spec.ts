@@ -50,7 +50,7 @@ test('a member with bookings sees their tiles and a card per booking', async ({ 
   await page.goto('/dashboard');
 
   await expect(page.getByRole('heading', { name: 'Welcome back, Rosalind!' })).toBeVisible();
-  await expect(page.getByText('VIP Member')).toBeVisible();
+  await expect(page.locator('#main').getByText('VIP Member')).toBeVisible();
   const tile = (key: string) => page.locator(`[data-tile="${key}"]`);
   await expect(tile('bookedEvents')).toContainText('Booked Events2');
   await expect(tile('completedEvents')).toContainText('Completed Events1');

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { showToast } from '../../stores/toasts';
 import { ownProfileKey, setMarketingConsent, type OwnProfile } from './account.data';
 
@@ -8,6 +9,9 @@ import { ownProfileKey, setMarketingConsent, type OwnProfile } from './account.d
  */
 export function ConsentSetting({ profile }: { profile: OwnProfile }) {
   const queryClient = useQueryClient();
+  // The member's latest click, shown at once: the query cache tells React of a change a tick later, and a
+  // controlled checkbox would snap back in between. Cleared once the saved profile has been read again.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (consent: boolean) => setMarketingConsent(profile.id, consent),
     onSuccess: async (_, consent) => {
@@ -22,15 +26,19 @@ export function ConsentSetting({ profile }: { profile: OwnProfile }) {
     },
     onError: (error) =>
       showToast({ title: 'Could not save your choice', description: error.message, variant: 'destructive' }),
+    onSettled: () => setChoice(null),
   });
-  const checked = save.isPending ? Boolean(save.variables) : profile.marketing_consent;
+  const checked = choice ?? profile.marketing_consent;
   return (
     <label className="flex items-start gap-3">
       <input
         type="checkbox"
         checked={checked}
         disabled={save.isPending}
-        onChange={(event) => save.mutate(event.target.checked)}
+        onChange={(event) => {
+          setChoice(event.target.checked);
+          save.mutate(event.target.checked);
+        }}
         className="mt-1 size-4"
       />
       <span>
