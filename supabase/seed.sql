@@ -110,6 +110,15 @@ insert into public.favorites (user_id, event_id) values
   ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001'),
   ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002');
 
+-- ---------------------------------------------------------------- news for the member's booked trips
+insert into public.event_updates (id, event_id, title, body, created_at, created_by) values
+  ('c1000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'Hotel confirmed in Hobart',
+   'We stay three nights at the Old Woolstore in Hobart and one near Port Arthur. Room lists go out a month before we leave.',
+   now() - interval '3 days', 'a0000000-0000-4000-8000-000000000001'),
+  ('c1000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002', 'Route map published',
+   'The twelve haunted stops of the road trip are now on the itinerary, from Salem to the Queen Mary.',
+   now() - interval '1 day', 'a0000000-0000-4000-8000-000000000001');
+
 -- ---------------------------------------------------------------- enquiries
 insert into public.waitlist_submissions (event_name, event_id, full_name, email, phone, notes) values
   ('Vietnam Battlefield Tour', 'e0000000-0000-4000-8000-000000000003', 'Alex Turner', 'alex@example.org', null,

@@ -26,7 +26,7 @@ export const PAGE_JS_GZIP_BYTES = 100 * KB;
 export const APP_PAGE_JS_GZIP_BYTES = 150 * KB;
 
 const APP_PAGE_PATHS =
-  /^(events|contact|dashboard|login|reset-password|admin|personal-details|settings|support|customer|customer-management|customer-favorites|completed-events|manage-booking|manage-payment-plan|unsubscribe)(\/|\.html$)/;
+  /^(events|contact|dashboard|login|reset-password|admin|personal-details|settings|support|customer|customer-management|customer-favorites|completed-events|manage-booking|manage-payment-plan|unsubscribe|event-updates)(\/|\.html$)/;
 
 /** The JavaScript budget of a built page, given its path in dist/ (e.g. `dashboard/index.html`). */
 export function pageJsBudget(pagePath) {

@@ -8,6 +8,7 @@ describe('pageJsBudget', () => {
       'events/index.html',
       'customer/index.html',
       'login/index.html',
+      'event-updates.html',
     ])
       expect(pageJsBudget(page)).toBe(APP_PAGE_JS_GZIP_BYTES);
   });

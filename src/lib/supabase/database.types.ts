@@ -364,6 +364,81 @@ export type Database = {
           },
         ];
       };
+      event_update_reads: {
+        Row: {
+          update_id: string;
+          user_id: string;
+          read_at: string;
+        };
+        Insert: {
+          update_id: string;
+          user_id?: string;
+          read_at?: string;
+        };
+        Update: {
+          update_id?: string;
+          user_id?: string;
+          read_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'event_update_reads_update_id_fkey';
+            columns: ['update_id'];
+            isOneToOne: false;
+            referencedRelation: 'event_updates';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'event_update_reads_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      event_updates: {
+        Row: {
+          id: string;
+          event_id: string;
+          title: string;
+          body: string;
+          created_at: string;
+          created_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          event_id: string;
+          title: string;
+          body: string;
+          created_at?: string;
+          created_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          event_id?: string;
+          title?: string;
+          body?: string;
+          created_at?: string;
+          created_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'event_updates_created_by_fkey';
+            columns: ['created_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'event_updates_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       events: {
         Row: {
           id: string;

@@ -374,6 +374,66 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
       ['denied', 0, 1, 1],
     ],
   },
+  // Members read the updates of events they follow or have booked (both follow and booked the published
+  // trip; nobody but the admin reaches the draft's). Only admins write them.
+  event_updates: {
+    select: [
+      `select count(*)::int as n from public.event_updates where id in (${ids(ID.updatePublished, ID.updatePublishedOlder, ID.updateDraft)})`,
+      ['denied', 2, 2, 3],
+    ],
+    insert: [
+      `insert into public.event_updates (event_id, title, body) values ('${ID.published}', 'News', 'Body')`,
+      ['denied', 'rls', 'rls', 1],
+    ],
+    update: [
+      `update public.event_updates set title = 'Renamed' where id = '${ID.updatePublished}'`,
+      ['denied', 0, 0, 1],
+    ],
+    delete: [`delete from public.event_updates where id = '${ID.updateDraft}'`, ['denied', 0, 0, 1]],
+  },
+  'event_updates (created_by)': {
+    // The author is always the caller (its default): nobody names another.
+    insert: [
+      `insert into public.event_updates (event_id, title, body, created_by) values ('${ID.published}', 'News', 'Body', '${ID.member}')`,
+      ALL_DENIED,
+    ],
+    update: [
+      `update public.event_updates set created_by = '${ID.member}' where id = '${ID.updatePublished}'`,
+      ALL_DENIED,
+    ],
+  },
+  // Read markers: each member's own, for updates they can read; never changed or removed.
+  event_update_reads: {
+    select: [
+      `select count(*)::int as n from public.event_update_reads where update_id = '${ID.updatePublished}'`,
+      ['denied', 1, 1, 0],
+    ],
+    insert: [
+      `insert into public.event_update_reads (update_id) values ('${ID.updatePublishedOlder}')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.event_update_reads set read_at = now() where update_id = '${ID.updatePublished}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.event_update_reads where update_id = '${ID.updatePublished}'`, ALL_DENIED],
+  },
+  'event_update_reads (unseen update, another member)': {
+    insert: [
+      `insert into public.event_update_reads (update_id) values ('${ID.updateDraft}')`,
+      ['denied', 'rls', 'rls', 1],
+    ],
+    update: [
+      `update public.event_update_reads set user_id = '${ID.other}' where user_id = '${ID.member}'`,
+      ALL_DENIED,
+    ],
+  },
+  'event_update_reads (user_id)': {
+    insert: [
+      `insert into public.event_update_reads (update_id, user_id) values ('${ID.updatePublishedOlder}', '${ID.member}')`,
+      ALL_DENIED,
+    ],
+  },
   'storage.objects (event-images)': {
     select: [
       `select count(*)::int as n from storage.objects where id in (${ids(ID.objectMember, ID.objectOther)})`,

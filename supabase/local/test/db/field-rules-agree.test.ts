@@ -6,6 +6,8 @@ import {
   optionalValue,
   phoneProblem,
   birthDateProblem,
+  updateBodyProblem,
+  updateTitleProblem,
 } from '../../../../src/lib/rules/index.ts';
 import { ID, insertFixtures, type Actor } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
@@ -264,6 +266,56 @@ const birthDate: Field = {
   ],
 };
 
+// An event update's title and body (admins post them): required, as the form would trim them.
+const eventUpdate = (column: 'title' | 'body') => ({
+  label: `event_updates.${column}`,
+  actor: 'admin' as const,
+  sql: `insert into public.event_updates (event_id, ${column}, ${column === 'title' ? 'body' : 'title'})
+        values ('${ID.published}', ($1::jsonb ->> 0), 'Filled in')`,
+});
+const requiredTrimmed = (value: string) => value.trim();
+const updateTitle: Field = {
+  name: 'update title',
+  accepts: (value) => updateTitleProblem(value) === undefined,
+  saved: requiredTrimmed,
+  columns: [eventUpdate('title')],
+  values: [
+    '',
+    ' ',
+    'A',
+    x(200),
+    x(201),
+    x(200, '😀'),
+    x(201, '😀'),
+    ` ${x(200)} `,
+    '<b>News</b>',
+    ...ALL_SCRIPTS,
+    ...CONTROLS.map((c) => `News${c}today`),
+    ...EDGE_SPACE.flatMap((s) => [`${s}News`, `News${s}`]),
+    'News\uD800',
+  ],
+};
+const updateBody: Field = {
+  name: 'update body',
+  accepts: (value) => updateBodyProblem(value) === undefined,
+  saved: requiredTrimmed,
+  columns: [eventUpdate('body')],
+  values: [
+    '',
+    ' \n\t ',
+    'x',
+    x(5000),
+    x(5001),
+    x(5000, '😀'),
+    x(5001, '😀'),
+    ` ${x(5000)}\n`,
+    'Line one\r\n\tLine two',
+    ...ALL_SCRIPTS,
+    ...CONTROLS.map((c) => `Hello${c}there`),
+    'Hello\uD800',
+  ],
+};
+
 const show = (value: string | null) =>
   value === null
     ? 'null'
@@ -299,7 +351,7 @@ describe.each(DATABASE_KINDS)('field rules on $name', (kind) => {
     throw new Error(`${column.label} ${show(value)}: unexpected outcome ${String(outcome)}`);
   }
 
-  for (const field of [...FIELDS, contactMessage, optionalName, birthDate]) {
+  for (const field of [...FIELDS, contactMessage, optionalName, birthDate, updateTitle, updateBody]) {
     it(`the ${field.name} rule decides as the database does`, async () => {
       const disagreements: string[] = [];
       for (const column of field.columns) {

@@ -38,6 +38,9 @@ export const ID = {
   travellerMember: 'fd000000-0000-4000-8000-000000000001',
   travellerMember2: 'fd000000-0000-4000-8000-000000000002',
   travellerOther: 'fd000000-0000-4000-8000-000000000003',
+  updatePublished: 'fe000000-0000-4000-8000-000000000001',
+  updatePublishedOlder: 'fe000000-0000-4000-8000-000000000002',
+  updateDraft: 'fe000000-0000-4000-8000-000000000003',
 } as const;
 
 export type Actor = 'visitor' | 'member' | 'other' | 'admin';
@@ -109,6 +112,12 @@ export async function insertFixtures(db: Queryable): Promise<void> {
       ('${ID.travellerOther}', '${ID.other}', 'Oscar Other');
     insert into public.booking_travellers (booking_id, traveller_id) values
       ('${ID.bookingMember}', '${ID.travellerMember}'), ('${ID.bookingOther}', '${ID.travellerOther}');
+    insert into public.event_updates (id, event_id, title, body, created_at, created_by) values
+      ('${ID.updatePublished}', '${ID.published}', 'Hotel confirmed', 'We stay at the Grand.', now(), '${ID.admin}'),
+      ('${ID.updatePublishedOlder}', '${ID.published}', 'Packing list', 'Bring a torch.', now() - interval '1 day', '${ID.admin}'),
+      ('${ID.updateDraft}', '${ID.draft}', 'Draft news', 'Not yet.', now(), '${ID.admin}');
+    insert into public.event_update_reads (update_id, user_id) values
+      ('${ID.updatePublished}', '${ID.member}'), ('${ID.updatePublished}', '${ID.other}');
     insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
       ('${ID.objectMember}', 'event-images', '${ID.member}/ghost.png', '${ID.member}', '{"mimetype":"image/png"}'),
       ('${ID.objectOther}', 'event-images', '${ID.other}/ghost.png', '${ID.other}', '{"mimetype":"image/png"}');

@@ -172,6 +172,21 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
     ]);
   });
 
+  it("seeds two unread updates for the member's booked trips, newest first", async () => {
+    const { rows } = await testDb.db.query(
+      `select e.slug, u.title,
+              exists (select 1 from public.event_update_reads r where r.update_id = u.id) as read
+       from public.event_updates u join public.events e on e.id = u.event_id
+       where exists (select 1 from public.bookings b join auth.users m on m.id = b.user_id
+                     where b.event_id = u.event_id and m.email = 'member@example.com')
+       order by u.created_at desc`,
+    );
+    expect(rows).toEqual([
+      { slug: 'usa-paranormal-road-trip', title: 'Route map published', read: false },
+      { slug: 'tasmania-paranormal-getaway', title: 'Hotel confirmed in Hobart', read: false },
+    ]);
+  });
+
   it('seeds live community activity and the event-images bucket', async () => {
     const { rows } = await testDb.db.query(
       `select (select count(*)::int from public.comments where not is_deleted) > 0 as comments,

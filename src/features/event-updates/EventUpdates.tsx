@@ -1,0 +1,108 @@
+import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { formatOrdinalDate } from '../../lib/format/dates';
+import { $user } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { formatPostedAt, unreadIds, unreadSummary } from './event-updates';
+import { listEventUpdates, markUpdatesRead } from './event-updates.data';
+
+/**
+ * /event-updates: news for the events the member follows or has booked, newest first. Unread ones carry a
+ * 'New' badge until the member presses 'Mark all as read' (one request for all of them).
+ */
+export function EventUpdates() {
+  const userId = useStore($user)?.id ?? '';
+  const queryClient = useQueryClient();
+  const queryKey = ['event-updates', userId];
+  const [status, setStatus] = useState('');
+  const query = useQuery({ queryKey, queryFn: listEventUpdates, enabled: !!userId });
+  const markAll = useMutation({
+    mutationFn: markUpdatesRead,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey });
+      setStatus('All updates marked as read.');
+    },
+    onError: () =>
+      showToast({
+        title: 'Error',
+        description: 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+
+  if (query.isPending)
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading your updates…
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        We could not load your updates. Please refresh the page to try again.
+      </p>
+    );
+  if (query.data.length === 0)
+    return (
+      <div className="border-border rounded-lg border border-dashed p-8 text-center">
+        <p className="font-medium">No updates yet.</p>
+        <p className="text-muted-foreground mt-2 text-sm">
+          Updates appear here for the events you follow or have booked. Follow an event on the events page to
+          hear its news first.
+        </p>
+        <a href="/events" className={buttonClass('primary', 'md', 'mt-4')}>
+          Browse events
+        </a>
+      </div>
+    );
+
+  const unread = unreadIds(query.data);
+  return (
+    <section aria-label="Updates for your events">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground text-sm">{unreadSummary(unread.length)}</p>
+        {unread.length > 0 && (
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm')}
+            disabled={markAll.isPending}
+            onClick={() => markAll.mutate(unread)}
+          >
+            Mark all as read
+          </button>
+        )}
+      </div>
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      <ul className="mt-4 grid gap-4">
+        {query.data.map((update) => (
+          <li
+            key={update.id}
+            data-testid="event-update"
+            className={`bg-card rounded-lg border p-5 ${update.unread ? 'border-primary' : 'border-border'}`}
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              {update.unread && (
+                <span className="bg-primary text-primary-foreground rounded-full px-2 py-0.5 text-xs font-semibold">
+                  New
+                </span>
+              )}
+              <p className="text-muted-foreground text-sm">
+                {update.eventTitle}
+                {update.eventStartDate ? ` · ${formatOrdinalDate(update.eventStartDate)}` : ''}
+              </p>
+            </div>
+            <h2 className="mt-1 text-lg font-semibold">{update.title}</h2>
+            <p className="text-muted-foreground text-xs">
+              Posted <time dateTime={update.postedAt}>{formatPostedAt(update.postedAt)}</time>
+            </p>
+            <p className="mt-3 text-sm whitespace-pre-line">{update.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
