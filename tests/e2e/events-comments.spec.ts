@@ -114,6 +114,47 @@ test('a member past the per-minute limit is told to wait', async ({ page }) => {
   await expect(usa.getByLabel('Add a comment')).toHaveValue('One too many');
 });
 
+test('a failed edit or delete tells the member', async ({ page }) => {
+  const member = await createMember({ fullName: 'Fay Failure' });
+  const admin = adminClient();
+  const { data: usaEvent } = await admin.from('events').select('id').eq('title', CARD).single();
+  const { data: rows, error } = await admin
+    .from('comments')
+    .insert(
+      ['To edit', 'To delete'].map((content) => ({ event_id: usaEvent!.id, user_id: member.id, content })),
+    )
+    .select('id, content');
+  if (error) throw new Error(error.message);
+  await signInPage(page, member);
+  const usa = await openEvents(page);
+  const toEdit = usa.getByRole('listitem', { name: 'Comment by Fay Failure' }).filter({ hasText: 'To edit' });
+  const toDelete = usa
+    .getByRole('listitem', { name: 'Comment by Fay Failure' })
+    .filter({ hasText: 'To delete' });
+  await toDelete.getByRole('button', { name: 'Delete' }).click();
+  await toEdit.getByRole('button', { name: 'Edit' }).click();
+  // An admin removes both while the member is still looking at them.
+  const gone = await admin
+    .from('comments')
+    .delete()
+    .in(
+      'id',
+      rows.map((row) => row.id),
+    );
+  if (gone.error) throw new Error(gone.error.message);
+
+  // Once its text is in the edit box, the comment is the one holding that box.
+  const editing = usa
+    .getByRole('listitem', { name: 'Comment by Fay Failure' })
+    .filter({ has: page.getByLabel('Edit your comment') });
+  await editing.getByLabel('Edit your comment').fill('Edited too late');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Failed to update comment')).toBeVisible();
+  await toDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Failed to delete comment')).toBeVisible();
+  await expect(page.getByText('Please try again.')).toHaveCount(2);
+});
+
 test('a visitor reads that they must log in to see comments', async ({ page }) => {
   const usa = await openEvents(page);
   await expect(usa.getByText('Please log in to view and post comments')).toBeVisible();
