@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
+import { EventComments } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { fetchPublishedEvents, type PublishedEvent } from './events.data';
 
@@ -14,7 +15,7 @@ export interface EventsListProps {
 
 const noChanges = () => () => {};
 
-/** The published events (spec: Events page). Reactions, follows and comments join with the events issue. */
+/** The published events (spec: Events page). Reactions and follows join with the events issue. */
 export function EventsList({ tripSlugs }: EventsListProps) {
   const user = useStore($user);
   const isAdmin = useStore($isAdmin);
@@ -60,7 +61,12 @@ export function EventsList({ tripSlugs }: EventsListProps) {
       {events.data && events.data.length > 0 && (
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
           {events.data.map((event) => (
-            <EventCard key={event.id} event={event} hasTripPage={tripSlugs.includes(event.slug)} />
+            <EventCard
+              key={event.id}
+              event={event}
+              hasTripPage={tripSlugs.includes(event.slug)}
+              eventIds={events.data.map((listed) => listed.id)}
+            />
           ))}
         </ul>
       )}
@@ -68,7 +74,15 @@ export function EventsList({ tripSlugs }: EventsListProps) {
   );
 }
 
-function EventCard({ event, hasTripPage }: { event: PublishedEvent; hasTripPage: boolean }) {
+function EventCard({
+  event,
+  hasTripPage,
+  eventIds,
+}: {
+  event: PublishedEvent;
+  hasTripPage: boolean;
+  eventIds: readonly string[];
+}) {
   return (
     <li className="border-border bg-card rounded-lg border p-6">
       <span className="bg-badge-soon text-badge-soon-foreground inline-flex rounded-full px-3 py-1 text-xs font-semibold">
@@ -95,6 +109,7 @@ function EventCard({ event, hasTripPage }: { event: PublishedEvent; hasTripPage:
           Trip details<span className="sr-only">: {event.title}</span>
         </a>
       )}
+      <EventComments eventId={event.id} eventIds={eventIds} />
     </li>
   );
 }

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { characterCount, COMMENT_MAX, commentTextOk } from '../../lib/rules';
+
+/**
+ * A text box for a comment, reply or edit: its count of characters against the limit shows as the member
+ * types, and the button stays disabled while the text is blank or too long. onSubmit resolves true when the
+ * text was saved (the box then empties).
+ */
+export function CommentForm({
+  label,
+  submitLabel,
+  initial = '',
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  onSubmit: (text: string) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const count = characterCount(text.trim());
+  const over = count > COMMENT_MAX;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!commentTextOk(text) || busy) return;
+    setBusy(true);
+    const saved = await onSubmit(text.trim());
+    setBusy(false);
+    if (saved) setText('');
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="mt-3 grid gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        rows={3}
+        onChange={(event) => setText(event.target.value)}
+        aria-describedby={`${id}-count`}
+        aria-invalid={over || undefined}
+        className="border-border bg-background text-foreground w-full rounded-md border px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-1"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p id={`${id}-count`} className={over ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}>
+          {count}/{COMMENT_MAX} characters
+        </p>
+        <div className="flex gap-2">
+          {onCancel && (
+            <button type="button" onClick={onCancel} className={buttonClass('outline', 'sm')}>
+              Cancel
+            </button>
+          )}
+          <button
+            type="submit"
+            disabled={!commentTextOk(text) || busy}
+            className={buttonClass('primary', 'sm')}
+          >
+            {submitLabel}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
