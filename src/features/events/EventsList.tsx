@@ -5,6 +5,7 @@ import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format'
 import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { eventsBackTarget } from './back-target';
+import { EventCommunity } from './EventCommunity';
 import { fetchPublishedEvents, type PublishedEvent } from './events.data';
 
 export interface EventsListProps {
@@ -14,7 +15,7 @@ export interface EventsListProps {
 
 const noChanges = () => () => {};
 
-/** The published events (spec: Events page). Reactions, follows and comments join with the events issue. */
+/** The published events (spec: Events page), each with its reactions and follow button (EventCommunity). */
 export function EventsList({ tripSlugs }: EventsListProps) {
   const user = useStore($user);
   const isAdmin = useStore($isAdmin);
@@ -95,6 +96,7 @@ function EventCard({ event, hasTripPage }: { event: PublishedEvent; hasTripPage:
           Trip details<span className="sr-only">: {event.title}</span>
         </a>
       )}
+      <EventCommunity eventId={event.id} title={event.title} />
     </li>
   );
 }
