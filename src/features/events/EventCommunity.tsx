@@ -44,7 +44,9 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
     enabled: Boolean(member),
   });
 
+  // Quick clicks on one card reach the server in order (a mutation scope runs its mutations one by one).
   const react = useMutation({
+    scope: { id: `reaction:${eventId}` },
     mutationFn: async ({ userId, type, present }: { userId: string; type: ReactionType; present: boolean }) =>
       saveReaction(await getSupabase(), { user_id: userId, event_id: eventId, reaction_type: type }, present),
     onMutate: async ({ userId, type }) => {
@@ -67,6 +69,7 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
   });
 
   const follow = useMutation({
+    scope: { id: `follow:${eventId}` },
     mutationFn: async ({ follow: on }: { userId: string; follow: boolean }) =>
       setEventFollow(await getSupabase(), eventId, on),
     onMutate: async ({ userId, follow: on }) => {
