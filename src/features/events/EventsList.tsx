@@ -6,6 +6,7 @@ import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
+import { EventCommunity } from './EventCommunity';
 import { fetchPublishedEvents, type PublishedEvent } from './events.data';
 
 export interface EventsListProps {
@@ -15,7 +16,7 @@ export interface EventsListProps {
 
 const noChanges = () => () => {};
 
-/** The published events (spec: Events page). Reactions and follows join with the events issue. */
+/** The published events (spec: Events page), each with its reactions, follow button and comments. */
 export function EventsList({ tripSlugs }: EventsListProps) {
   const user = useStore($user);
   const isAdmin = useStore($isAdmin);
@@ -109,6 +110,7 @@ function EventCard({
           Trip details<span className="sr-only">: {event.title}</span>
         </a>
       )}
+      <EventCommunity eventId={event.id} title={event.title} />
       <EventComments eventId={event.id} eventIds={eventIds} />
     </li>
   );

@@ -759,6 +759,14 @@ export type Database = {
         };
         Relationships: [];
       };
+      event_reaction_counts: {
+        Row: {
+          event_id: string | null;
+          reaction_type: Database['public']['Enums']['reaction_type'] | null;
+          total: number | null;
+        };
+        Relationships: [];
+      };
       public_profiles: {
         Row: {
           id: string | null;
@@ -812,6 +820,13 @@ export type Database = {
           created_at: string;
           updated_at: string;
         }[];
+      };
+      set_event_follow: {
+        Args: {
+          followed_event: string;
+          follow: boolean;
+        };
+        Returns: boolean;
       };
       unsubscribe: {
         Args: {

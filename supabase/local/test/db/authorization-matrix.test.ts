@@ -70,6 +70,22 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
     delete: [`delete from public.reactions where id = '${ID.reactionMember}'`, ['denied', 1, 0, 1]],
   },
+  // Counts per event and type, under the reactions policies (the admin's draft reaction only for the admin).
+  event_reaction_counts: {
+    select: [
+      `select coalesce(sum(total), 0)::int as n from public.event_reaction_counts where event_id in (${ids(ID.published, ID.draft)})`,
+      [2, 2, 2, 3],
+    ],
+    insert: [
+      `insert into public.event_reaction_counts (event_id, reaction_type, total) values ('${ID.published}', 'heart', 1)`,
+      NOT_WRITABLE,
+    ],
+    update: [
+      `update public.event_reaction_counts set total = 9 where event_id = '${ID.published}'`,
+      NOT_WRITABLE,
+    ],
+    delete: [`delete from public.event_reaction_counts where event_id = '${ID.published}'`, NOT_WRITABLE],
+  },
   comments: {
     select: [
       `select count(*)::int as n from public.comments where id in (${ids(ID.commentMember, ID.commentOther, ID.commentOtherDeleted, ID.commentAdminOnDraft)})`,
@@ -457,6 +473,19 @@ const FUNCTIONS: Record<string, Cell> = {
   'delete_my_account()': [`select (public.delete_my_account() is not null)::int as n`, ['denied', 1, 1, 1]],
   'member_public_profile(id)': [
     `select count(*)::int as n from public.member_public_profile('${ID.member}')`,
+    ['denied', 1, 1, 1],
+  ],
+  // Sets the caller's follow and favourite together; the tables' policies still decide (a draft is refused).
+  'set_event_follow(published, true)': [
+    `select public.set_event_follow('${ID.published2}', true)::int as n`,
+    ['denied', 1, 1, 1],
+  ],
+  'set_event_follow(draft, true)': [
+    `select public.set_event_follow('${ID.draft}', true)::int as n`,
+    ['denied', 'rls', 'rls', 'rls'],
+  ],
+  'set_event_follow(published, false)': [
+    `select (not public.set_event_follow('${ID.published}', false))::int as n`,
     ['denied', 1, 1, 1],
   ],
 };

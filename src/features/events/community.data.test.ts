@@ -1,0 +1,127 @@
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
+import type { BrowserSupabase } from '../../lib/supabase/client';
+import type { Database } from '../../lib/supabase/database.types';
+import { fetchMyFollows, fetchReactions, saveReaction, setEventFollow } from './community.data';
+import { foldReactions } from './reactions';
+
+// The events page's reaction and follow calls with real supabase-js against the local stack: what
+// row-level security and public.set_event_follow let a member, another member and a visitor do.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let stack: TestStack;
+let admin: ReturnType<typeof createClient<Database>>;
+const ids = { member: '', other: '', event: '', draft: '' };
+let memberClient: BrowserSupabase;
+let otherClient: BrowserSupabase;
+let visitorClient: BrowserSupabase;
+
+async function newMember(email: string): Promise<{ id: string; client: BrowserSupabase }> {
+  const { data, error } = await admin.auth.admin.createUser({
+    email,
+    password: 'correct-horse-7',
+    email_confirm: true,
+  });
+  if (error) throw error;
+  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
+  if (signIn.error) throw signIn.error;
+  return { id: data.user.id, client };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const member = await newMember('react-member@example.com');
+  const other = await newMember('react-other@example.com');
+  [ids.member, ids.other, memberClient, otherClient] = [member.id, other.id, member.client, other.client];
+  visitorClient = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  const { data, error } = await admin
+    .from('events')
+    .insert([
+      {
+        slug: 'react-live',
+        title: 'Live',
+        status: 'published',
+        start_date: '2030-01-10',
+        end_date: '2030-01-12',
+      },
+      {
+        slug: 'react-draft',
+        title: 'Draft',
+        status: 'draft',
+        start_date: '2030-02-10',
+        end_date: '2030-02-12',
+      },
+    ])
+    .select('id, slug');
+  if (error) throw error;
+  ids.event = data.find((event) => event.slug === 'react-live')!.id;
+  ids.draft = data.find((event) => event.slug === 'react-draft')!.id;
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const countsOn = async (client: BrowserSupabase, userId: string | null) =>
+  foldReactions(await fetchReactions(client, userId)).get(ids.event);
+
+describe('reactions', () => {
+  it('adds and removes the member’s reaction; everyone sees the counts, only the member their own', async () => {
+    const heart = { user_id: ids.member, event_id: ids.event, reaction_type: 'heart' as const };
+    await saveReaction(memberClient, heart, false);
+    await saveReaction(otherClient, { ...heart, user_id: ids.other }, false);
+    expect((await countsOn(visitorClient, null))?.counts.heart).toBe(2);
+    expect((await countsOn(visitorClient, null))?.mine.size).toBe(0);
+    expect([...(await countsOn(memberClient, ids.member))!.mine]).toEqual(['heart']);
+    // One row per event and type, not one per reaction.
+    const { data } = await visitorClient
+      .from('event_reaction_counts')
+      .select('total')
+      .eq('event_id', ids.event);
+    expect(data).toEqual([{ total: 2 }]);
+
+    await saveReaction(memberClient, heart, true);
+    const after = await countsOn(otherClient, ids.other);
+    expect(after?.counts.heart).toBe(1);
+    expect([...after!.mine]).toEqual(['heart']);
+  });
+
+  it('refuses a reaction in another member’s name, a visitor’s, and one on a draft', async () => {
+    const row = { user_id: ids.other, event_id: ids.event, reaction_type: 'ghost' as const };
+    await expect(saveReaction(memberClient, row, false)).rejects.toThrow();
+    await expect(saveReaction(visitorClient, row, false)).rejects.toThrow();
+    await expect(
+      saveReaction(memberClient, { ...row, user_id: ids.member, event_id: ids.draft }, false),
+    ).rejects.toThrow();
+    // Removing another member's reaction deletes nothing.
+    await saveReaction(memberClient, { ...row, reaction_type: 'heart' }, true);
+    expect((await countsOn(visitorClient, null))?.counts.heart).toBe(1);
+  });
+});
+
+describe('follow', () => {
+  const rowsOf = async (table: 'event_follows' | 'favorites', userId: string) =>
+    (await admin.from(table).select('event_id').eq('user_id', userId)).data?.map((row) => row.event_id);
+
+  it('sets follow and favourite together, idempotently, and clears both', async () => {
+    await setEventFollow(memberClient, ids.event, true);
+    await setEventFollow(memberClient, ids.event, true);
+    expect(await fetchMyFollows(memberClient, ids.member)).toEqual([ids.event]);
+    expect(await rowsOf('favorites', ids.member)).toEqual([ids.event]);
+    expect(await fetchMyFollows(otherClient, ids.other)).toEqual([]);
+
+    await setEventFollow(memberClient, ids.event, false);
+    expect(await rowsOf('event_follows', ids.member)).toEqual([]);
+    expect(await rowsOf('favorites', ids.member)).toEqual([]);
+  });
+
+  it('refuses visitors and drafts, leaving neither row behind', async () => {
+    await expect(setEventFollow(visitorClient, ids.event, true)).rejects.toThrow();
+    await expect(setEventFollow(memberClient, ids.draft, true)).rejects.toThrow();
+    expect(await rowsOf('event_follows', ids.member)).toEqual([]);
+    expect(await rowsOf('favorites', ids.member)).toEqual([]);
+  });
+});
