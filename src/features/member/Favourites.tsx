@@ -13,7 +13,7 @@ export function Favourites() {
   const queryKey = ['favourites', userId];
   const query = useQuery({ queryKey, queryFn: () => listFavourites(userId), enabled: !!userId });
   const remove = useMutation({
-    mutationFn: (favourite: Favourite) => removeFavourite(favourite.id),
+    mutationFn: (favourite: Favourite) => removeFavourite(favourite.event?.id ?? ''),
     onSuccess: (_result, favourite) => {
       showToast({
         title: 'Removed from favourites',

@@ -1,4 +1,4 @@
-/** The member's favourited events (favorites rows, event embedded) and un-favouriting one. */
+/** The member's favourited events (favorites rows, event embedded) and un-favouriting (unfollowing) one. */
 import { getSupabase } from '../../lib/supabase/client';
 
 export interface Favourite {
@@ -17,8 +17,12 @@ export async function listFavourites(userId: string): Promise<Favourite[]> {
   return data as unknown as Favourite[];
 }
 
-export async function removeFavourite(id: string): Promise<void> {
+/**
+ * Un-favouriting is unfollowing: one toggle sets both (spec §4), through the same call as the events page,
+ * so /events never shows a favourite removed here as still followed. Only the caller's own rows change.
+ */
+export async function removeFavourite(eventId: string): Promise<void> {
   const supabase = await getSupabase();
-  const { error } = await supabase.from('favorites').delete().eq('id', id);
+  const { error } = await supabase.rpc('set_event_follow', { followed_event: eventId, follow: false });
   if (error) throw new Error(error.message);
 }
