@@ -94,26 +94,6 @@ test('a member posts, edits and deletes their comment; another member replies bu
   await expect(usa.getByText(`Count me in ${mark}`)).toHaveCount(0);
 });
 
-test('a member past the per-minute limit is told to wait', async ({ page }) => {
-  const member = await createMember({ fullName: 'Quinn Quick' });
-  // Five comments in the last minute (the operator's insert is not limited, but counts for the member).
-  const { data: usaEvent } = await adminClient().from('events').select('id').eq('title', CARD).single();
-  const { error } = await adminClient()
-    .from('comments')
-    .insert(
-      [1, 2, 3, 4, 5].map((n) => ({ event_id: usaEvent!.id, user_id: member.id, content: `Burst ${n}` })),
-    );
-  if (error) throw new Error(error.message);
-  await signInPage(page, member);
-  const usa = await openEvents(page);
-  await post(usa, 'One too many');
-  await expect(page.getByText('Failed to post comment')).toBeVisible();
-  await expect(
-    page.getByText("You're posting too quickly. Please wait a minute, then try again."),
-  ).toBeVisible();
-  await expect(usa.getByLabel('Add a comment')).toHaveValue('One too many');
-});
-
 test('a failed edit or delete tells the member', async ({ page }) => {
   const member = await createMember({ fullName: 'Fay Failure' });
   const admin = adminClient();

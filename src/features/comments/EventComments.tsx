@@ -17,7 +17,6 @@ import {
 } from './comments.data';
 
 const TRY_AGAIN = 'Please try again.';
-const TOO_MANY = "You're posting too quickly. Please wait a minute, then try again.";
 const CONFIRM_DELETE = 'Are you sure you want to delete this comment? This action cannot be undone.';
 
 /** One event's comments (spec: Events page). eventIds: every listed event, read together in one request. */
@@ -63,7 +62,7 @@ function CommentsArea({
     }
     showToast({
       title: failure,
-      description: outcome === 'too-many' ? TOO_MANY : TRY_AGAIN,
+      description: TRY_AGAIN,
       variant: 'destructive',
     });
     return false;

@@ -4,7 +4,6 @@
  * names. Row-level security shows members live comments on public events (and their own deleted ones,
  * which the area hides).
  */
-import { COMMENT_RATE_SQLSTATE } from '../../lib/rules';
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { authorIds, type CommentRow } from './comments';
 
@@ -42,12 +41,11 @@ export async function fetchEventComments(
   return { rows: data, names };
 }
 
-/** How a write ended: done, refused for posting too often (the database's per-minute limit), or failed. */
-export type WriteOutcome = 'done' | 'too-many' | 'failed';
+/** How a write ended. */
+export type WriteOutcome = 'done' | 'failed';
 
-function outcomeOf(result: { error: { code?: string } | null; status: number }): WriteOutcome {
-  if (!result.error) return 'done';
-  return result.error.code === COMMENT_RATE_SQLSTATE || result.status === 429 ? 'too-many' : 'failed';
+function outcomeOf(result: { error: unknown }): WriteOutcome {
+  return result.error ? 'failed' : 'done';
 }
 
 export async function postComment(
