@@ -28,8 +28,16 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
   await expect(haunted).toHaveAttribute('aria-pressed', 'false');
   await expect(follow).toBeEnabled();
   const before = await count(page, 'Haunted');
-  // Few requests: one each for the events, the counts, the member's reactions and follows, for all cards.
-  expect(reads.sort()).toEqual(['event_follows', 'event_reaction_counts', 'events', 'reactions']);
+  // Few requests, for all cards together: the events, the counts, the member's reactions and follows, the
+  // comments with their replies and the authors' names. Never one per event.
+  expect(reads.sort()).toEqual([
+    'comments',
+    'event_follows',
+    'event_reaction_counts',
+    'events',
+    'public_profiles',
+    'reactions',
+  ]);
 
   await haunted.click();
   await expect(haunted).toHaveAttribute('aria-pressed', 'true');

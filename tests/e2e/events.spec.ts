@@ -6,11 +6,11 @@ import { createMember, signInPage } from '../helpers/e2e-backend';
 test('a visitor sees the published events, soonest first, and a way back home', async ({ page }) => {
   await page.goto('/events');
   const titles = page.getByRole('listitem').getByRole('heading', { level: 2 });
-  await expect(titles).toHaveText([
-    'Tasmania Paranormal Getaway',
-    'Vietnam Battlefield Tour',
-    'USA Paranormal Road Trip',
-  ]);
+  await expect(titles.first()).toBeVisible();
+  // Other tests publish events of their own on the shared stack: the seed's three come in date order.
+  const seeded = ['Tasmania Paranormal Getaway', 'Vietnam Battlefield Tour', 'USA Paranormal Road Trip'];
+  const shown = (await titles.allTextContents()).filter((title) => seeded.includes(title));
+  expect(shown).toEqual(seeded);
   // The seed's completed event is not published, so it is not listed.
   await expect(page.getByText('Port Arthur Ghost Night')).toHaveCount(0);
   const tasmania = page.getByRole('listitem').filter({ hasText: 'Tasmania Paranormal Getaway' });

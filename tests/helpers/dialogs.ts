@@ -28,6 +28,8 @@ export async function openWithKeyboard(trigger: Locator, dialog: Locator): Promi
 /** Tabs forwards and backwards past the ends of the dialog and checks focus never leaves it. */
 export async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
   await expect.poll(() => focusIsInside(dialog), { message: 'focus moves into the open dialog' }).toBe(true);
+  // A form island inside loads on intent; its fields become tabbable once it has hydrated (not inert).
+  await expect(dialog.locator('astro-island[ssr], astro-island[inert]')).toHaveCount(0);
   const tabbables = await dialog.locator(TABBABLE).count();
   const presses = tabbables + 2;
   for (const key of ['Tab', 'Shift+Tab']) {
