@@ -15,6 +15,16 @@ export interface ToastInput {
   variant?: ToastVariant;
 }
 
+/** The spec's catch-all failure text, for every action that has no message of its own. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+/** The generic failure toast ('Error' / SOMETHING_WENT_WRONG), one shape for every form and list. */
+export const ERROR_TOAST = {
+  title: 'Error',
+  description: SOMETHING_WENT_WRONG,
+  variant: 'destructive',
+} as const;
+
 /** How long a toast stays before it dismisses itself. */
 export const TOAST_DURATION_MS = 6000;
 /** Older toasts drop off so a burst of messages cannot cover the page. */
@@ -35,6 +45,11 @@ export function showToast(input: ToastInput): number {
   $toasts.set([...$toasts.get(), toast].slice(-MAX_TOASTS));
   if (typeof window !== 'undefined') window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
   return toast.id;
+}
+
+/** Tells the member an action failed, with the generic text. */
+export function showErrorToast(): number {
+  return showToast(ERROR_TOAST);
 }
 
 /** sessionStorage key of a toast that waits for the next page (see showToastOnNextPage). */

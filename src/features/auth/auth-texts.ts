@@ -2,7 +2,7 @@
  * The auth card's texts: the spec's toasts and busy labels (product spec §8) exactly, and ours where it has
  * none. One place, so the forms and their browser tests agree.
  */
-export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+export { SOMETHING_WENT_WRONG } from '../../stores/toasts';
 
 export const LOGIN = {
   submit: 'Sign In',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { QueryWaiting } from '../../components/ui/QueryStatus';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MemberBooking } from './bookings';
 
@@ -13,18 +14,7 @@ export function BookingState({
   query: UseQueryResult<MemberBooking | null>;
   children: (booking: MemberBooking) => ReactNode;
 }) {
-  if (query.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading your booking…
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        We could not load this booking. Please refresh the page to try again.
-      </p>
-    );
+  if (!query.isSuccess) return <QueryWaiting query={query} what="booking" />;
   if (!query.data)
     return (
       <div role="alert" className="border-border rounded-lg border p-6">

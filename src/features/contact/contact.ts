@@ -1,5 +1,6 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { collectErrors, type FieldErrors } from '../forms/validation';
+import { ERROR_TOAST } from '../../stores/toasts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -26,8 +27,4 @@ export const CONTACT_SENT_TOAST = {
   variant: 'success',
 } as const;
 
-export const CONTACT_FAILED_TOAST = {
-  title: 'Error',
-  description: 'Something went wrong. Please try again.',
-  variant: 'destructive',
-} as const;
+export const CONTACT_FAILED_TOAST = ERROR_TOAST;

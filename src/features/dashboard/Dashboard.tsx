@@ -7,6 +7,7 @@ import { BookingCard } from './BookingCard';
 import { TIER_LABELS } from '../../lib/format/membership-tier';
 import { computeTiles, greetingName, type Tiles } from './dashboard';
 import { fetchDashboard } from './dashboard.data';
+import { QueryWaiting } from '../../components/ui/QueryStatus';
 
 const TILES: { key: keyof Tiles; label: string; href?: string }[] = [
   { key: 'bookedEvents', label: 'Booked Events' },
@@ -41,14 +42,8 @@ export function Dashboard() {
           </p>
         )}
       </section>
-      {query.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading your bookings…
-        </p>
-      ) : query.isError ? (
-        <p role="alert" className="text-destructive">
-          We could not load your bookings. Please refresh the page to try again.
-        </p>
+      {!query.isSuccess ? (
+        <QueryWaiting query={query} what="bookings" />
       ) : (
         <DashboardBody data={query.data} />
       )}

@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { $user } from '../../stores/session';
-import { showToast } from '../../stores/toasts';
+import { showErrorToast } from '../../stores/toasts';
 import { formatPostedAt, unreadIds, unreadSummary } from './event-updates';
 import { listEventUpdates, markUpdatesRead } from './event-updates.data';
 
@@ -24,26 +25,10 @@ export function EventUpdates() {
       await queryClient.invalidateQueries({ queryKey });
       setStatus('All updates marked as read.');
     },
-    onError: () =>
-      showToast({
-        title: 'Error',
-        description: 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      }),
+    onError: showErrorToast,
   });
 
-  if (query.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading your updates…
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        We could not load your updates. Please refresh the page to try again.
-      </p>
-    );
+  if (!query.isSuccess) return <QueryWaiting query={query} what="updates" />;
   if (query.data.length === 0)
     return (
       <div className="border-border rounded-lg border border-dashed p-8 text-center">

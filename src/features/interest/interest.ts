@@ -1,5 +1,5 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
-import type { ToastInput } from '../../stores/toasts';
+import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
 import { collectErrors, type FieldErrors } from '../forms/validation';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
@@ -33,5 +33,5 @@ export function interestToast(saved: boolean, eventName: string): ToastInput {
         description: `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
         variant: 'success',
       }
-    : { title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' };
+    : ERROR_TOAST;
 }

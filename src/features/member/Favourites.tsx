@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
+import { QueryStatus } from '../../components/ui/QueryStatus';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { $user } from '../../stores/session';
-import { showToast } from '../../stores/toasts';
+import { showErrorToast, showToast } from '../../stores/toasts';
 import { listFavourites, removeFavourite, type Favourite } from './favourites.data';
 
 /** /customer-favorites: the events the member follows as favourites. */
@@ -22,63 +23,50 @@ export function Favourites() {
       });
       return queryClient.invalidateQueries({ queryKey });
     },
-    onError: () =>
-      showToast({
-        title: 'Error',
-        description: 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      }),
+    onError: showErrorToast,
   });
 
-  if (query.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading your favourites…
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        We could not load your favourites. Please refresh the page to try again.
-      </p>
-    );
-  if (query.data.length === 0)
-    return (
-      <div className="border-border rounded-lg border border-dashed p-8 text-center">
-        <p className="font-medium">You have no favourite events yet.</p>
-        <p className="text-muted-foreground mt-2 text-sm">
-          Follow an event to keep it here and hear its news first.
-        </p>
-        <a href="/#adventures" className={buttonClass('primary', 'md', 'mt-4')}>
-          See our upcoming trips
-        </a>
-      </div>
-    );
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
-      {query.data.map((favourite) => {
-        const title = favourite.event?.title ?? 'Event no longer available';
-        return (
-          <li key={favourite.id} className="border-border bg-card rounded-lg border p-5">
-            <h2 className="text-lg font-semibold">{title}</h2>
-            {favourite.event && (
-              <p className="text-muted-foreground text-sm">
-                {formatOrdinalDate(favourite.event.start_date)}
-                {favourite.event.location ? ` · ${favourite.event.location}` : ''}
-              </p>
-            )}
-            <button
-              type="button"
-              className={buttonClass('outline', 'sm', 'mt-4')}
-              aria-label={`Remove ${title} from favourites`}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(favourite)}
-            >
-              Remove
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <QueryStatus query={query} what="favourites">
+      {(favourites) =>
+        favourites.length === 0 ? (
+          <div className="border-border rounded-lg border border-dashed p-8 text-center">
+            <p className="font-medium">You have no favourite events yet.</p>
+            <p className="text-muted-foreground mt-2 text-sm">
+              Follow an event to keep it here and hear its news first.
+            </p>
+            <a href="/#adventures" className={buttonClass('primary', 'md', 'mt-4')}>
+              See our upcoming trips
+            </a>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {favourites.map((favourite) => {
+              const title = favourite.event?.title ?? 'Event no longer available';
+              return (
+                <li key={favourite.id} className="border-border bg-card rounded-lg border p-5">
+                  <h2 className="text-lg font-semibold">{title}</h2>
+                  {favourite.event && (
+                    <p className="text-muted-foreground text-sm">
+                      {formatOrdinalDate(favourite.event.start_date)}
+                      {favourite.event.location ? ` · ${favourite.event.location}` : ''}
+                    </p>
+                  )}
+                  <button
+                    type="button"
+                    className={buttonClass('outline', 'sm', 'mt-4')}
+                    aria-label={`Remove ${title} from favourites`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(favourite)}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
+    </QueryStatus>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { $user } from '../../stores/session';
-import { showToast } from '../../stores/toasts';
+import { showErrorToast, showToast } from '../../stores/toasts';
 import {
   linkTraveller,
   listBookingTravellers,
@@ -11,13 +11,6 @@ import {
   unlinkTraveller,
   type BookingTraveller,
 } from './travellers.data';
-
-const failed = () =>
-  showToast({
-    title: 'Error',
-    description: 'Something went wrong. Please try again.',
-    variant: 'destructive',
-  });
 
 /**
  * Who travels on a booking. The booking's owner names their own travellers on it (or takes them off);
@@ -40,7 +33,7 @@ export function BookingTravellers({ bookingId, ownerId }: { bookingId: string; o
       });
       return refresh();
     },
-    onError: failed,
+    onError: showErrorToast,
   });
 
   return (
@@ -110,7 +103,7 @@ function AddTraveller({
       setChoice('');
       return onAdded();
     },
-    onError: failed,
+    onError: showErrorToast,
   });
   if (!mine.isSuccess) return null;
   const linkedIds = new Set(linked.map((traveller) => traveller.id));

@@ -5,20 +5,14 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import type { TravellerInput } from '../../lib/rules';
 import { $user } from '../../stores/session';
-import { showToast } from '../../stores/toasts';
+import { showErrorToast, showToast } from '../../stores/toasts';
 import { ModalDialog } from './ModalDialog';
 import { TravellerForm } from './TravellerForm';
 import { EMPTY_TRAVELLER, toInput, toValues, type Traveller } from './travellers';
 import { deleteTraveller, listTravellers, saveTraveller } from './travellers.data';
+import { QueryWaiting } from '../../components/ui/QueryStatus';
 
 type Editing = { traveller: Traveller | null } | null;
-
-const failed = () =>
-  showToast({
-    title: 'Error',
-    description: 'Something went wrong. Please try again.',
-    variant: 'destructive',
-  });
 
 /** /customer-management: the people the member books for, with add, edit and delete. */
 export function Travellers() {
@@ -41,7 +35,7 @@ export function Travellers() {
       setEditing(null);
       return queryClient.invalidateQueries({ queryKey });
     },
-    onError: failed,
+    onError: showErrorToast,
   });
   const remove = useMutation({
     mutationFn: (traveller: Traveller) => deleteTraveller(traveller.id),
@@ -54,7 +48,7 @@ export function Travellers() {
       setDeleting(null);
       return queryClient.invalidateQueries({ queryKey });
     },
-    onError: failed,
+    onError: showErrorToast,
   });
 
   return (
@@ -71,14 +65,8 @@ export function Travellers() {
           Add traveller
         </button>
       </div>
-      {query.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading your travellers…
-        </p>
-      ) : query.isError ? (
-        <p role="alert" className="text-destructive">
-          We could not load your travellers. Please refresh the page to try again.
-        </p>
+      {!query.isSuccess ? (
+        <QueryWaiting query={query} what="travellers" />
       ) : query.data.length === 0 ? (
         <p className="border-border rounded-lg border border-dashed p-8 text-center">
           You have not added any travellers yet.

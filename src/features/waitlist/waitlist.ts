@@ -1,5 +1,5 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
-import type { ToastInput } from '../../stores/toasts';
+import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
 import { collectErrors, type FieldErrors } from '../forms/validation';
 import type { JoinWaitlistOutcome } from './waitlist.data';
 
@@ -43,9 +43,5 @@ export const WAITLIST_TOASTS: Record<JoinWaitlistOutcome, ToastInput> = {
     description: 'Please wait an hour before trying again, or e-mail us and we will add you.',
     variant: 'destructive',
   },
-  error: {
-    title: 'Error',
-    description: 'Something went wrong. Please try again.',
-    variant: 'destructive',
-  },
+  error: ERROR_TOAST,
 };
