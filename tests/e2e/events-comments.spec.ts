@@ -22,14 +22,12 @@ test.beforeAll(async () => {
     .select('id')
     .single();
   if (error) throw new Error(error.message);
-  const reply = await admin
-    .from('comment_replies')
-    .insert({
-      event_id: event.id,
-      parent_comment_id: data.id,
-      user_id: host.id,
-      content: 'Glad to have you.',
-    });
+  const reply = await admin.from('comment_replies').insert({
+    event_id: event.id,
+    parent_comment_id: data.id,
+    user_id: host.id,
+    content: 'Glad to have you.',
+  });
   if (reply.error) throw new Error(reply.error.message);
 });
 
