@@ -68,8 +68,9 @@ describe('toThread', () => {
 
 describe('toggledHeart', () => {
   it('adds the member’s heart when absent and takes it back when present', () => {
-    expect(toggledHeart({ hearts: 2, hearted: false } as never)).toEqual({ hearts: 3, hearted: true });
-    expect(toggledHeart({ hearts: 3, hearted: true } as never)).toEqual({ hearts: 2, hearted: false });
+    const [post] = toThread([comment('a', { hearts: [{ total: 2 }] })], 1).comments;
+    expect(toggledHeart(post!)).toEqual({ hearts: 3, hearted: true });
+    expect(toggledHeart({ ...post!, hearts: 3, hearted: true })).toEqual({ hearts: 2, hearted: false });
   });
 });
 
