@@ -17,11 +17,8 @@ const card = (page: Page) => page.getByRole('listitem').filter({ hasText: event.
 const count = async (page: Page, label: string) =>
   Number(await card(page).getByRole('button', { name: label }).getByText(/^\d+$/).textContent());
 
-test('a member toggles a reaction and a follow; both survive a reload and the follow is a favourite', async ({
-  page,
-}) => {
-  await signInPage(page, await createMember());
-  // What the page reads from Supabase: the table, and what each read embeds.
+/** What the page reads from Supabase: each read's table, and what it embeds. */
+function recordReads(page: Page): string[] {
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -31,6 +28,14 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
     const embeds = [...(url.searchParams.get('select') ?? '').matchAll(/(\w+)(?:!\w+)?\(/g)].map((m) => m[1]);
     reads.push(`${table}(${[...new Set(embeds)].join(',')})`);
   });
+  return reads;
+}
+
+test('a member toggles a reaction and a follow; both survive a reload and the follow is a favourite', async ({
+  page,
+}) => {
+  await signInPage(page, await createMember());
+  const reads = recordReads(page);
   await page.goto('/events');
   const haunted = card(page).getByRole('button', { name: /^Haunted/ });
   const follow = card(page).getByRole('button', { name: /^Follow/ });
@@ -77,9 +82,12 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
 });
 
 test('a visitor sees the counts but no reaction or follow buttons', async ({ page }) => {
+  const reads = recordReads(page);
   await page.goto('/events');
   const reactions = card(page).getByRole('list', { name: `Reactions to ${event.title}` });
   await expect(reactions.getByRole('listitem')).toHaveCount(5);
+  // One read: the events with their counts (no comments for visitors, nothing of their own).
+  expect(reads).toEqual(['events(event_reaction_counts)']);
   await expect(reactions).toContainText('Love this!');
   await expect(reactions).toContainText("Can't wait!");
   await expect(page.getByRole('button', { name: /^Love this!/ })).toHaveCount(0);
