@@ -61,8 +61,9 @@ export async function fetchFirstPages(
     .from('events')
     .select(`id, comments(${COMMENT_COLUMNS})`)
     .limit(COMMENTS_PAGE + 1, { referencedTable: 'comments' });
-  const { data, error } = await commentFilters(inScope(query, scope), 'comments', userId).returns<
-    { id: string; comments: CommentRow[] }[]
+  const { data, error } = await commentFilters(inScope(query, scope), 'comments', userId).overrideTypes<
+    { id: string; comments: CommentRow[] }[],
+    { merge: false }
   >();
   if (error) throw new Error(error.message);
   return new Map(data.map((event) => [event.id, toThread(event.comments, COMMENTS_PAGE)]));
@@ -78,7 +79,10 @@ export async function fetchMoreComments(
     .select(COMMENT_COLUMNS)
     .eq('event_id', input.eventId)
     .range(COMMENTS_PAGE, input.shown);
-  const { data, error } = await commentFilters(query, '', input.userId).returns<CommentRow[]>();
+  const { data, error } = await commentFilters(query, '', input.userId).overrideTypes<
+    CommentRow[],
+    { merge: false }
+  >();
   if (error) throw new Error(error.message);
   return toThread(data, input.shown - COMMENTS_PAGE);
 }

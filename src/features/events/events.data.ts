@@ -63,7 +63,7 @@ export async function fetchEventsPage(
   if (userId) query = query.eq('my_reactions.user_id', userId).eq('my_follow.user_id', userId);
   const { data, error } = await inScope(query, scope)
     .order('start_date', { ascending: true })
-    .returns<EventRow[]>();
+    .overrideTypes<EventRow[], { merge: false }>();
   if (error) throw new Error(error.message);
   return {
     events: data.map(({ id, slug, title, location, start_date, end_date }) => ({
