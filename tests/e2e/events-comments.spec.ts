@@ -2,15 +2,39 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
+import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
-// The comments of each event on /events (issue 9), against the local stack.
+// The comments of each event on /events (issue 9), against the local stack. Each worker has its own
+// upcoming event, with a pinned welcome and a reply on it.
 
-const CARD = 'USA Paranormal Road Trip';
+let event: TestEvent;
+let welcome: string;
+test.beforeAll(async () => {
+  event = await createEvent({ title: 'Comments Trip' });
+  const host = await createMember({ fullName: 'Hana Host' });
+  welcome = `Welcome, ghost hunters! ${event.slug}`;
+  const admin = adminClient();
+  const { data, error } = await admin
+    .from('comments')
+    .insert({ event_id: event.id, user_id: host.id, content: welcome, is_pinned: true })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  const reply = await admin.from('comment_replies').insert({
+    event_id: event.id,
+    parent_comment_id: data.id,
+    user_id: host.id,
+    content: 'Glad to have you.',
+  });
+  if (reply.error) throw new Error(reply.error.message);
+});
 
 function card(page: Page): Locator {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: CARD }) });
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
 }
 
 async function openEvents(page: Page): Promise<Locator> {
@@ -97,12 +121,9 @@ test('a member posts, edits and deletes their comment; another member replies bu
 test('a failed edit or delete tells the member', async ({ page }) => {
   const member = await createMember({ fullName: 'Fay Failure' });
   const admin = adminClient();
-  const { data: usaEvent } = await admin.from('events').select('id').eq('title', CARD).single();
   const { data: rows, error } = await admin
     .from('comments')
-    .insert(
-      ['To edit', 'To delete'].map((content) => ({ event_id: usaEvent!.id, user_id: member.id, content })),
-    )
+    .insert(['To edit', 'To delete'].map((content) => ({ event_id: event.id, user_id: member.id, content })))
     .select('id, content');
   if (error) throw new Error(error.message);
   await signInPage(page, member);
@@ -139,7 +160,7 @@ test('a visitor reads that they must log in to see comments', async ({ page }) =
   const usa = await openEvents(page);
   await expect(usa.getByText('Please log in to view and post comments')).toBeVisible();
   await expect(usa.getByLabel('Add a comment')).toHaveCount(0);
-  await expect(page.getByText('Twelve haunted sites in twelve nights')).toHaveCount(0);
+  await expect(page.getByText(welcome)).toHaveCount(0);
 });
 
 test('markup in a comment shows as text and never runs', async ({ page }) => {
@@ -164,8 +185,8 @@ for (const theme of ['dark', 'light'] as Theme[]) {
     await post(usa, `Accessible ${mark}`);
     await expect(commentBy(usa, `Accessible ${mark}`)).toBeVisible();
     usa = await openEvents(page);
-    // The seed's comments (a pinned one, a reply) on the first event, and a reply form open.
-    await expect(page.getByText('Welcome, ghost hunters!')).toBeVisible();
+    // A pinned comment, a reply, hearts, and a reply form open.
+    await expect(usa.getByText(welcome)).toBeVisible();
     await commentBy(usa, `Accessible ${mark}`).getByRole('button', { name: 'Reply' }).click();
     expect(await readTheme(page)).toBe(theme);
     expect(await axeViolations(page)).toEqual([]);

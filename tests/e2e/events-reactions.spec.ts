@@ -1,43 +1,56 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
 import { createMember, signInPage } from '../helpers/e2e-backend';
+import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
 // Reactions and the follow button on /events (issue 9), against the local stack: what a member changes is
 // what the server keeps (a reload shows it), and a follow is also a favourite.
 
-const EVENT = 'Vietnam Battlefield Tour';
-const card = (page: Page) => page.getByRole('listitem').filter({ hasText: EVENT });
+let event: TestEvent;
+test.beforeAll(async () => {
+  event = await createEvent({ title: 'Reactions Trip' });
+});
+
+const card = (page: Page) => page.getByRole('listitem').filter({ hasText: event.title });
 const count = async (page: Page, label: string) =>
   Number(await card(page).getByRole('button', { name: label }).getByText(/^\d+$/).textContent());
+
+/** What the page reads from Supabase: each read's table, and what it embeds. */
+function recordReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const table = /\/rest\/v1\/(\w+)/.exec(url.pathname)?.[1];
+    // The session store reads the profile; the page's own reads are these.
+    if (!table || table === 'profiles' || request.method() !== 'GET') return;
+    const embeds = [...(url.searchParams.get('select') ?? '').matchAll(/(\w+)(?:!\w+)?\(/g)].map((m) => m[1]);
+    reads.push(`${table}(${[...new Set(embeds)].join(',')})`);
+  });
+  return reads;
+}
 
 test('a member toggles a reaction and a follow; both survive a reload and the follow is a favourite', async ({
   page,
 }) => {
   await signInPage(page, await createMember());
-  const reads: string[] = [];
-  page.on('request', (request) => {
-    const table = /\/rest\/v1\/(\w+)/.exec(request.url())?.[1];
-    // The session store reads the profile; the page's own reads are these.
-    if (table && table !== 'profiles' && request.method() === 'GET') reads.push(table);
-  });
+  const reads = recordReads(page);
   await page.goto('/events');
   const haunted = card(page).getByRole('button', { name: /^Haunted/ });
   const follow = card(page).getByRole('button', { name: /^Follow/ });
   await expect(haunted).toHaveAttribute('aria-pressed', 'false');
   await expect(follow).toBeEnabled();
+  await expect(card(page).getByText('No comments yet. Be the first to comment.')).toBeVisible();
   const before = await count(page, 'Haunted');
-  // Few requests, for all cards together: the events, the counts, the member's reactions and follows, the
-  // comments with their replies and the authors' names. Never one per event.
+  // At most three reads for everything the page shows, whatever the number of events and comments (issue
+  // 9), never one per event: here two. The events with their reaction counts and the member's own
+  // reactions and follow; every event's first comments with their replies, authors and hearts.
   expect(reads.sort()).toEqual([
-    'comments',
-    'event_follows',
-    'event_reaction_counts',
-    'events',
-    'public_profiles',
-    'reactions',
+    'events(comments,public_profiles,comment_heart_counts,comment_reactions,comment_replies)',
+    'events(event_reaction_counts,reactions,event_follows)',
   ]);
+  expect(reads.length).toBeLessThanOrEqual(3);
 
   await haunted.click();
   await expect(haunted).toHaveAttribute('aria-pressed', 'true');
@@ -52,7 +65,7 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/customer-favorites');
-  await expect(page.getByText(EVENT)).toBeVisible();
+  await expect(page.getByText(event.title)).toBeVisible();
 
   await page.goto('/events');
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
@@ -69,9 +82,12 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
 });
 
 test('a visitor sees the counts but no reaction or follow buttons', async ({ page }) => {
+  const reads = recordReads(page);
   await page.goto('/events');
-  const reactions = card(page).getByRole('list', { name: `Reactions to ${EVENT}` });
+  const reactions = card(page).getByRole('list', { name: `Reactions to ${event.title}` });
   await expect(reactions.getByRole('listitem')).toHaveCount(5);
+  // One read: the events with their counts (no comments for visitors, nothing of their own).
+  expect(reads).toEqual(['events(event_reaction_counts)']);
   await expect(reactions).toContainText('Love this!');
   await expect(reactions).toContainText("Can't wait!");
   await expect(page.getByRole('button', { name: /^Love this!/ })).toHaveCount(0);

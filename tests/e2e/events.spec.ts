@@ -1,22 +1,30 @@
 import { expect, test } from '@playwright/test';
+import { formatOrdinalDate } from '../../src/lib/format/dates';
 import { createMember, signInPage } from '../helpers/e2e-backend';
+import { createEvent, daysFromToday } from '../helpers/events';
 
-// The events page reads the published events from the local stack the browser tests run beside.
+// The events page reads the published events from the local stack the browser tests run beside. Time is
+// real: only events starting today or later (Sydney's date) are upcoming.
 
-test('a visitor sees the published events, soonest first, and a way back home', async ({ page }) => {
+test('a visitor sees the upcoming events, soonest first, and a way back home', async ({ page }) => {
+  const later = await createEvent({ title: 'Later Trip', startsIn: 9, nights: 4 });
+  const today = await createEvent({ title: 'Today Trip', startsIn: 0 });
+  const started = await createEvent({ title: 'Started Trip', startsIn: -1 });
   await page.goto('/events');
   const titles = page.getByRole('listitem').getByRole('heading', { level: 2 });
-  await expect(titles.first()).toBeVisible();
-  // Other tests publish events of their own on the shared stack: the seed's three come in date order.
-  const seeded = ['Tasmania Paranormal Getaway', 'Vietnam Battlefield Tour', 'USA Paranormal Road Trip'];
-  const shown = (await titles.allTextContents()).filter((title) => seeded.includes(title));
-  expect(shown).toEqual(seeded);
-  // The seed's completed event is not published, so it is not listed.
+  await expect(titles.filter({ hasText: later.title })).toBeVisible();
+  // Other tests publish events of their own on the shared stack: these two come in date order.
+  const shown = (await titles.allTextContents()).filter((title) =>
+    [later.title, today.title].includes(title),
+  );
+  expect(shown).toEqual([today.title, later.title]);
+  // An event that started yesterday is no longer upcoming; nor is a completed one from the seed.
+  await expect(page.getByText(started.title)).toHaveCount(0);
   await expect(page.getByText('Port Arthur Ghost Night')).toHaveCount(0);
-  const tasmania = page.getByRole('listitem').filter({ hasText: 'Tasmania Paranormal Getaway' });
-  await expect(tasmania).toContainText('EOI Open');
-  await expect(tasmania).toContainText('12th February, 2026');
-  await expect(tasmania).toContainText('4 Nights');
+  const card = page.getByRole('listitem').filter({ hasText: later.title });
+  await expect(card).toContainText('EOI Open');
+  await expect(card).toContainText(formatOrdinalDate(daysFromToday(9)));
+  await expect(card).toContainText('4 Nights');
   await expect(page.getByRole('link', { name: '← Back' })).toHaveAttribute('href', '/');
 });
 

@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import type { Database } from '../../lib/supabase/database.types';
-import { eventThreads } from './comments';
-import { deleteComment, editComment, fetchEventComments, postComment, postReply } from './comments.data';
+import { sydneyToday } from '../events/today';
+import { COMMENTS_PAGE } from './comments';
+import {
+  fetchFirstPages,
+  fetchMoreComments,
+  postComment,
+  postReply,
+  setHeart,
+  updateOwnPost,
+} from './comments.data';
 
 // The comments area's calls with real supabase-js against the local stack, as two signed-in members.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -36,22 +44,30 @@ async function newMember(email: string, fullName: string): Promise<{ id: string;
 
 let mia: { id: string; client: BrowserSupabase };
 let olly: { id: string; client: BrowserSupabase };
+let admin: ReturnType<typeof createClient<Database>>;
 const events: string[] = [];
+const today = sydneyToday();
+const daysFromToday = (days: number) => {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
 
 beforeAll(async () => {
   stack = await startTestStack();
   mia = await newMember('comments-mia@example.com', 'Mia Comments');
   olly = await newMember('comments-olly@example.com', 'Olly Comments');
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  // Two upcoming events (one starting today) and one that started yesterday.
   const { data, error } = await admin
     .from('events')
     .insert(
-      ['one', 'two', 'three'].map((n) => ({
+      [0, 20, -1].map((days, n) => ({
         slug: `comments-${n}`,
-        title: n,
+        title: `Event ${n}`,
         status: 'published' as const,
-        start_date: '2030-01-10',
-        end_date: '2030-01-12',
+        start_date: daysFromToday(days),
+        end_date: daysFromToday(days + 2),
       })),
     )
     .select('id');
@@ -62,22 +78,20 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const read = () => fetchEventComments(mia.client, events);
-const threadsOf = async (eventId: string) => {
-  const { rows, names } = await read();
-  return eventThreads(rows, eventId, names);
-};
+const upcoming = { from: today };
+const read = (member = mia) => fetchFirstPages(member.client, upcoming, member.id);
+const threadOf = async (eventId: string, member = mia) => (await read(member)).get(eventId)!.comments;
 
 describe('comments data', () => {
-  it('posts comments and replies, and reads every event’s threads in two requests', async () => {
-    const [first, second] = events as [string, string];
+  it('reads every upcoming event’s threads, with replies, names and hearts, in one request', async () => {
+    const [first, second, past] = events as [string, string, string];
     expect(await postComment(mia.client, { userId: mia.id, eventId: first, content: '  First!  ' })).toBe(
       'done',
     );
     expect(await postComment(olly.client, { userId: olly.id, eventId: second, content: 'Elsewhere' })).toBe(
       'done',
     );
-    const [comment] = await threadsOf(first);
+    const [comment] = await threadOf(first);
     expect(
       await postReply(olly.client, {
         userId: olly.id,
@@ -88,33 +102,121 @@ describe('comments data', () => {
     ).toBe('done');
 
     requests = 0;
-    const { rows, names } = await read();
-    expect(requests).toBe(2);
-    const threads = eventThreads(rows, first, names);
-    expect(threads).toMatchObject([
-      {
-        author: 'Mia Comments',
-        content: 'First!',
-        edited: false,
-        replies: [{ author: 'Olly Comments', content: '<script>alert(1)</script>' }],
-      },
-    ]);
-    expect(eventThreads(rows, second, names).map((c) => c.content)).toEqual(['Elsewhere']);
+    const threads = await read();
+    expect(requests).toBe(1);
+    expect(threads.get(first)).toMatchObject({
+      more: false,
+      comments: [
+        {
+          author: 'Mia Comments',
+          content: 'First!',
+          edited: false,
+          hearts: 0,
+          hearted: false,
+          attachmentUrl: null,
+          replies: [{ author: 'Olly Comments', content: '<script>alert(1)</script>' }],
+        },
+      ],
+    });
+    expect(threads.get(second)!.comments.map((c) => c.content)).toEqual(['Elsewhere']);
+    // An event that has started is not upcoming: not read at all.
+    expect(threads.has(past)).toBe(false);
   });
 
-  it('lets the author edit (marked edited) and soft-delete, and nobody else', async () => {
+  it('counts hearts for everyone and shows each member only their own', async () => {
     const [first] = events as [string];
-    const [comment] = await threadsOf(first);
-    const id = comment!.id;
-    expect(await editComment(olly.client, { userId: olly.id, commentId: id, content: 'Hijack' })).toBe(
-      'failed',
-    );
-    expect(await deleteComment(olly.client, { userId: olly.id, commentId: id })).toBe('failed');
-    expect(await editComment(mia.client, { userId: mia.id, commentId: id, content: 'First, edited' })).toBe(
+    const [comment] = await threadOf(first);
+    const reply = comment!.replies[0]!;
+    const heart = (member: typeof mia, table: 'comments' | 'comment_replies', id: string, on: boolean) =>
+      setHeart(member.client, { table, userId: member.id, id, on });
+    expect(await heart(olly, 'comments', comment!.id, true)).toBe('done');
+    expect(await heart(mia, 'comments', comment!.id, true)).toBe('done');
+    expect(await heart(mia, 'comment_replies', reply.id, true)).toBe('done');
+    // Once each: a second heart is refused (unique per member and target).
+    expect(await heart(mia, 'comments', comment!.id, true)).toBe('failed');
+
+    const [forOlly] = await threadOf(first, olly);
+    expect(forOlly).toMatchObject({ hearts: 2, hearted: true, replies: [{ hearts: 1, hearted: false }] });
+    const [forMia] = await threadOf(first);
+    expect(forMia).toMatchObject({ hearts: 2, hearted: true, replies: [{ hearts: 1, hearted: true }] });
+
+    expect(await heart(mia, 'comments', comment!.id, false)).toBe('done');
+    // Taking back a heart one never gave (or another's) changes nothing.
+    expect(await heart(mia, 'comments', comment!.id, false)).toBe('failed');
+    expect((await threadOf(first, olly))[0]).toMatchObject({ hearts: 1, hearted: true });
+  });
+
+  it('lets the author edit (marked edited) and soft-delete comments and replies, and nobody else', async () => {
+    const [first] = events as [string];
+    const [comment] = await threadOf(first);
+    const reply = comment!.replies[0]!;
+    const edit = (member: typeof mia, table: 'comments' | 'comment_replies', id: string, content: string) =>
+      updateOwnPost(member.client, { table, userId: member.id, id, change: { content } });
+    const remove = (member: typeof mia, table: 'comments' | 'comment_replies', id: string) =>
+      updateOwnPost(member.client, { table, userId: member.id, id, change: { delete: true } });
+
+    expect(await edit(olly, 'comments', comment!.id, 'Hijack')).toBe('failed');
+    expect(await remove(olly, 'comments', comment!.id)).toBe('failed');
+    expect(await edit(mia, 'comment_replies', reply.id, 'Hijack')).toBe('failed');
+    expect(await remove(mia, 'comment_replies', reply.id)).toBe('failed');
+
+    expect(await edit(olly, 'comment_replies', reply.id, 'Count me in')).toBe('done');
+    expect(await edit(mia, 'comments', comment!.id, 'First, edited')).toBe('done');
+    expect((await threadOf(first))[0]).toMatchObject({
+      content: 'First, edited',
+      edited: true,
+      replies: [{ content: 'Count me in', edited: true }],
+    });
+    expect(await remove(olly, 'comment_replies', reply.id)).toBe('done');
+    expect((await threadOf(first))[0]!.replies).toEqual([]);
+    expect(await remove(mia, 'comments', comment!.id)).toBe('done');
+    expect(await threadOf(first)).toEqual([]);
+  });
+
+  it('reads the first page per event, pinned first, and the rest on demand', async () => {
+    const [, second] = events as [string, string];
+    const total = COMMENTS_PAGE + 3;
+    const { data, error } = await admin
+      .from('comments')
+      .insert(
+        Array.from({ length: total }, (_, n) => ({
+          event_id: second,
+          user_id: n % 2 ? mia.id : olly.id,
+          content: `Note ${n}`,
+          created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+          is_pinned: n === total - 1,
+        })),
+      )
+      .select('id');
+    if (error) throw error;
+    expect(data).toHaveLength(total);
+
+    // The limit is per event: the other upcoming event's comment still comes in the same request.
+    const [first] = events as [string];
+    expect(await postComment(olly.client, { userId: olly.id, eventId: first, content: 'Still here' })).toBe(
       'done',
     );
-    expect((await threadsOf(first))[0]).toMatchObject({ content: 'First, edited', edited: true });
-    expect(await deleteComment(mia.client, { userId: mia.id, commentId: id })).toBe('done');
-    expect(await threadsOf(first)).toEqual([]);
+    const pages = await read();
+    expect(pages.get(first)!.comments.map((c) => c.content)).toEqual(['Still here']);
+    const firstPage = pages.get(second)!;
+    expect(firstPage.more).toBe(true);
+    expect(firstPage.comments.map((c) => c.content)).toEqual([
+      `Note ${total - 1}`,
+      ...Array.from({ length: COMMENTS_PAGE - 1 }, (_, n) => `Note ${n}`),
+    ]);
+
+    requests = 0;
+    const next = await fetchMoreComments(mia.client, {
+      eventId: second,
+      shown: COMMENTS_PAGE * 2,
+      userId: mia.id,
+    });
+    expect(requests).toBe(1);
+    // The rest: 'Elsewhere', posted today, is the newest, so it comes last.
+    expect(next.more).toBe(false);
+    expect(next.comments.map((c) => c.content)).toEqual([
+      ...Array.from({ length: 3 }, (_, n) => `Note ${COMMENTS_PAGE - 1 + n}`),
+      'Elsewhere',
+    ]);
   });
 });

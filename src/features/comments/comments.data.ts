@@ -1,44 +1,90 @@
 /**
- * The comments area's calls (spec §7). Reading takes two requests for the whole page, whatever the number
- * of events and comments: every listed event's comments with their replies embedded, then their authors'
- * names. Row-level security shows members live comments on public events (and their own deleted ones,
- * which the area hides).
+ * The comments area's calls (spec §7). Reading takes one request for the whole page, whatever the number
+ * of events, comments, hearts and authors: every listed event with its first page of live comments
+ * embedded (a per-event limit), each with its live replies, its author's public name (public_profiles),
+ * its heart count (comment_heart_counts) and the member's own heart. Later pages of one event load on
+ * demand, one request each. Row-level security shows members live comments on public events (and their
+ * own deleted ones, which the filters leave out).
  */
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import { authorIds, type CommentRow } from './comments';
+import { inScope, type EventScope } from '../events/events.data';
+import { COMMENTS_PAGE, toThread, type CommentRow, type Thread } from './comments';
 
-export interface EventComments {
-  rows: CommentRow[];
-  names: Map<string, string>;
+// The author hint names the foreign key column (user_id → profiles, which public_profiles shows).
+const POST_COLUMNS =
+  'id, user_id, content, created_at, updated_at, attachment_url, attachment_name, ' +
+  'author:public_profiles!user_id(full_name), hearts:comment_heart_counts(total), my_heart:comment_reactions(id)';
+const COMMENT_COLUMNS = `${POST_COLUMNS}, event_id, is_pinned, comment_replies(${POST_COLUMNS})`;
+
+/** The cache keys: every comments read starts with 'comments', so one prefix refreshes them all. */
+export const commentsKey = (scope: EventScope, userId: string) =>
+  ['comments', 'id' in scope ? scope.id : `from:${scope.from}`, userId] as const;
+export const moreCommentsKey = (eventId: string, shown: number, userId: string) =>
+  ['comments', 'more', eventId, shown, userId] as const;
+
+interface CommentFilters<Query> {
+  eq(column: string, value: string | boolean): Query;
+  order(column: string, options: { ascending: boolean; referencedTable?: string }): Query;
 }
 
-export async function fetchEventComments(
+/**
+ * Live comments and replies only, the member's own heart only, in the page's order: pinned first, then
+ * oldest first (id breaks ties, so pages never overlap); replies oldest first. `at` is where the comments
+ * are in the request: '' when they are its rows, 'comments' when embedded under events.
+ */
+function commentFilters<Query extends CommentFilters<Query>>(
+  query: Query,
+  at: string,
+  userId: string,
+): Query {
+  const path = (name: string) => (at ? `${at}.${name}` : name);
+  const ordered = (q: Query, column: string, ascending: boolean) =>
+    at ? q.order(column, { ascending, referencedTable: at }) : q.order(column, { ascending });
+  let filtered = query
+    .eq(path('is_deleted'), false)
+    .eq(path('comment_replies.is_deleted'), false)
+    .eq(path('my_heart.user_id'), userId)
+    .eq(path('comment_replies.my_heart.user_id'), userId)
+    .order('created_at', { ascending: true, referencedTable: path('comment_replies') });
+  filtered = ordered(filtered, 'is_pinned', false);
+  filtered = ordered(filtered, 'created_at', true);
+  return ordered(filtered, 'id', true);
+}
+
+/** The first page of every listed event's comments, by event id. */
+export async function fetchFirstPages(
   client: BrowserSupabase,
-  eventIds: readonly string[],
-): Promise<EventComments> {
-  if (eventIds.length === 0) return { rows: [], names: new Map() };
-  const { data, error } = await client
-    .from('comments')
-    .select(
-      'id, event_id, user_id, content, created_at, updated_at, is_deleted, is_pinned, ' +
-        'comment_replies (id, user_id, content, created_at, is_deleted)',
-    )
-    .in('event_id', eventIds)
-    .eq('is_deleted', false)
-    .eq('comment_replies.is_deleted', false)
-    .order('is_pinned', { ascending: false })
-    .order('created_at', { ascending: true })
-    .order('created_at', { ascending: true, referencedTable: 'comment_replies' })
-    .returns<CommentRow[]>();
+  scope: EventScope,
+  userId: string,
+): Promise<Map<string, Thread>> {
+  const query = client
+    .from('events')
+    .select(`id, comments(${COMMENT_COLUMNS})`)
+    .limit(COMMENTS_PAGE + 1, { referencedTable: 'comments' });
+  const { data, error } = await commentFilters(inScope(query, scope), 'comments', userId).overrideTypes<
+    { id: string; comments: CommentRow[] }[],
+    { merge: false }
+  >();
   if (error) throw new Error(error.message);
-  const ids = authorIds(data);
-  const names = new Map<string, string>();
-  if (ids.length > 0) {
-    const profiles = await client.from('public_profiles').select('id, full_name').in('id', ids);
-    if (profiles.error) throw new Error(profiles.error.message);
-    for (const { id, full_name } of profiles.data) if (id && full_name) names.set(id, full_name);
-  }
-  return { rows: data, names };
+  return new Map(data.map((event) => [event.id, toThread(event.comments, COMMENTS_PAGE)]));
+}
+
+/** One event's comments after the first page, up to `shown` in all (one more is asked, to know if more). */
+export async function fetchMoreComments(
+  client: BrowserSupabase,
+  input: { eventId: string; shown: number; userId: string },
+): Promise<Thread> {
+  const query = client
+    .from('comments')
+    .select(COMMENT_COLUMNS)
+    .eq('event_id', input.eventId)
+    .range(COMMENTS_PAGE, input.shown);
+  const { data, error } = await commentFilters(query, '', input.userId).overrideTypes<
+    CommentRow[],
+    { merge: false }
+  >();
+  if (error) throw new Error(error.message);
+  return toThread(data, input.shown - COMMENTS_PAGE);
 }
 
 /** How a write ended. */
@@ -73,31 +119,48 @@ export async function postReply(
   );
 }
 
-/** Changes the text of the member's own comment (scoped to id and user id, spec §7). */
-export async function editComment(
+/** Where a post lives: a comment or a reply (the same rules apply to both). */
+export type PostTable = 'comments' | 'comment_replies';
+
+/**
+ * Changes the member's own comment or reply: its text (edit) or its deletion flag (soft delete, which
+ * hides it, and a comment's replies with it). Scoped to id and user id (spec §7); no row changed (the post
+ * is gone, or not theirs) is a failure.
+ */
+export async function updateOwnPost(
   client: BrowserSupabase,
-  input: { userId: string; commentId: string; content: string },
+  input: { table: PostTable; userId: string; id: string; change: { content: string } | { delete: true } },
 ): Promise<WriteOutcome> {
+  const change =
+    'content' in input.change
+      ? { content: input.change.content.trim(), updated_at: new Date().toISOString() }
+      : { is_deleted: true };
   const result = await client
-    .from('comments')
-    .update({ content: input.content.trim(), updated_at: new Date().toISOString() })
-    .eq('id', input.commentId)
+    .from(input.table)
+    .update(change)
+    .eq('id', input.id)
     .eq('user_id', input.userId)
     .select('id');
   if (!result.error && result.data.length === 0) return 'failed';
   return outcomeOf(result);
 }
 
-/** Soft-deletes the member's own comment: it and its replies disappear from the page. */
-export async function deleteComment(
+/** Gives (on = true) or takes back the member's heart on a comment or a reply. */
+export async function setHeart(
   client: BrowserSupabase,
-  input: { userId: string; commentId: string },
+  input: { table: PostTable; userId: string; id: string; on: boolean },
 ): Promise<WriteOutcome> {
+  const target = input.table === 'comments' ? 'comment_id' : 'reply_id';
+  if (input.on) {
+    const row: { user_id: string; comment_id?: string; reply_id?: string } = { user_id: input.userId };
+    row[target] = input.id;
+    return outcomeOf(await client.from('comment_reactions').insert(row));
+  }
   const result = await client
-    .from('comments')
-    .update({ is_deleted: true })
-    .eq('id', input.commentId)
+    .from('comment_reactions')
+    .delete()
     .eq('user_id', input.userId)
+    .eq(target, input.id)
     .select('id');
   if (!result.error && result.data.length === 0) return 'failed';
   return outcomeOf(result);

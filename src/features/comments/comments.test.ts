@@ -1,91 +1,76 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MAX, commentTextOk } from '../../lib/rules';
-import { authorIds, eventThreads, timeAgo, type CommentRow, type ReplyRow } from './comments';
+import { ANONYMOUS, toggledHeart, toThread, timeAgo, type CommentRow, type ReplyRow } from './comments';
 
-const EVENT = 'e1';
-const reply = (id: string, created_at: string, extra: Partial<ReplyRow> = {}): ReplyRow => ({
+const reply = (id: string, more: Partial<ReplyRow> = {}): ReplyRow => ({
   id,
   user_id: 'u2',
-  content: id,
-  created_at,
-  is_deleted: false,
-  ...extra,
+  content: `reply ${id}`,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  attachment_url: null,
+  attachment_name: null,
+  author: { full_name: 'Olly' },
+  hearts: [],
+  my_heart: [],
+  ...more,
 });
-const comment = (id: string, created_at: string, extra: Partial<CommentRow> = {}): CommentRow => ({
-  id,
-  event_id: EVENT,
-  user_id: 'u1',
-  content: id,
-  created_at,
-  updated_at: created_at,
-  is_deleted: false,
+
+const comment = (id: string, more: Partial<CommentRow> = {}): CommentRow => ({
+  ...reply(id, { user_id: 'u1', content: `comment ${id}`, author: { full_name: 'Mia' } }),
+  event_id: 'e1',
   is_pinned: false,
   comment_replies: [],
-  ...extra,
+  ...more,
 });
-const names = new Map([['u1', 'Mia Member']]);
 
-describe('eventThreads', () => {
-  it('puts pinned comments first, then the oldest first', () => {
-    const rows = [
-      comment('new', '2026-01-03T00:00:00Z'),
-      comment('old', '2026-01-01T00:00:00Z'),
-      comment('pinned', '2026-01-04T00:00:00Z', { is_pinned: true }),
-      comment('mid', '2026-01-02T00:00:00Z'),
-    ];
-    expect(eventThreads(rows, EVENT, names).map((c) => c.id)).toEqual(['pinned', 'old', 'mid', 'new']);
+describe('toThread', () => {
+  it('keeps the server’s order and shows up to `shown`; one row more means there is more', () => {
+    const rows = ['a', 'b', 'c'].map((id) => comment(id));
+    expect(toThread(rows, 2)).toMatchObject({ comments: [{ id: 'a' }, { id: 'b' }], more: true });
+    expect(toThread(rows, 3).more).toBe(false);
+    expect(toThread([], 10)).toEqual({ comments: [], more: false });
   });
 
-  it("shows only the event's comments and their live replies, oldest first", () => {
-    const rows = [
-      comment('c', '2026-01-01T00:00:00Z', {
-        comment_replies: [
-          reply('r2', '2026-01-02T02:00:00Z'),
-          reply('gone', '2026-01-02T03:00:00Z', { is_deleted: true }),
-          reply('r1', '2026-01-02T01:00:00Z'),
-        ],
-      }),
-      comment('elsewhere', '2026-01-01T00:00:00Z', { event_id: 'e2' }),
-    ];
-    const threads = eventThreads(rows, EVENT, names);
-    expect(threads.map((c) => c.id)).toEqual(['c']);
-    expect(threads[0]?.replies.map((r) => r.id)).toEqual(['r1', 'r2']);
-  });
-
-  it('hides a deleted comment together with its replies', () => {
-    const rows = [
-      comment('deleted', '2026-01-01T00:00:00Z', {
-        is_deleted: true,
-        comment_replies: [reply('orphan', '2026-01-02T00:00:00Z')],
-      }),
-    ];
-    expect(eventThreads(rows, EVENT, names)).toEqual([]);
-  });
-
-  it("names authors from their public name, else 'Anonymous', and marks edited comments", () => {
-    const rows = [
-      comment('c', '2026-01-01T00:00:00Z', {
-        updated_at: '2026-01-01T00:05:00Z',
-        comment_replies: [reply('r', '2026-01-02T00:00:00Z')],
-      }),
-      comment('d', '2026-01-02T00:00:00Z', { user_id: 'blank' }),
-    ];
-    const threads = eventThreads(rows, EVENT, new Map([...names, ['blank', '  ']]));
-    expect(threads.map((c) => [c.author, c.edited])).toEqual([
-      ['Mia Member', true],
-      ['Anonymous', false],
+  it('maps a row to what the page shows: names, edits, hearts, pins, images, replies', () => {
+    const [shown] = toThread(
+      [
+        comment('a', {
+          is_pinned: true,
+          updated_at: '2026-01-01T00:05:00Z',
+          hearts: [{ total: 3 }],
+          my_heart: [{ id: 'h1' }],
+          attachment_url: 'https://cdn.example/a.png',
+          attachment_name: 'a.png',
+          comment_replies: [reply('r1', { author: null }), reply('r2', { author: { full_name: '  ' } })],
+        }),
+      ],
+      10,
+    ).comments;
+    expect(shown).toMatchObject({
+      id: 'a',
+      userId: 'u1',
+      author: 'Mia',
+      content: 'comment a',
+      edited: true,
+      pinned: true,
+      hearts: 3,
+      hearted: true,
+      attachmentUrl: 'https://cdn.example/a.png',
+      attachmentName: 'a.png',
+    });
+    expect(shown!.replies).toMatchObject([
+      { id: 'r1', author: ANONYMOUS, edited: false, hearts: 0, hearted: false, attachmentUrl: null },
+      { id: 'r2', author: ANONYMOUS },
     ]);
-    expect(threads[0]?.replies[0]?.author).toBe('Anonymous');
   });
 });
 
-describe('authorIds', () => {
-  it('lists each author of a comment or reply once', () => {
-    const rows = [
-      comment('a', '2026-01-01T00:00:00Z', { comment_replies: [reply('r', '2026-01-01T00:00:00Z')] }),
-      comment('b', '2026-01-01T00:00:00Z'),
-    ];
-    expect(authorIds(rows)).toEqual(['u1', 'u2']);
+describe('toggledHeart', () => {
+  it('adds the member’s heart when absent and takes it back when present', () => {
+    const [post] = toThread([comment('a', { hearts: [{ total: 2 }] })], 1).comments;
+    expect(toggledHeart(post!)).toEqual({ hearts: 3, hearted: true });
+    expect(toggledHeart({ ...post!, hearts: 3, hearted: true })).toEqual({ hearts: 2, hearted: false });
   });
 });
 

@@ -1,88 +1,100 @@
 // What the comments area shows, from the rows the database returns: pure, so the tests can pin it down.
 
-export interface ReplyRow {
-  id: string;
-  user_id: string;
-  content: string;
-  created_at: string;
-  is_deleted: boolean;
+/** Hearts embedded under a comment or reply: the count (comment_heart_counts) and the member's own. */
+interface HeartFields {
+  hearts: { total: number }[];
+  my_heart: { id: string }[];
 }
 
-export interface CommentRow {
+export interface ReplyRow extends HeartFields {
   id: string;
-  event_id: string;
   user_id: string;
   content: string;
   created_at: string;
   updated_at: string;
-  is_deleted: boolean;
+  attachment_url: string | null;
+  attachment_name: string | null;
+  /** From public_profiles: null when the author has no public name. */
+  author: { full_name: string | null } | null;
+}
+
+export interface CommentRow extends ReplyRow {
+  event_id: string;
   is_pinned: boolean;
   comment_replies: ReplyRow[];
 }
 
-export interface Reply extends Omit<ReplyRow, 'is_deleted'> {
-  author: string;
-}
-
-export interface Comment {
+/** A comment or a reply as the page shows it. */
+export interface Post {
   id: string;
   userId: string;
   author: string;
   content: string;
   createdAt: string;
   edited: boolean;
+  hearts: number;
+  /** The member gave it a heart. */
+  hearted: boolean;
+  attachmentUrl: string | null;
+  attachmentName: string | null;
+}
+
+export type Reply = Post;
+
+export interface Comment extends Post {
   pinned: boolean;
   replies: Reply[];
+}
+
+/** One event's comments so far, and whether the event has more to load. */
+export interface Thread {
+  comments: Comment[];
+  more: boolean;
 }
 
 /** The name shown for an author without a public name (spec §7). */
 export const ANONYMOUS = 'Anonymous';
 
-const byCreated = (a: { created_at: string }, b: { created_at: string }) =>
-  Date.parse(a.created_at) - Date.parse(b.created_at);
+/** Comments per page of an event's thread: the first page comes with the events, the rest on demand. */
+export const COMMENTS_PAGE = 10;
 
-/**
- * One event's comments: pinned first, then oldest first; each with its replies, oldest first. Deleted
- * comments and replies are left out, and a deleted comment takes its replies with it (spec §5).
- */
-export function eventThreads(
-  rows: readonly CommentRow[],
-  eventId: string,
-  names: ReadonlyMap<string, string>,
-): Comment[] {
-  const nameOf = (userId: string) => names.get(userId)?.trim() || ANONYMOUS;
-  return rows
-    .filter((row) => row.event_id === eventId && !row.is_deleted)
-    .sort((a, b) => Number(b.is_pinned) - Number(a.is_pinned) || byCreated(a, b))
-    .map((row) => ({
-      id: row.id,
-      userId: row.user_id,
-      author: nameOf(row.user_id),
-      content: row.content,
-      createdAt: row.created_at,
-      edited: Date.parse(row.updated_at) > Date.parse(row.created_at),
-      pinned: row.is_pinned,
-      replies: row.comment_replies
-        .filter((reply) => !reply.is_deleted)
-        .sort(byCreated)
-        .map(({ id, user_id, content, created_at }) => ({
-          id,
-          user_id,
-          content,
-          created_at,
-          author: nameOf(user_id),
-        })),
-    }));
+function toPost(row: ReplyRow): Post {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    author: row.author?.full_name?.trim() || ANONYMOUS,
+    content: row.content,
+    createdAt: row.created_at,
+    // The set_updated_at trigger stamps every update: a later updated_at means the text was edited.
+    edited: Date.parse(row.updated_at) > Date.parse(row.created_at),
+    hearts: row.hearts[0]?.total ?? 0,
+    hearted: row.my_heart.length > 0,
+    attachmentUrl: row.attachment_url,
+    attachmentName: row.attachment_name,
+  };
 }
 
-/** Everyone who wrote a comment or reply among the rows: whose names to look up. */
-export function authorIds(rows: readonly CommentRow[]): string[] {
-  const ids = new Set<string>();
-  for (const row of rows) {
-    ids.add(row.user_id);
-    for (const reply of row.comment_replies) ids.add(reply.user_id);
-  }
-  return [...ids].sort();
+/**
+ * Comments as the server ordered them (pinned first, then oldest first; replies oldest first) and
+ * filtered them (no deleted comment or reply). The server is asked for one row more than `shown`: its
+ * presence says there is more to load, and it is not shown.
+ */
+export function toThread(rows: readonly CommentRow[], shown: number): Thread {
+  return {
+    comments: rows.slice(0, shown).map((row) => ({
+      ...toPost(row),
+      pinned: row.is_pinned,
+      replies: row.comment_replies.map(toPost),
+    })),
+    more: rows.length > shown,
+  };
+}
+
+/** A heart given (hearted = false) or taken back: the count and the member's state, before the server answers. */
+export function toggledHeart(post: Post): Pick<Post, 'hearts' | 'hearted'> {
+  return post.hearted
+    ? { hearts: Math.max(0, post.hearts - 1), hearted: false }
+    : { hearts: post.hearts + 1, hearted: true };
 }
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,86 +1,79 @@
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
 import { getSupabase } from '../../lib/supabase/client';
 import { $loading, $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { fetchMyFollows, fetchReactions, saveReaction, setEventFollow } from './community.data';
+import { saveReaction, setEventFollow } from './community.data';
+import type { EventsPage } from './events.data';
 import {
   foldReactions,
   NO_REACTIONS,
   REACTION_TYPES,
   REACTIONS,
   toggleReaction,
-  type ReactionState,
   type ReactionType,
 } from './reactions';
-
-// Every card reads the same queries: TanStack Query makes each one request for the whole page.
-const reactionsKey = (userId: string) => ['events', 'reactions', userId] as const;
-const followsKey = (userId: string) => ['events', 'follows', userId] as const;
 
 const pleaseLogIn = (description: string) => showToast({ title: 'Please log in', description });
 
 /**
  * An event's reaction bar and follow button (spec: Events page). Visitors see the counts only; members
- * toggle their reactions and the follow (which is also the favourite). Changes show at once and are undone
- * if the server refuses; the server's answer then replaces them.
+ * toggle their reactions and the follow (which is also the favourite). The page read them with the events
+ * (`page`, cached under `pageKey`); changes show at once and are undone if the server refuses; the server's
+ * answer then replaces them.
  */
-export function EventCommunity({ eventId, title }: { eventId: string; title: string }) {
+export function EventCommunity({
+  eventId,
+  title,
+  page,
+  pageKey,
+}: {
+  eventId: string;
+  title: string;
+  page: EventsPage;
+  pageKey: readonly unknown[];
+}) {
   const user = useStore($user);
   const sessionLoading = useStore($loading);
   const member = sessionLoading ? null : user;
   const queryClient = useQueryClient();
 
-  // Visitors' counts wait for the session too, so a member's page never shows a visitor's state first.
-  const reactions = useQuery({
-    queryKey: reactionsKey(member?.id ?? ''),
-    queryFn: async () => fetchReactions(await getSupabase(), member?.id ?? null),
-    enabled: !sessionLoading,
-  });
-  const follows = useQuery({
-    queryKey: followsKey(member?.id ?? ''),
-    queryFn: async () => fetchMyFollows(await getSupabase(), member!.id),
-    enabled: Boolean(member),
-  });
+  /** Changes the cached page at once; returns what to put back if the server refuses. */
+  async function patchPage(change: (held: EventsPage) => EventsPage) {
+    await queryClient.cancelQueries({ queryKey: pageKey });
+    const before = queryClient.getQueryData<EventsPage>(pageKey);
+    if (before) queryClient.setQueryData<EventsPage>(pageKey, change(before));
+    return { before };
+  }
 
   // Quick clicks on one card reach the server in order (a mutation scope runs its mutations one by one).
   const react = useMutation({
     scope: { id: `reaction:${eventId}` },
     mutationFn: async ({ userId, type, present }: { userId: string; type: ReactionType; present: boolean }) =>
       saveReaction(await getSupabase(), { user_id: userId, event_id: eventId, reaction_type: type }, present),
-    onMutate: async ({ userId, type }) => {
-      const key = reactionsKey(userId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<ReactionState>(key);
-      if (before) queryClient.setQueryData<ReactionState>(key, toggleReaction(before, eventId, type));
-      return { before };
-    },
-    onError: (_error, { userId }, context) => {
-      queryClient.setQueryData(reactionsKey(userId), context?.before);
+    onMutate: async ({ type }) =>
+      patchPage((held) => ({ ...held, reactions: toggleReaction(held.reactions, eventId, type) })),
+    onError: (_error, _variables, context) => {
+      queryClient.setQueryData(pageKey, context?.before);
       showToast({
         title: 'Error updating reaction',
         description: 'Please try again.',
         variant: 'destructive',
       });
     },
-    onSettled: (_result, _error, { userId }) =>
-      queryClient.invalidateQueries({ queryKey: reactionsKey(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pageKey }),
   });
 
   const follow = useMutation({
     scope: { id: `follow:${eventId}` },
     mutationFn: async ({ follow: on }: { userId: string; follow: boolean }) =>
       setEventFollow(await getSupabase(), eventId, on),
-    onMutate: async ({ userId, follow: on }) => {
-      const key = followsKey(userId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<string[]>(key);
-      queryClient.setQueryData<string[]>(key, (ids = []) =>
-        on ? [...ids.filter((id) => id !== eventId), eventId] : ids.filter((id) => id !== eventId),
-      );
-      return { before };
-    },
+    onMutate: async ({ follow: on }) =>
+      patchPage((held) => {
+        const others = held.follows.filter((id) => id !== eventId);
+        return { ...held, follows: on ? [...others, eventId] : others };
+      }),
     onSuccess: (_result, { follow: on }) =>
       showToast(
         on
@@ -94,8 +87,8 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
               description: 'You will no longer receive notifications for this event.',
             },
       ),
-    onError: (_error, { userId }, context) => {
-      queryClient.setQueryData(followsKey(userId), context?.before);
+    onError: (_error, _variables, context) => {
+      queryClient.setQueryData(pageKey, context?.before);
       showToast({
         title: 'Error',
         description: 'Failed to update follow status. Please try again.',
@@ -103,14 +96,14 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
       });
     },
     onSettled: (_result, _error, { userId }) => {
-      void queryClient.invalidateQueries({ queryKey: followsKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: pageKey });
       // /customer-favorites reads the favourites the follow also set.
       void queryClient.invalidateQueries({ queryKey: ['favourites', userId] });
     },
   });
 
-  const mine = (reactions.data && foldReactions(reactions.data).get(eventId)) || NO_REACTIONS;
-  const following = Boolean(follows.data?.includes(eventId));
+  const mine = foldReactions(page.reactions).get(eventId) ?? NO_REACTIONS;
+  const following = page.follows.includes(eventId);
 
   const onReact = (type: ReactionType) => {
     if (!member) {
@@ -129,7 +122,7 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
-      {!member && reactions.data && (
+      {!member && (
         <ul
           aria-label={`Reactions to ${title}`}
           className="text-muted-foreground flex flex-wrap gap-3 text-sm"
@@ -153,7 +146,6 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
                   type="button"
                   aria-pressed={pressed}
                   title={REACTIONS[type].label}
-                  disabled={!reactions.data}
                   onClick={() => onReact(type)}
                   className={buttonClass(
                     pressed ? 'secondary' : 'outline',
@@ -171,7 +163,6 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
           <button
             type="button"
             aria-pressed={following}
-            disabled={!follows.data}
             onClick={onFollow}
             className={buttonClass(following ? 'primary' : 'outline', 'sm', 'ml-auto')}
           >

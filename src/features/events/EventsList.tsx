@@ -1,13 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
-import { fetchPublishedEvents, type PublishedEvent } from './events.data';
+import {
+  eventsPageKey,
+  fetchEventsPage,
+  type EventScope,
+  type EventsPage,
+  type PublishedEvent,
+} from './events.data';
+import { sydneyToday } from './today';
 
 export interface EventsListProps {
   /** Slugs of the trips that have a marketing page (/tours/<slug>), known when the site is built. */
@@ -27,10 +34,18 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     () => true,
     () => false,
   );
-  const events = useQuery({
-    queryKey: ['events', 'published'],
-    queryFn: async () => fetchPublishedEvents(await getSupabase()),
+  // Time is real: only events starting today or later (Sydney's date) are upcoming.
+  const [scope] = useState<EventScope>(() => ({ from: sydneyToday() }));
+  // The member's own reactions and follow come with the events, so the read waits until the session says
+  // who is signed in (the stored session; the profile may still be on its way).
+  const userId = user?.id ?? null;
+  const pageKey = eventsPageKey(scope, userId);
+  const page = useQuery({
+    queryKey: pageKey,
+    queryFn: async () => fetchEventsPage(await getSupabase(), scope, userId),
+    enabled: Boolean(user) || !sessionLoading,
   });
+  const events = page.data?.events;
   const back =
     !hydrated || sessionLoading
       ? null
@@ -48,25 +63,27 @@ export function EventsList({ tripSlugs }: EventsListProps) {
           ← Back
         </a>
       )}
-      {events.isPending && (
+      {!page.data && !page.isError && (
         <p role="status" className="text-muted-foreground mt-6">
           Loading events...
         </p>
       )}
-      {events.isError && (
+      {page.isError && (
         <p role="alert" className="mt-6">
           The events could not be loaded. Please check your connection and refresh the page.
         </p>
       )}
-      {events.data?.length === 0 && <p className="mt-6">No live events available at the moment.</p>}
-      {events.data && events.data.length > 0 && (
+      {events?.length === 0 && <p className="mt-6">No live events available at the moment.</p>}
+      {page.data && events && events.length > 0 && (
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
-          {events.data.map((event) => (
+          {events.map((event) => (
             <EventCard
               key={event.id}
               event={event}
               hasTripPage={tripSlugs.includes(event.slug)}
-              eventIds={events.data.map((listed) => listed.id)}
+              scope={scope}
+              page={page.data}
+              pageKey={pageKey}
             />
           ))}
         </ul>
@@ -78,11 +95,15 @@ export function EventsList({ tripSlugs }: EventsListProps) {
 function EventCard({
   event,
   hasTripPage,
-  eventIds,
+  scope,
+  page,
+  pageKey,
 }: {
   event: PublishedEvent;
   hasTripPage: boolean;
-  eventIds: readonly string[];
+  scope: EventScope;
+  page: EventsPage;
+  pageKey: readonly unknown[];
 }) {
   return (
     <li className="border-border bg-card rounded-lg border p-6">
@@ -110,8 +131,8 @@ function EventCard({
           Trip details<span className="sr-only">: {event.title}</span>
         </a>
       )}
-      <EventCommunity eventId={event.id} title={event.title} />
-      <EventComments eventId={event.id} eventIds={eventIds} />
+      <EventCommunity eventId={event.id} title={event.title} page={page} pageKey={pageKey} />
+      <EventComments eventId={event.id} scope={scope} />
     </li>
   );
 }

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import type { Database } from '../../lib/supabase/database.types';
-import { fetchMyFollows, fetchReactions, saveReaction, setEventFollow } from './community.data';
+import { saveReaction, setEventFollow } from './community.data';
+import { fetchEventsPage, type EventScope } from './events.data';
 import { foldReactions } from './reactions';
+import { sydneyToday } from './today';
 
 // The events page's reaction and follow calls with real supabase-js against the local stack: what
 // row-level security and public.set_event_follow let a member, another member and a visitor do.
@@ -12,7 +14,14 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
 let admin: ReturnType<typeof createClient<Database>>;
-const ids = { member: '', other: '', event: '', draft: '' };
+const ids = { member: '', other: '', event: '', draft: '', past: '' };
+const today = sydneyToday();
+const upcoming: EventScope = { from: today };
+const daysFromToday = (days: number) => {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
 let memberClient: BrowserSupabase;
 let otherClient: BrowserSupabase;
 let visitorClient: BrowserSupabase;
@@ -44,21 +53,29 @@ beforeAll(async () => {
         slug: 'react-live',
         title: 'Live',
         status: 'published',
-        start_date: '2030-01-10',
-        end_date: '2030-01-12',
+        start_date: daysFromToday(10),
+        end_date: daysFromToday(12),
       },
       {
         slug: 'react-draft',
         title: 'Draft',
         status: 'draft',
-        start_date: '2030-02-10',
-        end_date: '2030-02-12',
+        start_date: daysFromToday(40),
+        end_date: daysFromToday(42),
+      },
+      {
+        slug: 'react-past',
+        title: 'Started yesterday',
+        status: 'published',
+        start_date: daysFromToday(-1),
+        end_date: daysFromToday(3),
       },
     ])
     .select('id, slug');
   if (error) throw error;
   ids.event = data.find((event) => event.slug === 'react-live')!.id;
   ids.draft = data.find((event) => event.slug === 'react-draft')!.id;
+  ids.past = data.find((event) => event.slug === 'react-past')!.id;
 });
 
 afterAll(async () => {
@@ -66,7 +83,20 @@ afterAll(async () => {
 });
 
 const countsOn = async (client: BrowserSupabase, userId: string | null) =>
-  foldReactions(await fetchReactions(client, userId)).get(ids.event);
+  foldReactions((await fetchEventsPage(client, upcoming, userId)).reactions).get(ids.event);
+const followsOf = async (client: BrowserSupabase, userId: string) =>
+  (await fetchEventsPage(client, upcoming, userId)).follows;
+
+describe('the events page read', () => {
+  it('lists upcoming published events only (from today, Sydney), soonest first', async () => {
+    const listed = (await fetchEventsPage(visitorClient, upcoming, null)).events.map((event) => event.id);
+    expect(listed).toContain(ids.event);
+    expect(listed).not.toContain(ids.past);
+    expect(listed).not.toContain(ids.draft);
+    const one = await fetchEventsPage(visitorClient, { id: ids.event }, null);
+    expect(one.events.map((event) => event.title)).toEqual(['Live']);
+  });
+});
 
 describe('reactions', () => {
   it('adds and removes the member’s reaction; everyone sees the counts, only the member their own', async () => {
@@ -109,9 +139,9 @@ describe('follow', () => {
   it('sets follow and favourite together, idempotently, and clears both', async () => {
     await setEventFollow(memberClient, ids.event, true);
     await setEventFollow(memberClient, ids.event, true);
-    expect(await fetchMyFollows(memberClient, ids.member)).toEqual([ids.event]);
+    expect(await followsOf(memberClient, ids.member)).toEqual([ids.event]);
     expect(await rowsOf('favorites', ids.member)).toEqual([ids.event]);
-    expect(await fetchMyFollows(otherClient, ids.other)).toEqual([]);
+    expect(await followsOf(otherClient, ids.other)).toEqual([]);
 
     await setEventFollow(memberClient, ids.event, false);
     expect(await rowsOf('event_follows', ids.member)).toEqual([]);

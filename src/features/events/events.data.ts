@@ -1,5 +1,12 @@
-/** Reads for the events page; row-level security shows visitors and members only published events. */
+/**
+ * The events page's first read: the events with everything the cards' community bar shows, in one request
+ * whatever the number of events and reactions. Embedded under each event: its reaction counts (the
+ * event_reaction_counts view, one row per type), and for a member their own reactions and follow (filtered
+ * by the member's id: an admin may read everyone's). Row-level security shows visitors and members only
+ * published events.
+ */
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import type { ReactionState, ReactionType } from './reactions';
 
 export interface PublishedEvent {
   id: string;
@@ -10,13 +17,71 @@ export interface PublishedEvent {
   end_date: string;
 }
 
-/** Published events, soonest first (spec §7: status published, ordered by start_date ascending). */
-export async function fetchPublishedEvents(client: BrowserSupabase): Promise<PublishedEvent[]> {
-  const { data, error } = await client
+/** Which events a page lists: the upcoming ones (start date on or after `from`), or one event. */
+export type EventScope = { from: string } | { id: string };
+
+/** What the events page holds for its cards. */
+export interface EventsPage {
+  events: PublishedEvent[];
+  reactions: ReactionState;
+  /** Ids of the events the member follows (none for a visitor). */
+  follows: string[];
+}
+
+interface EventRow extends PublishedEvent {
+  event_reaction_counts: { reaction_type: ReactionType; total: number }[];
+  my_reactions?: { reaction_type: ReactionType }[];
+  my_follow?: { event_id: string }[];
+}
+
+const EVENT_COLUMNS = 'id, slug, title, location, start_date, end_date';
+
+/** The cache key of a page's events: per scope and per member, so a sign-out never shows a member's state. */
+export const eventsPageKey = (scope: EventScope, userId: string | null) =>
+  ['events', 'page', 'id' in scope ? scope.id : `from:${scope.from}`, userId ?? ''] as const;
+
+interface Filterable<Query> {
+  eq(column: string, value: string): Query;
+  gte(column: string, value: string): Query;
+}
+
+/** The one rule of which events a page lists: published and not yet started (Sydney's date), or the one. */
+export function inScope<Query extends Filterable<Query>>(query: Query, scope: EventScope): Query {
+  if ('id' in scope) return query.eq('id', scope.id);
+  return query.eq('status', 'published').gte('start_date', scope.from);
+}
+
+export async function fetchEventsPage(
+  client: BrowserSupabase,
+  scope: EventScope,
+  userId: string | null,
+): Promise<EventsPage> {
+  const own = userId ? ', my_reactions:reactions(reaction_type), my_follow:event_follows(event_id)' : '';
+  let query = client
     .from('events')
-    .select('id, slug, title, location, start_date, end_date')
-    .eq('status', 'published')
-    .order('start_date', { ascending: true });
+    .select(`${EVENT_COLUMNS}, event_reaction_counts(reaction_type, total)${own}`);
+  if (userId) query = query.eq('my_reactions.user_id', userId).eq('my_follow.user_id', userId);
+  const { data, error } = await inScope(query, scope)
+    .order('start_date', { ascending: true })
+    .overrideTypes<EventRow[], { merge: false }>();
   if (error) throw new Error(error.message);
-  return data;
+  return {
+    events: data.map(({ id, slug, title, location, start_date, end_date }) => ({
+      id,
+      slug,
+      title,
+      location,
+      start_date,
+      end_date,
+    })),
+    reactions: {
+      counts: data.flatMap((event) =>
+        event.event_reaction_counts.map((row) => ({ event_id: event.id, ...row })),
+      ),
+      mine: data.flatMap((event) =>
+        (event.my_reactions ?? []).map((row) => ({ event_id: event.id, ...row })),
+      ),
+    },
+    follows: data.filter((event) => (event.my_follow ?? []).length > 0).map((event) => event.id),
+  };
 }

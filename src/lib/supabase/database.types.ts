@@ -196,6 +196,8 @@ export type Database = {
           is_deleted: boolean;
           created_at: string;
           updated_at: string;
+          attachment_url: string | null;
+          attachment_name: string | null;
         };
         Insert: {
           id?: string;
@@ -206,6 +208,8 @@ export type Database = {
           is_deleted?: boolean;
           created_at?: string;
           updated_at?: string;
+          attachment_url?: string | null;
+          attachment_name?: string | null;
         };
         Update: {
           id?: string;
@@ -216,6 +220,8 @@ export type Database = {
           is_deleted?: boolean;
           created_at?: string;
           updated_at?: string;
+          attachment_url?: string | null;
+          attachment_name?: string | null;
         };
         Relationships: [
           {
@@ -756,6 +762,14 @@ export type Database = {
           total_cents: number | null;
           paid_cents: number | null;
           remaining_cents: number | null;
+        };
+        Relationships: [];
+      };
+      comment_heart_counts: {
+        Row: {
+          comment_id: string | null;
+          reply_id: string | null;
+          total: number | null;
         };
         Relationships: [];
       };

@@ -117,6 +117,17 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
     delete: [`delete from public.comment_replies where id = '${ID.replyMember}'`, ['denied', 0, 0, 1]],
   },
+  // A reply's image: set when posting (as on comments), never changed afterwards.
+  'comment_replies (attachment_url, attachment_name)': {
+    insert: [
+      `insert into public.comment_replies (event_id, parent_comment_id, user_id, content, attachment_url, attachment_name) values ('${ID.published}', '${ID.commentOther}', $1, 'Look', 'https://example.com/a.png', 'a.png')`,
+      ['denied', 1, 1, 1],
+    ],
+    update: [
+      `update public.comment_replies set attachment_url = 'https://example.com/b.png' where id = '${ID.replyMember}'`,
+      ALL_DENIED,
+    ],
+  },
   comment_reactions: {
     select: [
       `select count(*)::int as n from public.comment_reactions where id in (${ids(ID.heartMemberOnComment, ID.heartOtherOnReply, ID.heartOtherOnDeleted)})`,
@@ -134,6 +145,23 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
       `delete from public.comment_reactions where id = '${ID.heartMemberOnComment}'`,
       ['denied', 1, 0, 1],
     ],
+  },
+  // Hearts per comment or reply, under comment_reactions' policies: the heart on the other member's
+  // deleted comment counts only for that member and the admin.
+  comment_heart_counts: {
+    select: [
+      `select coalesce(sum(total), 0)::int as n from public.comment_heart_counts where comment_id in (${ids(ID.commentOther, ID.commentOtherDeleted)}) or reply_id = '${ID.replyMember}'`,
+      [2, 2, 3, 3],
+    ],
+    insert: [
+      `insert into public.comment_heart_counts (comment_id, total) values ('${ID.commentOther}', 1)`,
+      NOT_WRITABLE,
+    ],
+    update: [
+      `update public.comment_heart_counts set total = 9 where comment_id = '${ID.commentOther}'`,
+      NOT_WRITABLE,
+    ],
+    delete: [`delete from public.comment_heart_counts where comment_id = '${ID.commentOther}'`, NOT_WRITABLE],
   },
   event_follows: {
     select: [

@@ -1,0 +1,154 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
+import { createEvent, type TestEvent } from '../helpers/events';
+import { waitForAllIslands } from '../helpers/islands';
+
+// Likes (hearts) on comments and replies, replies edited and deleted by their authors only, and an event's
+// comments beyond the first page loaded on demand (issue 9), against the local stack.
+
+async function openCard(page: Page, event: TestEvent): Promise<Locator> {
+  await page.goto('/events');
+  await waitForAllIslands(page);
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
+  await expect(card.getByText('Loading comments...')).toHaveCount(0);
+  return card;
+}
+
+/** An event with one comment by `author` and one reply to it by `replier`. */
+async function thread(author: TestMember, replier: TestMember) {
+  const event = await createEvent({ title: 'Hearts Trip' });
+  const admin = adminClient();
+  const { data, error } = await admin
+    .from('comments')
+    .insert({ event_id: event.id, user_id: author.id, content: 'Who is coming?' })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  const reply = await admin
+    .from('comment_replies')
+    .insert({ event_id: event.id, parent_comment_id: data.id, user_id: replier.id, content: 'Me!' });
+  if (reply.error) throw new Error(reply.error.message);
+  return event;
+}
+
+const like = (item: Locator) => item.getByRole('button', { name: /^Like/ }).first();
+
+test('a member likes a comment and a reply; the hearts and counts survive a reload', async ({ page }) => {
+  const author = await createMember({ fullName: 'Ada Author' });
+  const replier = await createMember({ fullName: 'Rex Replier' });
+  const event = await thread(author, replier);
+  await signInPage(page, await createMember({ fullName: 'Lou Liker' }));
+  let card = await openCard(page, event);
+  const comment = () => card.getByRole('listitem', { name: 'Comment by Ada Author' });
+  const reply = () => card.getByRole('listitem', { name: 'Reply by Rex Replier' });
+  await expect(like(comment())).toHaveAttribute('aria-pressed', 'false');
+  await expect(like(comment())).toHaveText(/0$/);
+
+  await like(comment()).click();
+  await expect(like(comment())).toHaveAttribute('aria-pressed', 'true');
+  await expect(like(comment())).toHaveText(/1$/);
+  await like(reply()).click();
+  await expect(like(reply())).toHaveAttribute('aria-pressed', 'true');
+  await expect(like(reply())).toHaveText(/1$/);
+
+  await page.reload();
+  card = await openCard(page, event);
+  await expect(like(comment())).toHaveAttribute('aria-pressed', 'true');
+  await expect(like(comment())).toHaveText(/1$/);
+  await expect(like(reply())).toHaveAttribute('aria-pressed', 'true');
+
+  // Taken back: the count goes down and stays down.
+  await like(comment()).click();
+  await expect(like(comment())).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  card = await openCard(page, event);
+  await expect(like(comment())).toHaveAttribute('aria-pressed', 'false');
+  await expect(like(comment())).toHaveText(/0$/);
+  await expect(like(reply())).toHaveText(/1$/);
+});
+
+test('a failed like tells the member', async ({ page }) => {
+  const author = await createMember({ fullName: 'Gus Gone' });
+  const event = await thread(author, author);
+  await signInPage(page, await createMember());
+  const card = await openCard(page, event);
+  const comment = card.getByRole('listitem', { name: 'Comment by Gus Gone' });
+  await expect(like(comment)).toBeVisible();
+  // The comment is removed while the member is looking at it.
+  const gone = await adminClient().from('comments').delete().eq('event_id', event.id);
+  if (gone.error) throw new Error(gone.error.message);
+  await like(comment).click();
+  await expect(page.getByText('Failed to update like')).toBeVisible();
+  await expect(page.getByText('Please try again.')).toBeVisible();
+});
+
+test('only the author of a reply may edit and delete it', async ({ page, browser }) => {
+  const author = await createMember({ fullName: 'Cole Commenter' });
+  const replier = await createMember({ fullName: 'Remy Replier' });
+  const event = await thread(author, replier);
+
+  // The comment's author sees no edit or delete on someone else's reply.
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await signInPage(otherPage, author);
+  const theirs = (await openCard(otherPage, event)).getByRole('listitem', { name: 'Reply by Remy Replier' });
+  await expect(like(theirs)).toBeVisible();
+  await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await otherContext.close();
+
+  await signInPage(page, replier);
+  const card = await openCard(page, event);
+  const mine = card.getByRole('listitem', { name: 'Reply by Remy Replier' });
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  await mine.getByLabel('Edit your reply').fill('Me too, and my sister!');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Comment updated')).toBeVisible();
+  await expect(mine).toContainText('Me too, and my sister!');
+  await expect(mine).toContainText('(edited)');
+
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    mine.getByText('Are you sure you want to delete this comment? This action cannot be undone.'),
+  ).toBeVisible();
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Comment deleted')).toBeVisible();
+  await expect(card.getByText('Me too, and my sister!')).toHaveCount(0);
+  await page.reload();
+  await expect((await openCard(page, event)).getByText('Who is coming?')).toBeVisible();
+  await expect(page.getByText('Me too, and my sister!')).toHaveCount(0);
+});
+
+test('an event’s comments beyond the first page load on demand', async ({ page }) => {
+  const event = await createEvent({ title: 'Busy Trip' });
+  const writer = await createMember({ fullName: 'Paige Poster' });
+  const total = 23;
+  const { error } = await adminClient()
+    .from('comments')
+    .insert(
+      Array.from({ length: total }, (_, n) => ({
+        event_id: event.id,
+        user_id: writer.id,
+        content: `Note number ${n + 1}.`,
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+      })),
+    );
+  if (error) throw new Error(error.message);
+  await signInPage(page, await createMember());
+  const card = await openCard(page, event);
+  const notes = card.getByRole('listitem', { name: 'Comment by Paige Poster' });
+  const more = card.getByRole('button', { name: 'Show more comments' });
+  await expect(notes).toHaveCount(10);
+  await expect(notes.first()).toContainText('Note number 1.');
+  await expect(card.getByText('Note number 11.')).toHaveCount(0);
+
+  await more.click();
+  await expect(notes).toHaveCount(20);
+  await expect(notes.nth(10)).toContainText('Note number 11.');
+  await more.click();
+  await expect(notes).toHaveCount(total);
+  await expect(notes.last()).toContainText(`Note number ${total}.`);
+  await expect(more).toHaveCount(0);
+});

@@ -1,0 +1,42 @@
+/**
+ * Events for the browser tests, dated relative to today (Sydney's date, as /events reads it) so the suite
+ * passes next year too. Each gets a unique title and slug: parallel tests never share one.
+ */
+import { randomUUID } from 'node:crypto';
+import { sydneyToday } from '../../src/features/events/today';
+import { adminClient } from './e2e-backend';
+
+export interface TestEvent {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+/** The date `days` after (or before, when negative) today in Sydney, as YYYY-MM-DD. */
+export function daysFromToday(days: number): string {
+  const date = new Date(`${sydneyToday()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A published event starting `startsIn` days from today, `nights` long. */
+export async function createEvent({
+  title = 'Test Event',
+  startsIn = 30,
+  nights = 3,
+}: { title?: string; startsIn?: number; nights?: number } = {}): Promise<TestEvent> {
+  const mark = randomUUID().slice(0, 8);
+  const { data, error } = await adminClient()
+    .from('events')
+    .insert({
+      slug: `test-event-${mark}`,
+      title: `${title} ${mark}`,
+      status: 'published',
+      start_date: daysFromToday(startsIn),
+      end_date: daysFromToday(startsIn + nights),
+    })
+    .select('id, slug, title')
+    .single();
+  if (error) throw new Error(`createEvent failed: ${error.message}`);
+  return data as TestEvent;
+}
