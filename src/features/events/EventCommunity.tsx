@@ -106,6 +106,8 @@ export function EventCommunity({ eventId, title }: { eventId: string; title: str
       void queryClient.invalidateQueries({ queryKey: followsKey(userId) });
       // /customer-favorites reads the favourites the follow also set.
       void queryClient.invalidateQueries({ queryKey: ['favourites', userId] });
+      // A follow opens the event's updates to the member (/event-updates, /event-details).
+      void queryClient.invalidateQueries({ queryKey: ['event-updates', userId] });
     },
   });
 
