@@ -16,7 +16,10 @@ describe('shareOrCopy', () => {
   it('uses the Web Share API when the browser has it', async () => {
     const shared: ShareData[] = [];
     const copied: string[] = [];
-    const nav: ShareNavigator = { share: async (data) => void shared.push(data), clipboard: clipboard(copied) };
+    const nav: ShareNavigator = {
+      share: async (data) => void shared.push(data),
+      clipboard: clipboard(copied),
+    };
     expect(await shareOrCopy(target, nav)).toBe('shared');
     expect(shared).toEqual([target]);
     expect(copied).toEqual([]);
@@ -37,7 +40,11 @@ describe('shareOrCopy', () => {
       clipboard: clipboard(copied),
     };
     expect(await shareOrCopy(target, refuses)).toBe('copied');
-    const cannot: ShareNavigator = { share: async () => {}, canShare: () => false, clipboard: clipboard(copied) };
+    const cannot: ShareNavigator = {
+      share: async () => {},
+      canShare: () => false,
+      clipboard: clipboard(copied),
+    };
     expect(await shareOrCopy(target, cannot)).toBe('copied');
     expect(copied).toHaveLength(2);
   });

@@ -67,7 +67,8 @@ export function EventDetails({ trips }: EventDetailsProps) {
         Loading event...
       </p>
     );
-  return <EventPage event={event.data} trip={trips.find((trip) => trip.slug === event.data.slug)} />;
+  const { slug } = event.data;
+  return <EventPage event={event.data} trip={trips.find((trip) => trip.slug === slug)} />;
 }
 
 function EventPage({ event, trip }: { event: EventDetail; trip: TripCopy | undefined }) {
