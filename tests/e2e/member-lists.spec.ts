@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
+import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
 // /customer-favorites and /completed-events: the member's own rows, and an empty state without them;
 // a completed event's View Itinerary and Share Experience (Web Share API, else the link copied).
@@ -116,3 +118,13 @@ test('empty states for a new member', async ({ page }) => {
   await page.goto('/customer-favorites');
   await expect(page.getByText('You have no favourite events yet.')).toBeVisible();
 });
+
+for (const theme of ['dark', 'light'] as Theme[]) {
+  test(`axe finds nothing on a completed event’s card (${theme} theme)`, async ({ context, page }) => {
+    await useStoredTheme(context, theme);
+    await completedTrip(page);
+    await expect(page.getByRole('button', { name: /^Share Experience/ })).toBeVisible();
+    expect(await readTheme(page)).toBe(theme);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
