@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
+import { collectConsoleProblems } from '../helpers/console';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { gotoHydrated, waitForAllIslands } from '../helpers/islands';
 import { arrangeEvent } from '../helpers/member-bookings';
@@ -29,6 +30,7 @@ test('a deep link by id and a refresh both show the event', async ({ page }) => 
     start: daysFromToday(60),
     end: daysFromToday(63),
   });
+  const problems = collectConsoleProblems(page);
   for (const load of [() => gotoHydrated(page, `/event-details/${event.id}`), () => page.reload()]) {
     await load();
     await expect(page).toHaveURL(new RegExp(`/event-details/${event.id}$`));
@@ -37,19 +39,23 @@ test('a deep link by id and a refresh both show the event', async ({ page }) => 
     await expect(page.getByText('3 Nights')).toBeVisible();
     // A visitor: counts, no buttons, and the texts that ask to log in.
     await expect(page.getByText('Please log in to view and post comments')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Follow/ })).toHaveCount(0);
     await expect(page.getByText('Log in and follow this event to read its updates.')).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${event.title} \\|`));
   }
+  expect(problems.list()).toEqual([]);
 });
 
 test('an unknown id, a draft or a malformed address says the event was not found', async ({ page }) => {
   const draft = await arrangeEvent({ title: 'Draft Dungeon', status: 'draft' });
+  const problems = collectConsoleProblems(page);
   for (const ref of ['00000000-0000-4000-8000-000000000000', draft.id, 'no-such-trip', 'Not%20An%20Id']) {
     await gotoHydrated(page, `/event-details/${ref}`);
     await expect(heading(page)).toHaveText('Event not found');
     await expect(page.locator('main').getByRole('alert')).toContainText('We could not find that event');
     await expect(page.getByText('Draft Dungeon')).toHaveCount(0);
   }
+  expect(problems.list()).toEqual([]);
 });
 
 test('the trip page links to its event, found by slug, with the copy from Sanity', async ({ page }) => {
