@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
+import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
-// /customer-favorites and /completed-events: the member's own rows, and an empty state without them.
+// /customer-favorites and /completed-events: the member's own rows, and an empty state without them;
+// a completed event's View Itinerary and Share Experience (Web Share API, else the link copied).
 
 test('favourites list the member’s favourited events and can be removed', async ({ page }) => {
   const member = await createMember();
@@ -51,9 +54,59 @@ test('completed events are the member’s bookings whose event has ended', async
     'href',
     `/manage-booking?booking=${booking.id}`,
   );
+  await expect(item.getByRole('link', { name: /^View Itinerary/ })).toHaveAttribute(
+    'href',
+    `/event-details/${ended.id}`,
+  );
   await expect(page.getByText('Future Trip')).toHaveCount(0);
   await expect(page.getByText('Called Off')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'View Itinerary' })).toHaveCount(0);
+});
+
+/** A member with one booking of an event that has ended, on /completed-events. */
+async function completedTrip(page: Page): Promise<{ id: string; title: string }> {
+  const member = await createMember();
+  const ended = await arrangeEvent({ title: 'Shared Sanatorium', start: '2022-03-01', end: '2022-03-04' });
+  await arrangeBooking({ userId: member.id, eventId: ended.id, totalCents: 1000 });
+  await signInPage(page, member);
+  await page.goto('/completed-events');
+  return ended;
+}
+
+test('Share Experience copies the event’s link where the browser cannot share', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Desktop Chromium may or may not have the Web Share API: take it away.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+  const ended = await completedTrip(page);
+  await page.getByRole('button', { name: /^Share Experience/ }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(new URL(`/event-details/${ended.id}`, page.url()).href);
+});
+
+test('Share Experience hands the event to the Web Share API where there is one', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { sharedForTest: shared });
+    Object.defineProperty(Navigator.prototype, 'share', {
+      value: async (data: ShareData) => void shared.push(data),
+      configurable: true,
+    });
+    Object.defineProperty(Navigator.prototype, 'canShare', { value: () => true, configurable: true });
+  });
+  const ended = await completedTrip(page);
+  await page.getByRole('button', { name: /^Share Experience/ }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sharedForTest: ShareData[] }).sharedForTest))
+    .toEqual([
+      {
+        title: 'Shared Sanatorium',
+        text: expect.stringContaining('Shared Sanatorium'),
+        url: new URL(`/event-details/${ended.id}`, page.url()).href,
+      },
+    ]);
+  await expect(page.getByText('Link copied')).toHaveCount(0);
 });
 
 test('empty states for a new member', async ({ page }) => {
@@ -65,3 +118,13 @@ test('empty states for a new member', async ({ page }) => {
   await page.goto('/customer-favorites');
   await expect(page.getByText('You have no favourite events yet.')).toBeVisible();
 });
+
+for (const theme of ['dark', 'light'] as Theme[]) {
+  test(`axe finds nothing on a completed event’s card (${theme} theme)`, async ({ context, page }) => {
+    await useStoredTheme(context, theme);
+    await completedTrip(page);
+    await expect(page.getByRole('button', { name: /^Share Experience/ })).toBeVisible();
+    expect(await readTheme(page)).toBe(theme);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

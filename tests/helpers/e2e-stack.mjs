@@ -8,7 +8,13 @@ export const E2E_SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT || 54421);
 /** The URL the e2e build bakes into the site, and where the e2e stack listens. */
 export const E2E_SUPABASE_URL = `http://127.0.0.1:${E2E_SUPABASE_PORT}`;
 
-/** Environment for `astro build` so that the built site talks to the e2e stack. */
+/**
+ * The day the e2e build takes as today (src/lib/content/build-today.ts): before every sample trip starts, so
+ * the browser tests find their waitlist and interest buttons in any year.
+ */
+export const E2E_SITE_TODAY = '2026-01-15';
+
+/** Environment for `astro build` so that the built site talks to the e2e stack, on a fixed day. */
 export function e2eBuildEnv() {
-  return { PUBLIC_SUPABASE_URL: E2E_SUPABASE_URL };
+  return { PUBLIC_SUPABASE_URL: E2E_SUPABASE_URL, SITE_TODAY: E2E_SITE_TODAY };
 }

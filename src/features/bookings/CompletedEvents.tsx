@@ -2,13 +2,17 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../lib/format/dates';
+import { sydneyToday } from '../../lib/format/today';
 import { $user } from '../../stores/session';
-import { isCompletedBooking, localToday, STATUS_LABELS } from './bookings';
+import { showToast } from '../../stores/toasts';
+import { isCompletedBooking, STATUS_LABELS, type BookingEvent } from './bookings';
 import { fetchMyBookings } from './bookings.data';
+import { eventShareTarget, shareOrCopy, shareToast } from './share';
 
 /**
- * /completed-events: the member's bookings whose event has ended. The spec's View Itinerary and Share
- * Experience buttons are left out until there is an itinerary and somewhere to share to.
+ * /completed-events: the member's bookings whose event has ended (by Sydney's date), each with View
+ * Itinerary (the event's page, with the trip's copy) and Share Experience (Web Share API, else the link
+ * copied).
  */
 export function CompletedEvents() {
   const userId = useStore($user)?.id ?? '';
@@ -30,7 +34,7 @@ export function CompletedEvents() {
         We could not load your events. Please refresh the page to try again.
       </p>
     );
-  const today = localToday();
+  const today = sydneyToday();
   const completed = query.data.filter((booking) => isCompletedBooking(booking, today));
   if (completed.length === 0)
     return (
@@ -59,14 +63,35 @@ export function CompletedEvents() {
               {formatOrdinalDate(booking.event.start_date)} to {formatOrdinalDate(booking.event.end_date)}
             </p>
           )}
-          <a
-            href={`/manage-booking?booking=${encodeURIComponent(booking.id)}`}
-            className={buttonClass('outline', 'sm', 'mt-4')}
-          >
-            Booking details
-          </a>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {booking.event && <EventActions event={booking.event} />}
+            <a
+              href={`/manage-booking?booking=${encodeURIComponent(booking.id)}`}
+              className={buttonClass('outline', 'sm')}
+            >
+              Booking details
+            </a>
+          </div>
         </li>
       ))}
     </ul>
+  );
+}
+
+function EventActions({ event }: { event: BookingEvent }) {
+  const share = async () => {
+    const outcome = await shareOrCopy(eventShareTarget(event, window.location.origin), navigator);
+    const toast = shareToast(outcome);
+    if (toast) showToast(toast);
+  };
+  return (
+    <>
+      <a href={`/event-details/${event.id}`} className={buttonClass('primary', 'sm')}>
+        View Itinerary<span className="sr-only">: {event.title}</span>
+      </a>
+      <button type="button" onClick={() => void share()} className={buttonClass('outline', 'sm')}>
+        Share Experience<span className="sr-only">: {event.title}</span>
+      </button>
+    </>
   );
 }

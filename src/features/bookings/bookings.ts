@@ -3,6 +3,8 @@
  * read: money in integer cents (summed from the instalments, so the figures always match the schedule),
  * progress as paid ÷ total (spec §9), and the schedule's next and remaining instalments.
  */
+import { hasEnded } from '../../lib/format/today';
+
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'completed';
 
 export interface Installment {
@@ -93,7 +95,7 @@ export function schedule(installments: readonly Installment[], today: string): S
 
 /** The event has ended once its last day is before today. */
 export function eventHasEnded(event: Pick<BookingEvent, 'end_date'> | null, today: string): boolean {
-  return event !== null && event.end_date < today;
+  return event !== null && hasEnded(event.end_date, today);
 }
 
 /** A booking counts as completed when it is marked so, or (not cancelled) its event has ended. */

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
 import { $profile, $user } from '../../stores/session';
-import { localToday } from '../bookings/bookings';
+import { sydneyToday } from '../../lib/format/today';
 import { BookingCard } from './BookingCard';
 import { TIER_LABELS } from '../../lib/format/membership-tier';
 import { computeTiles, greetingName, type Tiles } from './dashboard';
@@ -52,7 +52,7 @@ export function Dashboard() {
 }
 
 function DashboardBody({ data }: { data: Awaited<ReturnType<typeof fetchDashboard>> }) {
-  const tiles = computeTiles(data.bookings, data, localToday());
+  const tiles = computeTiles(data.bookings, data, sydneyToday());
   return (
     <>
       <section aria-labelledby="summary">

@@ -99,6 +99,8 @@ export function EventCommunity({
       void queryClient.invalidateQueries({ queryKey: pageKey });
       // /customer-favorites reads the favourites the follow also set.
       void queryClient.invalidateQueries({ queryKey: ['favourites', userId] });
+      // A follow opens the event's updates to the member (/event-updates, /event-details).
+      void queryClient.invalidateQueries({ queryKey: ['event-updates', userId] });
     },
   });
 

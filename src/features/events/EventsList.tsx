@@ -110,7 +110,11 @@ function EventCard({
       <span className="bg-badge-soon text-badge-soon-foreground inline-flex rounded-full px-3 py-1 text-xs font-semibold">
         EOI Open
       </span>
-      <h2 className="mt-3 text-xl font-semibold">{event.title}</h2>
+      <h2 className="mt-3 text-xl font-semibold">
+        <a href={`/event-details/${event.id}`} className="underline-offset-4 hover:underline">
+          {event.title}
+        </a>
+      </h2>
       <dl className="text-muted-foreground mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {event.location && (
           <>

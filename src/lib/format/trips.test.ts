@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAudCents, formatAudDollars } from './currency';
-import { badgeLabel, nightsLabel, tripDateLabel, tripEndDate } from './trips';
+import { badgeLabel, nightsLabel, tripDateLabel, tripEndDate, tripHasDeparted, tripOffers } from './trips';
 
 const tasmania = { startDate: '2026-02-12', startMonth: null, nights: 4 };
 const vietnam = { startDate: null, startMonth: '2026-10', nights: 13 };
@@ -27,6 +27,26 @@ describe('trip labels', () => {
   it('says Night or Nights', () => {
     expect(nightsLabel(4)).toBe('4 Nights');
     expect(nightsLabel(1)).toBe('1 Night');
+  });
+});
+
+describe('trips in time', () => {
+  it('departs the day after its start date, or after its month when only the month is known', () => {
+    expect(tripHasDeparted(tasmania, '2026-02-12')).toBe(false);
+    expect(tripHasDeparted(tasmania, '2026-02-13')).toBe(true);
+    expect(tripHasDeparted(vietnam, '2026-10-31')).toBe(false);
+    expect(tripHasDeparted(vietnam, '2026-11-01')).toBe(true);
+  });
+
+  it('offers the waitlist and the interest form only while the trip is to come', () => {
+    const open = { ...usa, waitlistOpen: true, interestOpen: true };
+    expect(tripOffers(open, '2026-11-06')).toEqual({ waitlist: true, interest: true, departed: false });
+    expect(tripOffers(open, '2026-11-07')).toEqual({ waitlist: false, interest: false, departed: true });
+    expect(tripOffers({ ...open, interestOpen: false }, '2026-01-01')).toEqual({
+      waitlist: true,
+      interest: false,
+      departed: false,
+    });
   });
 });
 
