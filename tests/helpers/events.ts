@@ -3,7 +3,7 @@
  * passes next year too. Each gets a unique title and slug: parallel tests never share one.
  */
 import { randomUUID } from 'node:crypto';
-import { sydneyToday } from '../../src/features/events/today';
+import { sydneyToday } from '../../src/lib/format/today';
 import { adminClient } from './e2e-backend';
 
 export interface TestEvent {

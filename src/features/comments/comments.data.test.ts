@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import type { Database } from '../../lib/supabase/database.types';
-import { sydneyToday } from '../events/today';
+import { sydneyToday } from '../../lib/format/today';
 import { COMMENTS_PAGE } from './comments';
 import {
   fetchFirstPages,

@@ -1,10 +1,13 @@
+import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { sydneyToday } from '../../lib/format/today';
 import { getSupabase } from '../../lib/supabase/client';
+import { $loading, $user } from '../../stores/session';
 import { EventComments } from '../comments/EventComments';
 import { EventCommunity } from '../events/EventCommunity';
+import { eventsPageKey, fetchEventsPage } from '../events/events.data';
 import { eventPhase, eventRefFromPath, PHASE_LABELS, type TripCopy } from './event-details';
 import { fetchEventDetail, type EventDetail } from './event-details.data';
 import { EventDetailsUpdates } from './EventDetailsUpdates';
@@ -104,10 +107,27 @@ function EventPage({ event, trip }: { event: EventDetail; trip: TripCopy | undef
         <h2 id="community-title" className="text-2xl font-semibold">
           Community
         </h2>
-        <EventCommunity eventId={event.id} title={event.title} />
-        <EventComments eventId={event.id} eventIds={[event.id]} />
+        <EventCommunityFor event={event} />
+        <EventComments eventId={event.id} scope={{ id: event.id }} />
       </section>
       <EventDetailsUpdates eventId={event.id} />
     </article>
   );
+}
+
+/** The reaction bar and follow button, read as the events page reads them (counts and the member's own). */
+function EventCommunityFor({ event }: { event: EventDetail }) {
+  const user = useStore($user);
+  const sessionLoading = useStore($loading);
+  const userId = user?.id ?? null;
+  const scope = { id: event.id };
+  const pageKey = eventsPageKey(scope, userId);
+  const page = useQuery({
+    queryKey: pageKey,
+    queryFn: async () => fetchEventsPage(await getSupabase(), scope, userId),
+    // The member's own state comes with the read: wait until the session says who is signed in.
+    enabled: Boolean(user) || !sessionLoading,
+  });
+  if (!page.data) return null;
+  return <EventCommunity eventId={event.id} title={event.title} page={page.data} pageKey={pageKey} />;
 }

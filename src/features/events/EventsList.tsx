@@ -14,7 +14,7 @@ import {
   type EventsPage,
   type PublishedEvent,
 } from './events.data';
-import { sydneyToday } from './today';
+import { sydneyToday } from '../../lib/format/today';
 
 export interface EventsListProps {
   /** Slugs of the trips that have a marketing page (/tours/<slug>), known when the site is built. */

@@ -6,7 +6,7 @@ import type { Database } from '../../lib/supabase/database.types';
 import { saveReaction, setEventFollow } from './community.data';
 import { fetchEventsPage, type EventScope } from './events.data';
 import { foldReactions } from './reactions';
-import { sydneyToday } from './today';
+import { sydneyToday } from '../../lib/format/today';
 
 // The events page's reaction and follow calls with real supabase-js against the local stack: what
 // row-level security and public.set_event_follow let a member, another member and a visitor do.
