@@ -7,6 +7,8 @@ import { $loading, $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { CommentForm } from './CommentForm';
 import { eventThreads, timeAgo, type Comment, type Reply } from './comments';
+import { FlagButton } from './FlagButton';
+import { POSTING_TOO_FAST } from './rate-limit';
 import {
   deleteComment,
   editComment,
@@ -62,7 +64,7 @@ function CommentsArea({
     }
     showToast({
       title: failure,
-      description: TRY_AGAIN,
+      description: outcome === 'too-many' ? POSTING_TOO_FAST : TRY_AGAIN,
       variant: 'destructive',
     });
     return false;
@@ -200,6 +202,7 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: Actions 
           <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setMode('reply')}>
             Reply
           </button>
+          {!own && <FlagButton target={{ kind: 'comment', id: comment.id }} />}
           {own && (
             <>
               <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setMode('edit')}>
@@ -222,7 +225,7 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: Actions 
           aria-label={`Replies to ${comment.author}`}
         >
           {comment.replies.map((reply) => (
-            <ReplyItem key={reply.id} reply={reply} />
+            <ReplyItem key={reply.id} reply={reply} userId={actions.userId} />
           ))}
         </ul>
       )}
@@ -242,11 +245,12 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: Actions 
   );
 }
 
-function ReplyItem({ reply }: { reply: Reply }) {
+function ReplyItem({ reply, userId }: { reply: Reply; userId: string }) {
   return (
     <li>
       <Byline userId={reply.user_id} author={reply.author} createdAt={reply.created_at} />
       <p className="mt-1 break-words whitespace-pre-wrap">{reply.content}</p>
+      {reply.user_id !== userId && <FlagButton target={{ kind: 'reply', id: reply.id }} />}
     </li>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { authorIds, type CommentRow } from './comments';
+import { refusedForRate } from './rate-limit';
 
 export interface EventComments {
   rows: CommentRow[];
@@ -41,11 +42,12 @@ export async function fetchEventComments(
   return { rows: data, names };
 }
 
-/** How a write ended. */
-export type WriteOutcome = 'done' | 'failed';
+/** How a write ended: done, refused for posting too often (the database's per-minute limit), or failed. */
+export type WriteOutcome = 'done' | 'too-many' | 'failed';
 
-function outcomeOf(result: { error: unknown }): WriteOutcome {
-  return result.error ? 'failed' : 'done';
+function outcomeOf(result: { error: { code?: string } | null; status: number }): WriteOutcome {
+  if (!result.error) return 'done';
+  return refusedForRate(result) ? 'too-many' : 'failed';
 }
 
 export async function postComment(
