@@ -93,7 +93,9 @@ describe('flags data', () => {
 
 describe('posting limit', () => {
   it(`refuses a member's post past ${COMMENTS_PER_MINUTE} a minute with a distinct outcome`, async () => {
-    const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+    const admin = createClient<Database>(stack.url, stack.serviceRoleKey, {
+      auth: { persistSession: false },
+    });
     const member = await newMember('flags-quinn@example.com');
     const outcomes = [];
     for (let i = 0; i <= COMMENTS_PER_MINUTE; i += 1) {
@@ -105,7 +107,9 @@ describe('posting limit', () => {
     expect(
       await postReply(member.client, { userId: member.id, eventId, parentCommentId: data!.id, content: 'r' }),
     ).toBe('too-many');
-    const operator = await admin.from('comments').insert({ user_id: member.id, event_id: eventId, content: 'op' });
+    const operator = await admin
+      .from('comments')
+      .insert({ user_id: member.id, event_id: eventId, content: 'op' });
     expect(operator.error).toBeNull();
   });
 });

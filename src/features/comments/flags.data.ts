@@ -13,8 +13,11 @@ export async function flagPost(
   reasonTyped: string,
 ): Promise<FlagOutcome> {
   const reason = flagReason(reasonTyped);
-  const row = target.kind === 'comment' ? { comment_id: target.id, reason } : { reply_id: target.id, reason };
-  const { error } = await client.from('comment_flags').insert(row);
+  const { error } = await client.from('comment_flags').insert({
+    comment_id: target.kind === 'comment' ? target.id : null,
+    reply_id: target.kind === 'reply' ? target.id : null,
+    reason,
+  });
   if (!error) return 'done';
   return error.code === '23505' ? 'already' : 'failed';
 }

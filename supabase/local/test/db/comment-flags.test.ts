@@ -75,7 +75,9 @@ describe.each(DATABASE_KINDS)('comment flags on $name', (kind) => {
 
   it('agrees with the form on the reason: blank is no reason, at most FLAG_REASON_MAX characters', async () => {
     for (const typed of ['👻'.repeat(FLAG_REASON_MAX), 'x'.repeat(FLAG_REASON_MAX + 1), '  Spam  ', '']) {
-      const saved = await outcome('admin', (tx) => flag(tx, { comment: ID.commentMember }, flagReason(typed)));
+      const saved = await outcome('admin', (tx) =>
+        flag(tx, { comment: ID.commentMember }, flagReason(typed)),
+      );
       expect(saved === 'flagged', `${typed.length} units`).toBe(flagReasonOk(typed));
     }
     // A direct API call sending only whitespace is refused rather than stored.

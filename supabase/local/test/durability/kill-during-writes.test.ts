@@ -58,7 +58,13 @@ async function writeUntilKilled(stack: StackProcess, client: SupabaseClient, run
  * this one raises it. The setting lives in the database, so the data the stack process will open is
  * migrated and seeded here first and the limit raised in it (the process then finds it up to date).
  */
-async function raisePostingLimit({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string | undefined }) {
+async function raisePostingLimit({
+  dataDir,
+  databaseUrl,
+}: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}) {
   const db = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
   try {
     await prepareDatabase(db, PREPARE_OPTIONS);
