@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
 import { expectFocusTrapped, expectEscapeCloses } from '../helpers/dialogs';
 import { waitForAllIslands } from '../helpers/islands';
@@ -70,16 +71,18 @@ test("a member reports another member's comment and reply once each, never their
   const mine = trip.getByRole('listitem', { name: 'Comment by Rhea Reporter' });
   const replies = mine.getByRole('list', { name: 'Replies to Rhea Reporter' });
   await expect(mine.getByText('Anyone going?')).toBeVisible();
-  // Own comment: no Report (its Report button would be the reply's, inside the replies list).
-  await expect(mine.getByRole('button', { name: 'Report' })).toHaveCount(1);
-  await expect(replies.getByRole('button', { name: 'Report' })).toHaveCount(1);
+  // Report on the others' words only: Abe's comment and Abe's reply under Rhea's own comment.
+  await expect(trip.getByRole('button', { name: 'Report comment by Rhea Reporter' })).toHaveCount(0);
+  await expect(mine.getByRole('button', { name: /^Report/ })).toHaveCount(1);
+  await expect(replies.getByRole('button', { name: 'Report reply by Abe Author' })).toHaveCount(1);
 
   // The dialog takes focus, keeps Tab inside, and Escape closes it and gives focus back.
-  const report = theirs.getByRole('button', { name: 'Report' });
+  const report = theirs.getByRole('button', { name: 'Report comment by Abe Author' });
   const dialog = page.getByRole('dialog', { name: 'Report this comment' });
   await report.click();
   await expect(dialog).toBeVisible();
   await expectFocusTrapped(page, dialog);
+  expect(await axeViolations(page, dialog)).toEqual([]);
   await expectEscapeCloses(page, dialog, report);
 
   await report.click();
@@ -96,7 +99,7 @@ test("a member reports another member's comment and reply once each, never their
   await expect(page.getByText('Already reported', { exact: true })).toBeVisible();
   await expect(page.getByText('You have already reported this comment.')).toBeVisible();
 
-  await replies.getByRole('button', { name: 'Report' }).click();
+  await replies.getByRole('button', { name: 'Report reply by Abe Author' }).click();
   await page
     .getByRole('dialog', { name: 'Report this reply' })
     .getByRole('button', { name: 'Report' })

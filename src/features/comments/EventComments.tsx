@@ -202,7 +202,7 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: Actions 
           <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setMode('reply')}>
             Reply
           </button>
-          {!own && <FlagButton target={{ kind: 'comment', id: comment.id }} />}
+          {!own && <FlagButton target={{ kind: 'comment', id: comment.id }} author={comment.author} />}
           {own && (
             <>
               <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setMode('edit')}>
@@ -250,7 +250,9 @@ function ReplyItem({ reply, userId }: { reply: Reply; userId: string }) {
     <li>
       <Byline userId={reply.user_id} author={reply.author} createdAt={reply.created_at} />
       <p className="mt-1 break-words whitespace-pre-wrap">{reply.content}</p>
-      {reply.user_id !== userId && <FlagButton target={{ kind: 'reply', id: reply.id }} />}
+      {reply.user_id !== userId && (
+        <FlagButton target={{ kind: 'reply', id: reply.id }} author={reply.author} />
+      )}
     </li>
   );
 }

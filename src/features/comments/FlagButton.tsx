@@ -12,12 +12,21 @@ import { flagPost } from './flags.data';
  * report was sent, or that this member had reported it already. The dialog is native (Escape closes it,
  * focus returns to the button, Tab stays inside).
  */
-export function FlagButton({ target }: { target: FlagTarget }) {
+export function FlagButton({ target, author }: { target: FlagTarget; author: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={buttonClass('ghost', 'sm')}
+        onClick={() => setOpen(true)}
+      >
         Report
+        <span className="sr-only">
+          {' '}
+          {target.kind} by {author}
+        </span>
       </button>
       <ModalDialog open={open} title={`Report this ${target.kind}`} onClose={() => setOpen(false)}>
         <FlagForm target={target} onDone={() => setOpen(false)} />
