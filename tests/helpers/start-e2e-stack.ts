@@ -1,10 +1,12 @@
 /**
  * Starts the local Supabase stack for the browser tests: a fresh in-memory database (migrations and seed),
  * the auth limits raised as every test stack raises them (the whole suite signs up from one address), and
- * the built site's origin allowed as a redirect target of e-mail links. Loaded by scripts/e2e.mjs with
- * Node's type stripping.
+ * the built site's origin allowed as a redirect target of e-mail links. The posting limit stays the
+ * project's (each browser test posts as members of its own, and one test meets the limit). Loaded by
+ * scripts/e2e.mjs with Node's type stripping.
  */
 import { startTestStack, type TestDatabaseKind } from '../../supabase/local/test/start-test-stack.ts';
+import { COMMENTS_PER_MINUTE } from '../../src/lib/rules/comments.ts';
 
 export interface E2eStack {
   env: Record<string, string>;
@@ -23,6 +25,7 @@ export async function startE2eStack({
   const stack = await startTestStack({
     database,
     toml: { auth: { site_url: siteUrl, additional_redirect_urls: [`${siteUrl}/**`] } },
+    postsPerMinute: COMMENTS_PER_MINUTE,
     configure: (config) => {
       config.port = port;
       config.mailPort = port + 1;

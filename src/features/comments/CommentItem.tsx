@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { CommentForm } from './CommentForm';
+import { FlagButton } from './FlagButton';
 import { timeAgo, toggledHeart, type Comment, type Post } from './comments';
 import type { PostTable } from './comments.data';
 
@@ -115,6 +116,7 @@ function PostView({
         <div className="mt-2 flex flex-wrap gap-2">
           <HeartButton post={post} onToggle={() => actions.heart(table, post)} />
           {extra}
+          {!own && <FlagButton target={{ kind: noun, id: post.id }} author={post.author} />}
           {own && (
             <>
               <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setMode('edit')}>

@@ -9,6 +9,7 @@ import type { EventScope } from '../events/events.data';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type Actions } from './CommentItem';
 import { COMMENTS_PAGE } from './comments';
+import { POSTING_TOO_FAST } from './rate-limit';
 import {
   commentsKey,
   fetchFirstPages,
@@ -68,7 +69,11 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
       await queryClient.invalidateQueries({ queryKey: ['comments'] });
       return true;
     }
-    showToast({ title: failure, description: TRY_AGAIN, variant: 'destructive' });
+    showToast({
+      title: failure,
+      description: outcome === 'too-many' ? POSTING_TOO_FAST : TRY_AGAIN,
+      variant: 'destructive',
+    });
     return false;
   }
   const actions: Actions = {

@@ -9,6 +9,7 @@
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { inScope, type EventScope } from '../events/events.data';
 import { COMMENTS_PAGE, toThread, type CommentRow, type Thread } from './comments';
+import { refusedForRate } from './rate-limit';
 
 // The author hint names the foreign key column (user_id → profiles, which public_profiles shows).
 const POST_COLUMNS =
@@ -87,11 +88,12 @@ export async function fetchMoreComments(
   return toThread(data, input.shown - COMMENTS_PAGE);
 }
 
-/** How a write ended. */
-export type WriteOutcome = 'done' | 'failed';
+/** How a write ended: done, refused for posting too often (the database's per-minute limit), or failed. */
+export type WriteOutcome = 'done' | 'too-many' | 'failed';
 
-function outcomeOf(result: { error: unknown }): WriteOutcome {
-  return result.error ? 'failed' : 'done';
+function outcomeOf(result: { error: { code?: string } | null; status: number }): WriteOutcome {
+  if (!result.error) return 'done';
+  return refusedForRate(result) ? 'too-many' : 'failed';
 }
 
 export async function postComment(

@@ -137,6 +137,55 @@ export type Database = {
           },
         ];
       };
+      comment_flags: {
+        Row: {
+          id: string;
+          user_id: string;
+          comment_id: string | null;
+          reply_id: string | null;
+          reason: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          comment_id?: string | null;
+          reply_id?: string | null;
+          reason?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          comment_id?: string | null;
+          reply_id?: string | null;
+          reason?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'comment_flags_comment_id_fkey';
+            columns: ['comment_id'];
+            isOneToOne: false;
+            referencedRelation: 'comments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'comment_flags_reply_id_fkey';
+            columns: ['reply_id'];
+            isOneToOne: false;
+            referencedRelation: 'comment_replies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'comment_flags_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       comment_reactions: {
         Row: {
           id: string;

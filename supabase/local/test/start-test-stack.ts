@@ -1,6 +1,6 @@
 import { loadConfig, readConfigToml, type StackConfig } from '../src/config.ts';
 import { bootStack } from '../src/boot.ts';
-import type { Database } from '../src/db/types.ts';
+import type { Database, Queryable } from '../src/db/types.ts';
 import type { Mailbox } from '../src/mail/mailbox.ts';
 import { createFreshPostgres } from './fresh-postgres.ts';
 
@@ -32,6 +32,11 @@ export interface TestStackOptions {
   configure?: (config: StackConfig) => void;
   /** Wraps the database the API uses (e.g. to count the transactions it runs). */
   wrapDatabase?: (db: Database) => Database;
+  /**
+   * Comments and replies one member may post in a minute (private.posting_limits). Test stacks raise it to
+   * TEST_POSTS_PER_MINUTE; a suite that tests the limit passes the project's COMMENTS_PER_MINUTE.
+   */
+  postsPerMinute?: number;
 }
 
 type TomlTable = { [key: string]: unknown };
@@ -50,6 +55,17 @@ const TEST_LIMITS: TomlTable = {
     },
   },
 };
+
+/**
+ * The same for posting: suites post dozens of comments as one seeded member (Realtime, fuzz, durability).
+ * The limit is a database setting, not a config.toml key, so the stack's database is told after boot.
+ */
+export const TEST_POSTS_PER_MINUTE = 100_000;
+
+/** Sets how many comments and replies one member may post in a minute (an operator's UPDATE). */
+export async function setPostsPerMinute(db: Queryable, postsPerMinute: number): Promise<void> {
+  await db.query('update private.posting_limits set posts_per_minute = $1', [postsPerMinute]);
+}
 
 /** `over` laid onto `base`, tables merged key by key. */
 export function mergeToml(base: TomlTable, over: TomlTable): TomlTable {
@@ -74,6 +90,7 @@ export async function startTestStack({
   toml = {},
   configure,
   wrapDatabase,
+  postsPerMinute = TEST_POSTS_PER_MINUTE,
 }: TestStackOptions = {}): Promise<TestStack> {
   const fresh = database === 'postgres' ? await createFreshPostgres() : undefined;
   const config = loadConfig(
@@ -88,6 +105,10 @@ export async function startTestStack({
   configure?.(config);
   try {
     const stack = await bootStack(config, wrapDatabase ? { wrapDatabase } : {});
+    await setPostsPerMinute(stack.ctx.db, postsPerMinute).catch(async (error: unknown) => {
+      await stack.close();
+      throw error;
+    });
     return {
       url: stack.url,
       mailUrl: config.mailUrl,

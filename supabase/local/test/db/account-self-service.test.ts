@@ -91,6 +91,8 @@ describe.each(DATABASE_KINDS)('account self-service on $name', (kind) => {
       expect((data['comment_reactions'] as { id: string }[]).map((c) => c.id)).toEqual([
         ID.heartMemberOnComment,
       ]);
+      // The reports the member sent, not the ones about their words.
+      expect((data['comment_flags'] as { id: string }[]).map((c) => c.id)).toEqual([ID.flagMember]);
       expect(data['interest_registrations']).toEqual([
         expect.objectContaining({ email: 'Member@Fixture.test', message: 'Count me in' }),
       ]);

@@ -478,6 +478,33 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
       ALL_DENIED,
     ],
   },
+  // Reports of comments and replies (20261125200002_create_comment_flags.sql): each member's own, never of
+  // their own words; admins read and dismiss them all. The member flagged the other's comment.
+  comment_flags: {
+    select: [
+      `select count(*)::int as n from public.comment_flags where id in (${ids(ID.flagMember, ID.flagOther)})`,
+      ['denied', 1, 1, 2],
+    ],
+    insert: [
+      `insert into public.comment_flags (comment_id) values ('${ID.commentMember}')`,
+      ['denied', 'rls', 1, 1],
+    ],
+    update: [`update public.comment_flags set reason = 'Spam' where id = '${ID.flagMember}'`, ALL_DENIED],
+    delete: [`delete from public.comment_flags where id = '${ID.flagMember}'`, ['denied', 0, 0, 1]],
+  },
+  'comment_flags (user_id)': {
+    insert: [
+      `insert into public.comment_flags (user_id, comment_id) values ('${ID.other}', '${ID.commentMember}')`,
+      ALL_DENIED,
+    ],
+  },
+  // The posting limit (20261125200001_limit_comment_rate.sql): operators only.
+  'private.posting_limits': {
+    select: [`select count(*)::int as n from private.posting_limits`, ALL_DENIED],
+    insert: [`insert into private.posting_limits (only_row, posts_per_minute) values (true, 9)`, ALL_DENIED],
+    update: [`update private.posting_limits set posts_per_minute = 100000`, ALL_DENIED],
+    delete: [`delete from private.posting_limits`, ALL_DENIED],
+  },
   'storage.objects (event-images)': {
     select: [
       `select count(*)::int as n from storage.objects where id in (${ids(ID.objectMember, ID.objectOther)})`,

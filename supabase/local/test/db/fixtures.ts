@@ -41,6 +41,8 @@ export const ID = {
   updatePublished: 'fe000000-0000-4000-8000-000000000001',
   updatePublishedOlder: 'fe000000-0000-4000-8000-000000000002',
   updateDraft: 'fe000000-0000-4000-8000-000000000003',
+  flagMember: 'ff000000-0000-4000-8000-000000000001',
+  flagOther: 'ff000000-0000-4000-8000-000000000002',
 } as const;
 
 export type Actor = 'visitor' | 'member' | 'other' | 'admin';
@@ -118,6 +120,9 @@ export async function insertFixtures(db: Queryable): Promise<void> {
       ('${ID.updateDraft}', '${ID.draft}', 'Draft news', 'Not yet.', now(), '${ID.admin}');
     insert into public.event_update_reads (update_id, user_id) values
       ('${ID.updatePublished}', '${ID.member}'), ('${ID.updatePublished}', '${ID.other}');
+    insert into public.comment_flags (id, user_id, comment_id, reply_id, reason) values
+      ('${ID.flagMember}', '${ID.member}', '${ID.commentOther}', null, 'Rude'),
+      ('${ID.flagOther}', '${ID.other}', null, '${ID.replyMember}', null);
     insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
       ('${ID.objectMember}', 'event-images', '${ID.member}/ghost.png', '${ID.member}', '{"mimetype":"image/png"}'),
       ('${ID.objectOther}', 'event-images', '${ID.other}/ghost.png', '${ID.other}', '{"mimetype":"image/png"}');

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../src/config.ts';
+import { prepareDatabase } from '../../src/db/migrate.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import { PREPARE_OPTIONS } from '../db/test-databases.ts';
 import { createFreshPostgres } from '../fresh-postgres.ts';
+import { setPostsPerMinute, TEST_POSTS_PER_MINUTE } from '../start-test-stack.ts';
 import { freePort, startStackProcess, type StackProcess } from './stack-process.ts';
 
 /** Seeded (supabase/seed.sql): a member and a published event they may comment on. */
@@ -49,6 +53,27 @@ async function writeUntilKilled(stack: StackProcess, client: SupabaseClient, run
   return acknowledged;
 }
 
+/**
+ * The burst posts 150 comments as one member, far past the per-minute posting limit: like every test stack,
+ * this one raises it. The setting lives in the database, so the data the stack process will open is
+ * migrated and seeded here first and the limit raised in it (the process then finds it up to date).
+ */
+async function raisePostingLimit({
+  dataDir,
+  databaseUrl,
+}: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}) {
+  const db = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
+  try {
+    await prepareDatabase(db, PREPARE_OPTIONS);
+    await setPostsPerMinute(db, TEST_POSTS_PER_MINUTE);
+  } finally {
+    await db.close();
+  }
+}
+
 describe.each(['pglite', 'postgres'] as const)('durability: SIGKILL during writes (%s)', (database) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -61,6 +86,7 @@ describe.each(['pglite', 'postgres'] as const)('durability: SIGKILL during write
     const fresh = database === 'postgres' ? await createFreshPostgres('durability') : undefined;
     if (fresh) cleanups.push(() => fresh.drop());
     const options = { dataDir, databaseUrl: fresh?.url };
+    await raisePostingLimit(options);
 
     const first = await startStackProcess({ port: await freePort(), ...options });
     cleanups.push(() => first.kill('SIGKILL'));
