@@ -7,6 +7,7 @@ import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
+import { useListShownMark } from './list-shown-mark';
 import { fetchPublishedEvents, type PublishedEvent } from './events.data';
 
 export interface EventsListProps {
@@ -31,6 +32,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryKey: ['events', 'published'],
     queryFn: async () => fetchPublishedEvents(await getSupabase()),
   });
+  useListShownMark(Boolean(events.data)); // npm run bench:events times the page to this mark
   const back =
     !hydrated || sessionLoading
       ? null
