@@ -4,6 +4,7 @@
 // docs/decisions/0031-events-page-benchmark.md.
 //
 // Options: --json (the report as JSON after the tables), --no-build (reuse --dist, built for --port),
+//   --visitor (no session: the list, reactions and the sign-in prompt, as the CI budget sees the page),
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server, as hosted runs PostgreSQL),
 //   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
 //   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale).
@@ -50,6 +51,7 @@ const database = option('database') ?? 'postgres';
 if (database !== 'postgres' && database !== 'pglite') throw new Error('--database is postgres or pglite');
 const port = whole('port', Number(process.env.BENCH_EVENTS_PORT || 54481));
 const dist = option('dist') ?? 'dist-bench';
+const visitor = process.argv.includes('--visitor');
 const supabaseUrl = `http://127.0.0.1:${port}`;
 const log = (line: string) => console.error(line);
 
@@ -102,20 +104,22 @@ try {
   if (warm.error) throw new Error(`warm-up read: ${warm.error.message}`);
 
   const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+  const who = visitor ? 'visitor' : 'signed in';
   timing.reset();
-  log('Loading /events under Lighthouse (mobile emulation, signed in)…');
-  const load = await lighthousePage(`${site.url}/events`, {
-    [storageKey]: JSON.stringify(signedIn.data.session),
-  });
+  log(`Loading /events under Lighthouse (mobile emulation, ${who})…`);
+  const load = await lighthousePage(
+    `${site.url}/events`,
+    visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) },
+  );
   const report = eventsBenchReport(load, supabaseUrl, timing.restTransactions());
   console.log(
-    `\n/events, ${database}, signed in, ${Object.entries(rows)
+    `\n/events, ${database}, ${who}, ${Object.entries(rows)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')}\n`,
   );
   console.log(formatReport(report));
   if (process.argv.includes('--json'))
-    console.log(`\n${JSON.stringify({ database, scale, seeded: rows, ...report }, null, 2)}`);
+    console.log(`\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...report }, null, 2)}`);
 } finally {
   await stack.close();
   await site.close();

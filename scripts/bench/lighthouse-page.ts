@@ -1,6 +1,6 @@
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,9 @@ function auditItems(lhr: { audits: Record<string, { details?: unknown }> }, id: 
  * written on a page without scripts (the site's robots.txt or any path of the origin) and the reset is off;
  * the cache stays empty because nothing the page loads was fetched before.
  */
+/** Where the full Lighthouse report of the last run is kept (git-ignored, as the budgets' reports). */
+export const REPORT_PATH = '.lighthouse/bench-events.json';
+
 export async function lighthousePage(url: string, storage: Record<string, string>): Promise<PageLoad> {
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'bench-events-'));
@@ -77,6 +80,8 @@ export async function lighthousePage(url: string, storage: Record<string, string
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    await mkdir('.lighthouse', { recursive: true });
+    await writeFile(REPORT_PATH, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const requests = auditItems(lhr, 'network-requests').map((item) => ({
       url: String(item.url),

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   APP_PAGE_JS_GZIP_BYTES,
   EVENTS_PAGE_JS_GZIP_BYTES,
+  LIGHTHOUSE_MAX_CLS,
+  LIGHTHOUSE_MIN_SCORES,
+  LIGHTHOUSE_PAGES,
+  lighthouseMinScores,
   PAGE_JS_GZIP_BYTES,
   pageJsBudget,
 } from './limits.mjs';
@@ -33,5 +37,17 @@ describe('pageJsBudget', () => {
       'event-detailsx.html',
     ])
       expect(pageJsBudget(page)).toBe(PAGE_JS_GZIP_BYTES);
+  });
+});
+
+describe('lighthouseMinScores', () => {
+  it('holds every page to the common minimums unless it has its own', () => {
+    expect(lighthouseMinScores('/terms')).toEqual(LIGHTHOUSE_MIN_SCORES);
+    expect(lighthouseMinScores('/events')).toEqual({ ...LIGHTHOUSE_MIN_SCORES, performance: 85 });
+  });
+
+  it('audits /events, where the layout-shift budget matters most', () => {
+    expect(LIGHTHOUSE_PAGES).toContain('/events');
+    expect(LIGHTHOUSE_MAX_CLS).toBe(0.1);
   });
 });

@@ -45,11 +45,14 @@ export function EventsList({ tripSlugs }: EventsListProps) {
 
   return (
     <div>
-      {back && (
-        <a href={back} className="text-muted-foreground hover:text-foreground text-sm underline">
-          ← Back
-        </a>
-      )}
+      {/* A line kept for the link from the first paint: it appears once the session is known (CLS). */}
+      <div className="h-5">
+        {back && (
+          <a href={back} className="text-muted-foreground hover:text-foreground text-sm underline">
+            ← Back
+          </a>
+        )}
+      </div>
       {events.isPending && (
         <p role="status" className="text-muted-foreground mt-6">
           Loading events...
