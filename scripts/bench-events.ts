@@ -4,6 +4,7 @@
 // docs/decisions/0031-events-page-benchmark.md.
 //
 // Options: --json (the report as JSON after the tables), --no-build (reuse --dist, built for --port),
+//   --runs=<n> (default 1: the page loaded n times, the median run reported, every run in --json),
 //   --visitor (no session: the list, reactions and the sign-in prompt, as the CI budget sees the page),
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server, as hosted runs PostgreSQL),
 //   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
@@ -14,7 +15,13 @@ import { startStaticServer } from './serve-static.mjs';
 import { runCommand } from '../tests/helpers/run-command.mjs';
 import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';
-import { eventsBenchReport, formatReport } from './bench/report.ts';
+import {
+  eventsBenchReport,
+  formatReport,
+  formatRunLine,
+  medianRun,
+  type EventsBenchReport,
+} from './bench/report.ts';
 import {
   benchMemberName,
   DEFAULT_SCALE,
@@ -52,6 +59,7 @@ if (database !== 'postgres' && database !== 'pglite') throw new Error('--databas
 const port = whole('port', Number(process.env.BENCH_EVENTS_PORT || 54481));
 const dist = option('dist') ?? 'dist-bench';
 const visitor = process.argv.includes('--visitor');
+const runs = whole('runs', 1);
 const supabaseUrl = `http://127.0.0.1:${port}`;
 const log = (line: string) => console.error(line);
 
@@ -105,21 +113,28 @@ try {
 
   const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
   const who = visitor ? 'visitor' : 'signed in';
-  timing.reset();
-  log(`Loading /events under Lighthouse (mobile emulation, ${who})…`);
-  const load = await lighthousePage(
-    `${site.url}/events`,
-    visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) },
-  );
-  const report = eventsBenchReport(load, supabaseUrl, timing.restTransactions());
+  const reports: EventsBenchReport[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    timing.reset();
+    log(`Loading /events under Lighthouse (mobile emulation, ${who}), run ${run} of ${runs}…`);
+    const load = await lighthousePage(
+      `${site.url}/events`,
+      visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) },
+    );
+    reports.push(eventsBenchReport(load, supabaseUrl, timing.restTransactions()));
+    log(`  ${formatRunLine(reports.at(-1)!)}`);
+  }
+  const median = medianRun(reports);
   console.log(
     `\n/events, ${database}, ${who}, ${Object.entries(rows)
       .map(([k, v]) => `${v} ${k}`)
-      .join(', ')}\n`,
+      .join(', ')}${runs > 1 ? `; the median of ${runs} runs by list shown` : ''}\n`,
   );
-  console.log(formatReport(report));
+  console.log(formatReport(median));
   if (process.argv.includes('--json'))
-    console.log(`\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...report }, null, 2)}`);
+    console.log(
+      `\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...median, runs: reports }, null, 2)}`,
+    );
 } finally {
   await stack.close();
   await site.close();

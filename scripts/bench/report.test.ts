@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PageLoad, PageRequest } from './lighthouse-page.ts';
-import { eventsBenchReport, formatReport, supabaseRows } from './report.ts';
+import {
+  eventsBenchReport,
+  formatReport,
+  formatRunLine,
+  medianRun,
+  supabaseRows,
+  type EventsBenchReport,
+} from './report.ts';
 import type { TimedTransaction } from './timing-database.ts';
 
 const SUPABASE = 'http://127.0.0.1:54481';
@@ -73,5 +80,22 @@ describe('eventsBenchReport', () => {
     const text = formatReport(report);
     expect(text).toMatch(/^Supabase requests +2$/m);
     expect(text).toMatch(/\/rest\/v1\/comments\?select=id +200 +3\.0 KB +20 ms +70 ms +4\.0 ms +3/);
+  });
+});
+
+describe('medianRun', () => {
+  const run = (listShownMs: number | null, dataInMs: number | null) =>
+    ({ listShownMs, dataInMs, cls: 0, lcpMs: 0, performanceScore: 90 }) as EventsBenchReport;
+
+  it('takes the run whose list showed at the median time, the earlier of two middles', () => {
+    const runs = [run(900, 1000), run(300, 400), run(600, 700)];
+    expect(medianRun(runs)).toBe(runs[2]);
+    expect(medianRun([run(500, 600), run(200, 300)]).listShownMs).toBe(200);
+  });
+
+  it('falls back on when the data was in, and a run with neither counts as slowest', () => {
+    const runs = [run(null, null), run(null, 800), run(null, 500)];
+    expect(medianRun(runs)).toBe(runs[1]);
+    expect(formatRunLine(runs[0]!)).toContain('list shown -, data in -');
   });
 });

@@ -88,6 +88,16 @@ export function eventsBenchReport(
   };
 }
 
+/** The run whose list showed at the median time (when the list never showed, when its data was in). */
+export function medianRun(reports: readonly EventsBenchReport[]): EventsBenchReport {
+  const shown = (report: EventsBenchReport) =>
+    report.listShownMs ?? report.dataInMs ?? Number.POSITIVE_INFINITY;
+  const sorted = [...reports].sort((a, b) => shown(a) - shown(b));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no runs to report');
+  return median;
+}
+
 const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const MAX_REQUEST_CHARS = 90;
@@ -101,6 +111,19 @@ function table(header: string[], body: string[][]): string {
   return [header, widths.map((width) => '-'.repeat(width)), ...body]
     .map((cells, index) => (index === 1 ? cells : line(cells)).join('  ').trimEnd())
     .join('\n');
+}
+
+/** One run in a line, as the runs go. */
+export function formatRunLine(report: EventsBenchReport): string {
+  return [
+    `list shown ${ms(report.listShownMs)}`,
+    `data in ${ms(report.dataInMs)}`,
+    `LCP ${ms(report.lcpMs)}`,
+    `CLS ${report.cls.toFixed(3)}`,
+    `performance ${report.performanceScore}`,
+    `${report.supabaseRequests} Supabase requests`,
+    `db ${ms(report.dbMsTotal)}`,
+  ].join(', ');
 }
 
 /** The report as two plain-text tables: the page's figures, then its Supabase requests. */
