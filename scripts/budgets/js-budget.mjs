@@ -88,7 +88,7 @@ async function checkLanding({ distDir, baseUrl, log }) {
 async function checkEveryPage({ distDir, log }) {
   const problems = [];
   log(
-    `Every page: initial + largest on-demand group (gzip), budget ${kb(PAGE_JS_GZIP_BYTES)}, app pages ${kb(pageJsBudget('dashboard/index.html'))}:`,
+    `Every page: initial + largest on-demand group (gzip), budget ${kb(PAGE_JS_GZIP_BYTES)}, app pages ${kb(pageJsBudget('dashboard/index.html'))}, events pages ${kb(pageJsBudget('events.html'))}:`,
   );
   for (const pagePath of await htmlPages(distDir)) {
     const budget = pageJsBudget(pagePath);

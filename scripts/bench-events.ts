@@ -1,0 +1,141 @@
+// `npm run bench:events`: the events page as a signed-in member meets it with a busy community (issue 9: 20
+// events × 50 comments × 5 replies × 5 reactions and hearts), under Lighthouse's mobile emulation: when the
+// list shows, bytes, the Supabase requests by URL and each one's database time. See
+// docs/decisions/0031-events-page-benchmark.md.
+//
+// Options: --json (the report as JSON after the tables), --no-build (reuse --dist, built for --port),
+//   --runs=<n> (default 1: the page loaded n times, the median run reported, every run in --json),
+//   --visitor (no session: the list, reactions and the sign-in prompt, as the CI budget sees the page),
+//   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server, as hosted runs PostgreSQL),
+//   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
+//   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale).
+import { createClient } from '@supabase/supabase-js';
+import { existsSync } from 'node:fs';
+import { startStaticServer } from './serve-static.mjs';
+import { runCommand } from '../tests/helpers/run-command.mjs';
+import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
+import { lighthousePage } from './bench/lighthouse-page.ts';
+import {
+  eventsBenchReport,
+  formatReport,
+  formatRunLine,
+  medianRun,
+  type EventsBenchReport,
+} from './bench/report.ts';
+import {
+  benchMemberName,
+  DEFAULT_SCALE,
+  insertQuietMembers,
+  seedEvents,
+  seededRows,
+  type BenchScale,
+} from './bench/seed-events.ts';
+import { TimingDatabase } from './bench/timing-database.ts';
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+
+function whole(name: string, fallback: number, min = 1): number {
+  const text = option(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
+  return value;
+}
+
+const scale: BenchScale = {
+  events: whole('events', DEFAULT_SCALE.events),
+  comments: whole('comments', DEFAULT_SCALE.comments, 0),
+  replies: whole('replies', DEFAULT_SCALE.replies, 0),
+  reactions: whole('reactions', DEFAULT_SCALE.reactions, 0),
+  members: whole('members', DEFAULT_SCALE.members),
+};
+if (scale.members < scale.reactions)
+  throw new Error('--members must be at least --reactions (each reaction from another member)');
+const database = option('database') ?? 'postgres';
+if (database !== 'postgres' && database !== 'pglite') throw new Error('--database is postgres or pglite');
+const port = whole('port', Number(process.env.BENCH_EVENTS_PORT || 54481));
+const dist = option('dist') ?? 'dist-bench';
+const visitor = process.argv.includes('--visitor');
+const runs = whole('runs', 1);
+const supabaseUrl = `http://127.0.0.1:${port}`;
+const log = (line: string) => console.error(line);
+
+if (!process.argv.includes('--no-build')) {
+  log(`Building the site into ${dist} for the stack at ${supabaseUrl}…`);
+  const exit = await runCommand('astro', ['build', '--outDir', dist], {
+    env: { PUBLIC_SUPABASE_URL: supabaseUrl },
+  });
+  if (exit !== 0) throw new Error('astro build failed');
+}
+if (!existsSync(`${dist}/events.html`) && !existsSync(`${dist}/events/index.html`))
+  throw new Error(`${dist} holds no events page: build it (drop --no-build)`);
+
+let timing: TimingDatabase | undefined;
+const site = await startStaticServer({ root: dist, port: 0, host: 'localhost', log: () => {} });
+const stack = await startTestStack({
+  database,
+  toml: { auth: { site_url: site.url } },
+  configure: (config) => {
+    config.port = port;
+    config.mailPort = port + 1;
+    config.apiUrl = supabaseUrl;
+  },
+  wrapDatabase: (db) => (timing = new TimingDatabase(db)),
+});
+try {
+  if (!timing) throw new Error('the stack did not hand over its database');
+  const rows = seededRows(scale);
+  log(
+    `Seeding ${database}: ${scale.members} members, ${Object.entries(rows)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}…`,
+  );
+  const admin = createClient(supabaseUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const member = { email: 'bench-0@example.com', password: 'bench-password-7' };
+  const created = await admin.auth.admin.createUser({
+    ...member,
+    email_confirm: true,
+    user_metadata: { full_name: benchMemberName(0) },
+  });
+  if (created.error) throw new Error(`createUser: ${created.error.message}`);
+  await insertQuietMembers(stack.db, scale.members);
+  await stack.db.transaction((tx) => seedEvents(tx, scale));
+
+  const client = createClient(supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
+  const signedIn = await client.auth.signInWithPassword(member);
+  if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
+  // One read first, so the stack's schema cache is loaded before anything is timed.
+  const warm = await client.from('events').select('id').limit(1);
+  if (warm.error) throw new Error(`warm-up read: ${warm.error.message}`);
+
+  const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+  const who = visitor ? 'visitor' : 'signed in';
+  const reports: EventsBenchReport[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    timing.reset();
+    log(`Loading /events under Lighthouse (mobile emulation, ${who}), run ${run} of ${runs}…`);
+    const load = await lighthousePage(
+      `${site.url}/events`,
+      visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) },
+    );
+    reports.push(eventsBenchReport(load, supabaseUrl, timing.restTransactions()));
+    log(`  ${formatRunLine(reports.at(-1)!)}`);
+  }
+  const median = medianRun(reports);
+  console.log(
+    `\n/events, ${database}, ${who}, ${Object.entries(rows)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}${runs > 1 ? `; the median of ${runs} runs by list shown` : ''}\n`,
+  );
+  console.log(formatReport(median));
+  if (process.argv.includes('--json'))
+    console.log(
+      `\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...median, runs: reports }, null, 2)}`,
+    );
+} finally {
+  await stack.close();
+  await site.close();
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { PageLoad, PageRequest } from './lighthouse-page.ts';
+import {
+  eventsBenchReport,
+  formatReport,
+  formatRunLine,
+  medianRun,
+  supabaseRows,
+  type EventsBenchReport,
+} from './report.ts';
+import type { TimedTransaction } from './timing-database.ts';
+
+const SUPABASE = 'http://127.0.0.1:54481';
+
+function request(url: string, startMs: number, extra: Partial<PageRequest> = {}): PageRequest {
+  return {
+    url,
+    resourceType: 'Fetch',
+    transferSize: 1000,
+    startMs,
+    endMs: startMs + 50,
+    statusCode: 200,
+    ...extra,
+  };
+}
+
+function transaction(path: string, dbMs: number): TimedTransaction {
+  return { method: 'GET', path, dbMs, statements: 3 };
+}
+
+describe('supabaseRows', () => {
+  it("pairs each REST request with its path's transactions in order, and leaves out the rest", () => {
+    const rows = supabaseRows(
+      [
+        request(`${SUPABASE}/rest/v1/comments?select=id&event_id=in.(a,b)`, 30),
+        request('http://localhost:4321/_astro/page.js', 1, { resourceType: 'Script' }),
+        request(`${SUPABASE}/rest/v1/events?select=id`, 10),
+        request(`${SUPABASE}/rest/v1/events?select=id`, 5, { resourceType: 'Preflight' }),
+        request(`${SUPABASE}/rest/v1/comments?select=id&offset=20`, 40),
+        request(`${SUPABASE}/auth/v1/user`, 20),
+      ],
+      SUPABASE,
+      [transaction('/events', 2), transaction('/comments', 7), transaction('/comments', 9)],
+    );
+    expect(rows.map((row) => [row.request, row.dbMs])).toEqual([
+      ['/rest/v1/events?select=id', 2],
+      ['/auth/v1/user', null],
+      ['/rest/v1/comments?select=id&event_id=in.(a,b)', 7],
+      ['/rest/v1/comments?select=id&offset=20', 9],
+    ]);
+  });
+});
+
+describe('eventsBenchReport', () => {
+  it('adds up bytes and database time and takes the list mark', () => {
+    const load: PageLoad = {
+      requests: [
+        request('http://localhost:4321/_astro/a.js', 1, { resourceType: 'Script', transferSize: 40_000 }),
+        request(`${SUPABASE}/rest/v1/events?select=id`, 10, { transferSize: 2000 }),
+        request(`${SUPABASE}/rest/v1/comments?select=id`, 20, { transferSize: 3000 }),
+      ],
+      marks: new Map([['events:list-shown', 120]]),
+      cls: 0.02,
+      lcpMs: 900,
+      totalBytes: 60_000,
+      performanceScore: 90,
+    };
+    const report = eventsBenchReport(load, SUPABASE, [
+      transaction('/events', 1.5),
+      transaction('/comments', 4),
+    ]);
+    expect(report).toMatchObject({
+      listShownMs: 120,
+      dataInMs: 70,
+      scriptBytes: 40_000,
+      supabaseRequests: 2,
+      supabaseBytes: 5000,
+      dbMsTotal: 5.5,
+    });
+    const text = formatReport(report);
+    expect(text).toMatch(/^Supabase requests +2$/m);
+    expect(text).toMatch(/\/rest\/v1\/comments\?select=id +200 +3\.0 KB +20 ms +70 ms +4\.0 ms +3/);
+  });
+});
+
+describe('medianRun', () => {
+  const run = (listShownMs: number | null, dataInMs: number | null) =>
+    ({ listShownMs, dataInMs, cls: 0, lcpMs: 0, performanceScore: 90 }) as EventsBenchReport;
+
+  it('takes the run whose list showed at the median time, the earlier of two middles', () => {
+    const runs = [run(900, 1000), run(300, 400), run(600, 700)];
+    expect(medianRun(runs)).toBe(runs[2]);
+    expect(medianRun([run(500, 600), run(200, 300)]).listShownMs).toBe(200);
+  });
+
+  it('falls back on when the data was in, and a run with neither counts as slowest', () => {
+    const runs = [run(null, null), run(null, 800), run(null, 500)];
+    expect(medianRun(runs)).toBe(runs[1]);
+    expect(formatRunLine(runs[0]!)).toContain('list shown -, data in -');
+  });
+});

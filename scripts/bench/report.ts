@@ -1,0 +1,161 @@
+import type { PageLoad, PageRequest } from './lighthouse-page.ts';
+import type { TimedTransaction } from './timing-database.ts';
+
+import { LIST_SHOWN_MARK } from '../../src/features/events/list-shown-mark.ts';
+
+/** One Supabase request of the page load with the database time of the transaction that answered it. */
+export interface SupabaseRow {
+  /** `GET /rest/v1/events?select=…`, as the browser sent it. */
+  request: string;
+  status: number;
+  bytes: number;
+  startMs: number;
+  endMs: number;
+  /** Database time of its transaction; null when the request ran none (Auth, a preflight, a failure before SQL). */
+  dbMs: number | null;
+  statements: number | null;
+}
+
+export interface EventsBenchReport {
+  /** When the list was on screen (LIST_SHOWN_MARK); null when the page set no such mark. */
+  listShownMs: number | null;
+  /** When the last Supabase response had arrived: everything the page reads is in. */
+  dataInMs: number | null;
+  lcpMs: number;
+  cls: number;
+  performanceScore: number;
+  totalBytes: number;
+  scriptBytes: number;
+  supabaseRequests: number;
+  supabaseBytes: number;
+  dbMsTotal: number;
+  rows: SupabaseRow[];
+}
+
+const PREFLIGHT = 'Preflight';
+
+/**
+ * The page's Supabase requests (preflights left out: they reach no handler) in the order they started,
+ * each paired with the REST transaction for its path, taken in order (the stack starts a request's
+ * transaction when it handles it, so two reads of one path pair up first with first).
+ */
+export function supabaseRows(
+  requests: readonly PageRequest[],
+  supabaseUrl: string,
+  transactions: readonly TimedTransaction[],
+): SupabaseRow[] {
+  const origin = new URL(supabaseUrl).origin;
+  const unused = [...transactions];
+  return requests
+    .filter((request) => new URL(request.url).origin === origin && request.resourceType !== PREFLIGHT)
+    .sort((a, b) => a.startMs - b.startMs)
+    .map((request) => {
+      const url = new URL(request.url);
+      const restPath = url.pathname.startsWith('/rest/v1/') ? url.pathname.slice('/rest/v1'.length) : null;
+      const index = restPath === null ? -1 : unused.findIndex((transaction) => transaction.path === restPath);
+      const [transaction] = index === -1 ? [] : unused.splice(index, 1);
+      return {
+        request: `${url.pathname}${decodeURIComponent(url.search)}`,
+        status: request.statusCode,
+        bytes: request.transferSize,
+        startMs: request.startMs,
+        endMs: request.endMs,
+        dbMs: transaction?.dbMs ?? null,
+        statements: transaction?.statements ?? null,
+      };
+    });
+}
+
+export function eventsBenchReport(
+  load: PageLoad,
+  supabaseUrl: string,
+  transactions: readonly TimedTransaction[],
+): EventsBenchReport {
+  const rows = supabaseRows(load.requests, supabaseUrl, transactions);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    listShownMs: load.marks.get(LIST_SHOWN_MARK) ?? null,
+    dataInMs: rows.length > 0 ? Math.max(...rows.map((row) => row.endMs)) : null,
+    lcpMs: load.lcpMs,
+    cls: load.cls,
+    performanceScore: load.performanceScore,
+    totalBytes: load.totalBytes,
+    scriptBytes: sum(load.requests.filter((r) => r.resourceType === 'Script').map((r) => r.transferSize)),
+    supabaseRequests: rows.length,
+    supabaseBytes: sum(rows.map((row) => row.bytes)),
+    dbMsTotal: sum(rows.map((row) => row.dbMs ?? 0)),
+    rows,
+  };
+}
+
+/** The run whose list showed at the median time (when the list never showed, when its data was in). */
+export function medianRun(reports: readonly EventsBenchReport[]): EventsBenchReport {
+  const shown = (report: EventsBenchReport) =>
+    report.listShownMs ?? report.dataInMs ?? Number.POSITIVE_INFINITY;
+  const sorted = [...reports].sort((a, b) => shown(a) - shown(b));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no runs to report');
+  return median;
+}
+
+const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const MAX_REQUEST_CHARS = 90;
+
+function table(header: string[], body: string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!)));
+  return [header, widths.map((width) => '-'.repeat(width)), ...body]
+    .map((cells, index) => (index === 1 ? cells : line(cells)).join('  ').trimEnd())
+    .join('\n');
+}
+
+/** One run in a line, as the runs go. */
+export function formatRunLine(report: EventsBenchReport): string {
+  return [
+    `list shown ${ms(report.listShownMs)}`,
+    `data in ${ms(report.dataInMs)}`,
+    `LCP ${ms(report.lcpMs)}`,
+    `CLS ${report.cls.toFixed(3)}`,
+    `performance ${report.performanceScore}`,
+    `${report.supabaseRequests} Supabase requests`,
+    `db ${ms(report.dbMsTotal)}`,
+  ].join(', ');
+}
+
+/** The report as two plain-text tables: the page's figures, then its Supabase requests. */
+export function formatReport(report: EventsBenchReport): string {
+  const summary = table(
+    ['figure', 'value'],
+    [
+      ['list shown (user-timing mark)', ms(report.listShownMs)],
+      ['all Supabase data in', ms(report.dataInMs)],
+      ['largest contentful paint (simulated)', ms(report.lcpMs)],
+      ['cumulative layout shift', report.cls.toFixed(3)],
+      ['performance score', String(report.performanceScore)],
+      ['bytes transferred', kb(report.totalBytes)],
+      ['  of which JavaScript', kb(report.scriptBytes)],
+      ['  of which Supabase', kb(report.supabaseBytes)],
+      ['Supabase requests', String(report.supabaseRequests)],
+      ['database time, all requests', ms(report.dbMsTotal)],
+    ],
+  );
+  const requests = table(
+    ['Supabase request', 'status', 'bytes', 'start', 'end', 'db time', 'statements'],
+    report.rows.map((row) => [
+      row.request.length > MAX_REQUEST_CHARS
+        ? `${row.request.slice(0, MAX_REQUEST_CHARS - 1)}…`
+        : row.request,
+      String(row.status),
+      kb(row.bytes),
+      ms(row.startMs),
+      ms(row.endMs),
+      row.dbMs === null ? '-' : `${row.dbMs.toFixed(1)} ms`,
+      row.statements === null ? '-' : String(row.statements),
+    ]),
+  );
+  return `${summary}\n\n${requests}`;
+}
