@@ -59,6 +59,18 @@ insert into public.events (
    'One night inside the Port Arthur Historic Site with a lantern ghost tour.',
    'Port Arthur, Tasmania', 'paranormal', 'completed', '2025-10-31', '2025-11-01', 35000, 'AUD', 20, '{}');
 
+-- The sample trips above carry the product spec's 2026 dates, which time overtakes (a started trip leaves
+-- /events). This one is dated from the day the database is seeded, so a fresh start always has an upcoming
+-- event to show; it has no trip page in Sanity, and its details page shows the database's copy only.
+insert into public.events (
+  id, slug, title, description, location, event_type, status, start_date, end_date,
+  price_cents, currency, max_registrations
+) values
+  ('e0000000-0000-4000-8000-000000000005', 'quarantine-station-night-investigation',
+   'Quarantine Station Night Investigation',
+   'A night in the wards and the old hospital of Sydney''s Quarantine Station, with a guided ghost tour.',
+   'Manly, New South Wales', 'paranormal', 'published', current_date + 45, current_date + 46, 18500, 'AUD', 20);
+
 -- ---------------------------------------------------------------- bookings like the dashboard's
 insert into public.bookings (id, event_id, user_id, invoice_number, travellers, total_cents, deposit_cents, currency, status)
 values
