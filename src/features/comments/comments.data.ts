@@ -21,6 +21,7 @@ export async function fetchEventComments(
     .from('comments')
     .select(
       'id, event_id, user_id, content, created_at, updated_at, is_deleted, is_pinned, ' +
+        'attachment_url, attachment_name, ' +
         'comment_replies (id, user_id, content, created_at, is_deleted)',
     )
     .in('event_id', eventIds)
@@ -50,12 +51,16 @@ function outcomeOf(result: { error: unknown }): WriteOutcome {
 
 export async function postComment(
   client: BrowserSupabase,
-  input: { userId: string; eventId: string; content: string },
+  input: { userId: string; eventId: string; content: string; attachment?: { url: string; name: string } },
 ): Promise<WriteOutcome> {
   return outcomeOf(
-    await client
-      .from('comments')
-      .insert({ user_id: input.userId, event_id: input.eventId, content: input.content.trim() }),
+    await client.from('comments').insert({
+      user_id: input.userId,
+      event_id: input.eventId,
+      content: input.content.trim(),
+      // An uploaded image (comment-image.data.ts): its public URL and the picked file's name.
+      ...(input.attachment && { attachment_url: input.attachment.url, attachment_name: input.attachment.name }),
+    }),
   );
 }
 

@@ -20,6 +20,8 @@ const comment = (id: string, created_at: string, extra: Partial<CommentRow> = {}
   updated_at: created_at,
   is_deleted: false,
   is_pinned: false,
+  attachment_url: null,
+  attachment_name: null,
   comment_replies: [],
   ...extra,
 });
@@ -50,6 +52,20 @@ describe('eventThreads', () => {
     const threads = eventThreads(rows, EVENT, names);
     expect(threads.map((c) => c.id)).toEqual(['c']);
     expect(threads[0]?.replies.map((r) => r.id)).toEqual(['r1', 'r2']);
+  });
+
+  it('carries an attached image’s URL and name, or none', () => {
+    const url = 'http://127.0.0.1:54321/storage/v1/object/public/event-images/u1/1.png';
+    const rows = [
+      comment('plain', '2026-01-01T00:00:00Z'),
+      comment('pictured', '2026-01-02T00:00:00Z', { attachment_url: url, attachment_name: 'ghost.png' }),
+    ];
+    expect(
+      eventThreads(rows, EVENT, names).map(({ attachmentUrl, attachmentName }) => [attachmentUrl, attachmentName]),
+    ).toEqual([
+      [null, null],
+      [url, 'ghost.png'],
+    ]);
   });
 
   it('hides a deleted comment together with its replies', () => {

@@ -17,6 +17,8 @@ export interface CommentRow {
   updated_at: string;
   is_deleted: boolean;
   is_pinned: boolean;
+  attachment_url: string | null;
+  attachment_name: string | null;
   comment_replies: ReplyRow[];
 }
 
@@ -32,6 +34,8 @@ export interface Comment {
   createdAt: string;
   edited: boolean;
   pinned: boolean;
+  attachmentUrl: string | null;
+  attachmentName: string | null;
   replies: Reply[];
 }
 
@@ -62,6 +66,8 @@ export function eventThreads(
       createdAt: row.created_at,
       edited: Date.parse(row.updated_at) > Date.parse(row.created_at),
       pinned: row.is_pinned,
+      attachmentUrl: row.attachment_url,
+      attachmentName: row.attachment_name,
       replies: row.comment_replies
         .filter((reply) => !reply.is_deleted)
         .sort(byCreated)

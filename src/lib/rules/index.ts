@@ -5,3 +5,4 @@ export * from './password';
 export { characterCount, optionalValue } from './text';
 export * from './travellers';
 export * from './event-updates';
+export * from './images';
