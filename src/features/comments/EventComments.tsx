@@ -6,6 +6,7 @@ import { getSupabase } from '../../lib/supabase/client';
 import { $loading, $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { CommentForm } from './CommentForm';
+import { CommentImage } from './CommentImage';
 import { eventThreads, timeAgo, type Comment, type Reply } from './comments';
 import {
   deleteComment,
@@ -110,9 +111,15 @@ function CommentsArea({
       <CommentForm
         label="Add a comment"
         submitLabel="Post comment"
-        onSubmit={async (content) =>
+        imageFor={userId}
+        onSubmit={async (content, attachment) =>
           finish(
-            await postComment(await getSupabase(), { userId, eventId, content }),
+            await postComment(await getSupabase(), {
+              userId,
+              eventId,
+              content,
+              ...(attachment && { attachment }),
+            }),
             ['Comment added', 'Your comment has been posted successfully.'],
             'Failed to post comment',
           )
@@ -177,6 +184,9 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: Actions 
         />
       ) : (
         <p className="mt-1 break-words whitespace-pre-wrap">{comment.content}</p>
+      )}
+      {comment.attachmentUrl && comment.attachmentName && (
+        <CommentImage url={comment.attachmentUrl} name={comment.attachmentName} authorId={comment.userId} />
       )}
       {mode === 'confirm-delete' && (
         <div role="alertdialog" aria-label="Delete comment" className="mt-2">

@@ -90,7 +90,7 @@ afterAll(async () => {
 });
 
 const png = (bytes: Uint8Array = PNG, name = 'Ghost at the window.png') =>
-  new File([bytes], name, { type: 'image/png' });
+  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
 describe('a comment image', () => {
   it('goes into the member’s folder as {user id}/{timestamp}.png, public, and onto their comment', async () => {

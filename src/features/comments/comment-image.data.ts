@@ -5,16 +5,9 @@
  * over 5 MB or of another type; the browser's check (comment-image.ts) tells the member first.
  */
 import type { StorageClient } from '@supabase/storage-js';
-import { attachmentName, checkImage, imagePath } from './comment-image';
+import { attachmentName, checkImage, imagePath, type Attachment } from './comment-image';
 
 export const BUCKET = 'event-images';
-
-export interface Attachment {
-  url: string;
-  name: string;
-  /** The object's path in the bucket, to remove it if the member drops it before posting. */
-  path: string;
-}
 
 export type UploadOutcome =
   | { outcome: 'uploaded'; attachment: Attachment }

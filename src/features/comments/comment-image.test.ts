@@ -30,7 +30,8 @@ const SVG = Uint8Array.from(
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
 );
 
-const file = (bytes: Uint8Array, name = 'photo.png', type = 'image/png') => new File([bytes], name, { type });
+const file = (bytes: Uint8Array, name = 'photo.png', type = 'image/png') =>
+  new File([new Uint8Array(bytes)], name, { type });
 
 describe('sniffImage', () => {
   it('names the four bucket types by their first bytes', () => {

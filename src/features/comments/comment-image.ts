@@ -6,6 +6,16 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageExtension } from '../../lib/rul
 export const NOT_AN_IMAGE = 'That file is not an image. Choose a PNG, JPEG, GIF or WebP picture.';
 export const TOO_LARGE = 'That image is larger than 5 MB. Choose a smaller one.';
 
+/** An uploaded image, not yet (or now) on a comment. */
+export interface Attachment {
+  /** Its public URL: the comment's attachment_url. */
+  url: string;
+  /** The picked file's name: the comment's attachment_name. */
+  name: string;
+  /** The object's path in the bucket, to remove it if the member drops it before posting. */
+  path: string;
+}
+
 /** How many leading bytes tell the four types apart. */
 export const SIGNATURE_BYTES = 12;
 

@@ -59,7 +59,10 @@ export async function postComment(
       event_id: input.eventId,
       content: input.content.trim(),
       // An uploaded image (comment-image.data.ts): its public URL and the picked file's name.
-      ...(input.attachment && { attachment_url: input.attachment.url, attachment_name: input.attachment.name }),
+      ...(input.attachment && {
+        attachment_url: input.attachment.url,
+        attachment_name: input.attachment.name,
+      }),
     }),
   );
 }

@@ -61,7 +61,10 @@ describe('eventThreads', () => {
       comment('pictured', '2026-01-02T00:00:00Z', { attachment_url: url, attachment_name: 'ghost.png' }),
     ];
     expect(
-      eventThreads(rows, EVENT, names).map(({ attachmentUrl, attachmentName }) => [attachmentUrl, attachmentName]),
+      eventThreads(rows, EVENT, names).map(({ attachmentUrl, attachmentName }) => [
+        attachmentUrl,
+        attachmentName,
+      ]),
     ).toEqual([
       [null, null],
       [url, 'ghost.png'],

@@ -3,9 +3,9 @@
  * the API key on every request, the member's access token once signed in, else the key again. The token is
  * read from auth-js at each request, so a refreshed session is used as soon as auth-js has it.
  */
-import type { AuthClient } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 
-export function fetchWithAuth(anonKey: string, auth: Pick<AuthClient, 'getSession'>): typeof fetch {
+export function fetchWithAuth(anonKey: string, auth: Pick<GoTrueClient, 'getSession'>): typeof fetch {
   return async (input, init) => {
     const { data } = await auth.getSession();
     const headers = new Headers(init?.headers);

@@ -5,14 +5,14 @@
  * dynamic import(), so storage-js is downloaded when a member picks an image and never otherwise
  * (docs/decisions/0022 and 0028).
  */
-import type { AuthClient } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { StorageClient } from '@supabase/storage-js';
 import { fetchWithAuth } from './fetch-with-auth';
 
 export function createStorageClient(
   supabaseUrl: string,
   anonKey: string,
-  auth: Pick<AuthClient, 'getSession'>,
+  auth: Pick<GoTrueClient, 'getSession'>,
 ): StorageClient {
   const base = supabaseUrl.replace(/\/+$/, '');
   return new StorageClient(`${base}/storage/v1`, {}, fetchWithAuth(anonKey, auth));

@@ -1,0 +1,130 @@
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
+import { waitForAllIslands } from '../helpers/islands';
+
+// Images on comments (issue 9): picked, checked in the browser, uploaded to the member's folder of the
+// event-images bucket on the local stack, posted with the comment and shown with it.
+
+const CARD = 'USA Paranormal Road Trip';
+const PICKER = 'Add an image (optional, up to 5 MB)';
+const NOT_AN_IMAGE = 'That file is not an image. Choose a PNG, JPEG, GIF or WebP picture.';
+const TOO_LARGE = 'That image is larger than 5 MB. Choose a smaller one.';
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function openEvents(page: Page): Promise<Locator> {
+  await page.goto('/events');
+  await waitForAllIslands(page);
+  const usa = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: CARD }) });
+  await expect(usa.getByText('Loading comments...')).toHaveCount(0);
+  return usa;
+}
+
+/** Every request the page sends to Storage, and every script it loads after the list is shown. */
+function watch(page: Page): { storage: Request[]; scripts: string[] } {
+  const seen = { storage: [] as Request[], scripts: [] as string[] };
+  page.on('request', (request) => {
+    if (request.url().includes('/storage/v1/')) seen.storage.push(request);
+    if (request.resourceType() === 'script') seen.scripts.push(request.url());
+  });
+  return seen;
+}
+
+test('a member attaches a PNG: uploaded to their folder, posted with the comment, shown after a reload', async ({
+  page,
+}) => {
+  const mark = randomUUID().slice(0, 8);
+  const member = await createMember({ fullName: 'Penny Picture' });
+  await signInPage(page, member);
+  const seen = watch(page);
+  const usa = await openEvents(page);
+  const scriptsBeforePick = seen.scripts.length;
+  expect(seen.storage).toEqual([]);
+
+  // Hold the upload until the test has seen the post button wait for it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/storage/v1/object/event-images/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await usa.getByLabel('Add a comment').fill(`Look at this ${mark}`);
+  const post = usa.getByRole('button', { name: 'Post comment' });
+  await expect(post).toBeEnabled();
+  await usa.getByLabel(PICKER).setInputFiles({ name: 'ghost.png', mimeType: 'image/png', buffer: PNG });
+  await expect(usa.getByRole('status').filter({ hasText: 'Uploading image...' })).toBeVisible();
+  await expect(post).toBeDisabled();
+  release();
+  const preview = usa.getByRole('img', { name: 'Attached image: ghost.png' });
+  await expect(preview).toBeVisible();
+  await expect(post).toBeEnabled();
+  // The check and storage-js came as scripts of their own, once the member picked a file.
+  expect(seen.scripts.length).toBeGreaterThan(scriptsBeforePick);
+  const upload = seen.storage.find((request) => request.method() === 'POST');
+  expect(upload?.url()).toMatch(
+    new RegExp(`^${supabaseUrl()}/storage/v1/object/event-images/${member.id}/\\d{13}\\.png$`),
+  );
+
+  await post.click();
+  await expect(page.getByText('Comment added')).toBeVisible();
+  const mine = usa.getByRole('listitem', { name: 'Comment by Penny Picture' });
+  const image = mine.getByRole('img', { name: 'Attached image: ghost.png' });
+  await expect(image).toBeVisible();
+  // The form is empty again, ready for the next comment.
+  await expect(usa.getByLabel(PICKER)).toBeVisible();
+
+  await page.reload();
+  await waitForAllIslands(page);
+  const shown = page
+    .getByRole('listitem', { name: 'Comment by Penny Picture' })
+    .getByRole('img', { name: 'Attached image: ghost.png' });
+  await expect(shown).toBeVisible();
+  await expect(shown).toHaveAttribute(
+    'src',
+    new RegExp(`^${supabaseUrl()}/storage/v1/object/public/event-images/${member.id}/\\d{13}\\.png$`),
+  );
+  // The browser really decoded it, in a box of fixed shape (4:3) that held its place before it arrived.
+  expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  const box = await shown.locator('..').boundingBox();
+  expect(box && Math.round((box.width / box.height) * 100)).toBe(133);
+});
+
+test('a text file renamed .png and an image over 5 MB are refused in the browser, and nothing is uploaded', async ({
+  page,
+}) => {
+  await signInPage(page, await createMember({ fullName: 'Rex Refused' }));
+  const seen = watch(page);
+  const usa = await openEvents(page);
+  const picker = usa.getByLabel(PICKER);
+
+  await picker.setInputFiles({
+    name: 'holiday.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('These are my notes, not a picture.\n'),
+  });
+  await expect(usa.getByRole('alert')).toHaveText(NOT_AN_IMAGE);
+  await expect(picker).toHaveAttribute('aria-invalid', 'true');
+
+  const huge = Buffer.alloc(5 * 1024 * 1024 + 1);
+  PNG.copy(huge);
+  await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
+  await expect(usa.getByRole('alert')).toHaveText(TOO_LARGE);
+
+  await usa.getByLabel('Add a comment').fill('Text only, then');
+  await expect(usa.getByRole('button', { name: 'Post comment' })).toBeEnabled();
+  expect(seen.storage).toEqual([]);
+});
+
+test('a failed upload tells the member', async ({ page }) => {
+  await signInPage(page, await createMember({ fullName: 'Una Upload' }));
+  const usa = await openEvents(page);
+  await page.route('**/storage/v1/object/event-images/**', (route) => route.abort('connectionreset'));
+  await usa.getByLabel(PICKER).setInputFiles({ name: 'ghost.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Upload failed')).toBeVisible();
+  await expect(page.getByText('Failed to upload image. Please try again.')).toBeVisible();
+  await expect(usa.getByLabel(PICKER)).toBeEnabled();
+});
