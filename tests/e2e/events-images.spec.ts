@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { axeViolations } from '../helpers/axe';
 import { createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
 import { waitForAllIslands } from '../helpers/islands';
 
@@ -24,11 +25,14 @@ async function openEvents(page: Page): Promise<Locator> {
   return usa;
 }
 
-/** Every request the page sends to Storage, and every script it loads after the list is shown. */
+/**
+ * Every write the page sends to Storage (images other tests posted meanwhile may be downloaded: those are
+ * GETs), and every script it loads.
+ */
 function watch(page: Page): { storage: Request[]; scripts: string[] } {
   const seen = { storage: [] as Request[], scripts: [] as string[] };
   page.on('request', (request) => {
-    if (request.url().includes('/storage/v1/')) seen.storage.push(request);
+    if (request.url().includes('/storage/v1/') && request.method() !== 'GET') seen.storage.push(request);
     if (request.resourceType() === 'script') seen.scripts.push(request.url());
   });
   return seen;
@@ -55,24 +59,25 @@ test('a member attaches a PNG: uploaded to their folder, posted with the comment
   await usa.getByLabel('Add a comment').fill(`Look at this ${mark}`);
   const post = usa.getByRole('button', { name: 'Post comment' });
   await expect(post).toBeEnabled();
-  await usa.getByLabel(PICKER).setInputFiles({ name: 'ghost.png', mimeType: 'image/png', buffer: PNG });
+  const name = `ghost-${mark}.png`;
+  await usa.getByLabel(PICKER).setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
   await expect(usa.getByRole('status').filter({ hasText: 'Uploading image...' })).toBeVisible();
   await expect(post).toBeDisabled();
   release();
-  const preview = usa.getByRole('img', { name: 'Attached image: ghost.png' });
+  const preview = usa.getByRole('img', { name: `Attached image: ${name}` });
   await expect(preview).toBeVisible();
   await expect(post).toBeEnabled();
   // The check and storage-js came as scripts of their own, once the member picked a file.
   expect(seen.scripts.length).toBeGreaterThan(scriptsBeforePick);
-  const upload = seen.storage.find((request) => request.method() === 'POST');
-  expect(upload?.url()).toMatch(
+  expect(seen.storage.map((request) => request.method())).toEqual(['POST']);
+  expect(seen.storage[0]?.url()).toMatch(
     new RegExp(`^${supabaseUrl()}/storage/v1/object/event-images/${member.id}/\\d{13}\\.png$`),
   );
 
   await post.click();
   await expect(page.getByText('Comment added')).toBeVisible();
   const mine = usa.getByRole('listitem', { name: 'Comment by Penny Picture' });
-  const image = mine.getByRole('img', { name: 'Attached image: ghost.png' });
+  const image = mine.getByRole('img', { name: `Attached image: ${name}` });
   await expect(image).toBeVisible();
   // The form is empty again, ready for the next comment.
   await expect(usa.getByLabel(PICKER)).toBeVisible();
@@ -81,16 +86,20 @@ test('a member attaches a PNG: uploaded to their folder, posted with the comment
   await waitForAllIslands(page);
   const shown = page
     .getByRole('listitem', { name: 'Comment by Penny Picture' })
-    .getByRole('img', { name: 'Attached image: ghost.png' });
+    .getByRole('img', { name: `Attached image: ${name}` });
+  await shown.scrollIntoViewIfNeeded();
   await expect(shown).toBeVisible();
   await expect(shown).toHaveAttribute(
     'src',
     new RegExp(`^${supabaseUrl()}/storage/v1/object/public/event-images/${member.id}/\\d{13}\\.png$`),
   );
   // The browser really decoded it, in a box of fixed shape (4:3) that held its place before it arrived.
-  expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
   const box = await shown.locator('..').boundingBox();
   expect(box && Math.round((box.width / box.height) * 100)).toBe(133);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('a text file renamed .png and an image over 5 MB are refused in the browser, and nothing is uploaded', async ({
@@ -113,6 +122,7 @@ test('a text file renamed .png and an image over 5 MB are refused in the browser
   PNG.copy(huge);
   await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
   await expect(usa.getByRole('alert')).toHaveText(TOO_LARGE);
+  expect(await axeViolations(page)).toEqual([]);
 
   await usa.getByLabel('Add a comment').fill('Text only, then');
   await expect(usa.getByRole('button', { name: 'Post comment' })).toBeEnabled();
@@ -127,4 +137,24 @@ test('a failed upload tells the member', async ({ page }) => {
   await expect(page.getByText('Upload failed')).toBeVisible();
   await expect(page.getByText('Failed to upload image. Please try again.')).toBeVisible();
   await expect(usa.getByLabel(PICKER)).toBeEnabled();
+});
+
+test('a member removes the picked image before posting: it leaves the form and the bucket', async ({
+  page,
+  request,
+}) => {
+  await signInPage(page, await createMember({ fullName: 'Rory Remover' }));
+  const usa = await openEvents(page);
+  const name = `dropped-${randomUUID().slice(0, 8)}.png`;
+  await usa.getByLabel(PICKER).setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
+  const preview = usa.getByRole('img', { name: `Attached image: ${name}` });
+  await expect(preview).toBeVisible();
+  const url = await preview.getAttribute('src');
+  expect((await request.get(url!)).status()).toBe(200);
+  // Keyboard: focus moved to 'Remove image' once the image was in, and back to the picker once removed.
+  await expect(usa.getByRole('button', { name: 'Remove image' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(usa.getByLabel(PICKER)).toBeFocused();
+  await expect(preview).toHaveCount(0);
+  await expect.poll(async () => (await request.get(url!)).status()).toBe(400);
 });

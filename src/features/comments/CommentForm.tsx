@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { lengthCounter } from '../../lib/format/counter';
 import { characterCount, COMMENT_MAX, commentTextOk } from '../../lib/rules';
 import type { Attachment } from './comment-image';
 import { ImagePicker } from './ImagePicker';
@@ -64,7 +65,7 @@ export function CommentForm({
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-count`} className={over ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}>
-          {count}/{COMMENT_MAX} characters
+          {lengthCounter(count, COMMENT_MAX)} characters
         </p>
         <div className="flex gap-2">
           {onCancel && (

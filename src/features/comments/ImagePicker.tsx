@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { IMAGE_TYPES } from '../../lib/rules';
 import { getStorage } from '../../lib/supabase/client';
@@ -27,6 +27,8 @@ export function ImagePicker({
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState('');
+  // Focus follows the member: to 'Remove image' once the image is in, back to the picker once removed.
+  const refocus = useRef(false);
 
   function busy(on: boolean) {
     setUploading(on);
@@ -56,13 +58,18 @@ export function ImagePicker({
   }
 
   async function remove(attachment: Attachment) {
+    refocus.current = true;
     onChange(null);
-    // Best effort: an image left behind stays in the member's own folder, which they may clear later.
-    const [{ removeCommentImage }, storage] = await Promise.all([
-      import('./comment-image.data'),
-      getStorage(),
-    ]);
-    await removeCommentImage(storage, attachment.path).catch(() => false);
+    // Best effort: an image left behind stays in the member's own folder (decision 0028).
+    try {
+      const [{ removeCommentImage }, storage] = await Promise.all([
+        import('./comment-image.data'),
+        getStorage(),
+      ]);
+      await removeCommentImage(storage, attachment.path);
+    } catch {
+      // Nothing the member needs to know: the comment no longer names the image.
+    }
   }
 
   if (value)
@@ -71,6 +78,7 @@ export function ImagePicker({
         <CommentImage url={value.url} name={value.name} authorId={userId} />
         <button
           type="button"
+          autoFocus
           className={`${buttonClass('outline', 'sm')} mt-2`}
           onClick={() => void remove(value)}
         >
@@ -84,6 +92,12 @@ export function ImagePicker({
         Add an image (optional, up to 5 MB)
       </label>
       <input
+        ref={(node) => {
+          if (node && refocus.current) {
+            refocus.current = false;
+            node.focus();
+          }
+        }}
         id={id}
         type="file"
         accept={ACCEPT}
