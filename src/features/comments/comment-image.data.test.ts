@@ -19,6 +19,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
 class MemoryStorage {
   private readonly items = new Map<string, string>();
   getItem = (key: string) => this.items.get(key) ?? null;
@@ -123,6 +125,22 @@ describe('a comment image', () => {
     expect(eventThreads(rows, eventId, names)).toEqual([
       expect.objectContaining({ content: 'Seen it', attachmentUrl: url, attachmentName: name }),
     ]);
+  });
+
+  it('is stored as the type its bytes are, whatever its name says: a GIF named .png is a .gif', async () => {
+    const gif = new File([new Uint8Array(GIF)], 'cat.png', { type: 'image/png' });
+    const result = await uploadCommentImage(ivy.storage, ivy.id, gif, 1_764_000_000_002);
+    expect(result).toMatchObject({
+      outcome: 'uploaded',
+      attachment: { name: 'cat.png', path: `${ivy.id}/1764000000002.gif` },
+    });
+    if (result.outcome !== 'uploaded') return;
+    const { rows } = await stack.db.query<{ mimetype: string }>(
+      `select metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = $1 and name = $2`,
+      [BUCKET, result.attachment.path],
+    );
+    expect(rows).toEqual([{ mimetype: 'image/gif' }]);
+    expect((await realFetch(result.attachment.url)).headers.get('content-type')).toBe('image/gif');
   });
 
   it('is checked in the browser first: a text file renamed .png and a 5 MB + 1 image never reach Storage', async () => {

@@ -25,7 +25,10 @@ export async function uploadCommentImage(
   if (!check.ok) return { outcome: 'refused', message: check.message };
   const path = imagePath(userId, check.extension, now);
   const bucket = storage.from(BUCKET);
-  const { error } = await bucket.upload(path, file, {
+  // storage-js sends a Blob as a multipart part of the Blob's own type (the browser's guess from the file
+  // name), so the bytes go in a Blob of the type they really are.
+  const body = new Blob([file], { type: check.contentType });
+  const { error } = await bucket.upload(path, body, {
     contentType: check.contentType,
     cacheControl: '3600',
     upsert: false,
