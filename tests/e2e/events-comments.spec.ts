@@ -52,7 +52,7 @@ async function post(usa: Locator, text: string): Promise<void> {
   await box.fill('   ');
   await expect(button).toBeDisabled();
   await box.fill(text);
-  await expect(usa.getByText(`${text.length}/2000 characters`)).toBeVisible();
+  await expect(usa.getByText(`${text.length} / 2,000 characters`)).toBeVisible();
   await button.click();
 }
 

@@ -1,11 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { lengthCounter } from '../../lib/format/counter';
 import { characterCount, COMMENT_MAX, commentTextOk } from '../../lib/rules';
+import type { Attachment } from './comment-image';
+import { ImagePicker } from './ImagePicker';
 
 /**
  * A text box for a comment, reply or edit: its count of characters against the limit shows as the member
- * types, and the button stays disabled while the text is blank or too long. onSubmit resolves true when the
- * text was saved (the box then empties).
+ * types, and the button stays disabled while the text is blank or too long, or while an image uploads.
+ * With imageFor (the member's id) the member may attach one image (a new comment; replies and edits have
+ * none). onSubmit resolves true when the text was saved (the box and the image then empty).
  */
 export function CommentForm({
   label,
@@ -13,26 +17,33 @@ export function CommentForm({
   initial = '',
   onSubmit,
   onCancel,
+  imageFor,
 }: {
   label: string;
   submitLabel: string;
   initial?: string;
-  onSubmit: (text: string) => Promise<boolean>;
+  onSubmit: (text: string, attachment: Attachment | null) => Promise<boolean>;
   onCancel?: () => void;
+  imageFor?: string;
 }) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [uploading, setUploading] = useState(false);
   const count = characterCount(text.trim());
   const over = count > COMMENT_MAX;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!commentTextOk(text) || busy) return;
+    if (!commentTextOk(text) || busy || uploading) return;
     setBusy(true);
-    const saved = await onSubmit(text.trim());
+    const saved = await onSubmit(text.trim(), attachment);
     setBusy(false);
-    if (saved) setText('');
+    if (saved) {
+      setText('');
+      setAttachment(null);
+    }
   }
 
   return (
@@ -49,9 +60,12 @@ export function CommentForm({
         aria-invalid={over || undefined}
         className="border-border bg-background text-foreground w-full rounded-md border px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-1"
       />
+      {imageFor && (
+        <ImagePicker userId={imageFor} value={attachment} onChange={setAttachment} onBusy={setUploading} />
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-count`} className={over ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}>
-          {count}/{COMMENT_MAX} characters
+          {lengthCounter(count, COMMENT_MAX)} characters
         </p>
         <div className="flex gap-2">
           {onCancel && (
@@ -61,7 +75,7 @@ export function CommentForm({
           )}
           <button
             type="submit"
-            disabled={!commentTextOk(text) || busy}
+            disabled={!commentTextOk(text) || busy || uploading}
             className={buttonClass('primary', 'sm')}
           >
             {submitLabel}

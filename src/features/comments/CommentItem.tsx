@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { CommentForm } from './CommentForm';
+import { CommentImage } from './CommentImage';
 import { FlagButton } from './FlagButton';
 import { timeAgo, toggledHeart, type Comment, type Post } from './comments';
 import type { PostTable } from './comments.data';
@@ -94,6 +95,9 @@ function PostView({
         />
       ) : (
         <p className="mt-1 break-words whitespace-pre-wrap">{post.content}</p>
+      )}
+      {post.attachmentUrl && post.attachmentName && (
+        <CommentImage url={post.attachmentUrl} name={post.attachmentName} authorId={post.userId} />
       )}
       {mode === 'confirm-delete' && (
         <div role="alertdialog" aria-label={`Delete ${noun}`} className="mt-2">

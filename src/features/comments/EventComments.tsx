@@ -135,9 +135,15 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
       <CommentForm
         label="Add a comment"
         submitLabel="Post comment"
-        onSubmit={async (content) =>
+        imageFor={userId}
+        onSubmit={async (content, attachment) =>
           finish(
-            await postComment(await getSupabase(), { userId, eventId, content }),
+            await postComment(await getSupabase(), {
+              userId,
+              eventId,
+              content,
+              ...(attachment && { attachment }),
+            }),
             ['Comment added', 'Your comment has been posted successfully.'],
             'Failed to post comment',
           )

@@ -98,12 +98,19 @@ function outcomeOf(result: { error: { code?: string } | null; status: number }):
 
 export async function postComment(
   client: BrowserSupabase,
-  input: { userId: string; eventId: string; content: string },
+  input: { userId: string; eventId: string; content: string; attachment?: { url: string; name: string } },
 ): Promise<WriteOutcome> {
   return outcomeOf(
-    await client
-      .from('comments')
-      .insert({ user_id: input.userId, event_id: input.eventId, content: input.content.trim() }),
+    await client.from('comments').insert({
+      user_id: input.userId,
+      event_id: input.eventId,
+      content: input.content.trim(),
+      // An uploaded image (comment-image.data.ts): its public URL and the picked file's name.
+      ...(input.attachment && {
+        attachment_url: input.attachment.url,
+        attachment_name: input.attachment.name,
+      }),
+    }),
   );
 }
 

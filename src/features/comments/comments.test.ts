@@ -20,6 +20,8 @@ const comment = (id: string, more: Partial<CommentRow> = {}): CommentRow => ({
   ...reply(id, { user_id: 'u1', content: `comment ${id}`, author: { full_name: 'Mia' } }),
   event_id: 'e1',
   is_pinned: false,
+  attachment_url: null,
+  attachment_name: null,
   comment_replies: [],
   ...more,
 });

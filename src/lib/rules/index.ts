@@ -6,3 +6,4 @@ export { characterCount, optionalValue } from './text';
 export * from './travellers';
 export * from './event-updates';
 export * from './flags';
+export * from './images';

@@ -9,6 +9,7 @@ import { AuthClient, type SupportedStorage } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
+import { fetchWithAuth } from './fetch-with-auth';
 import { authStorageKey } from './session-presence';
 
 /** What islands may call: exactly supabase-js's `auth`, `from` and `rpc`, with its types. */
@@ -38,15 +39,7 @@ export function createBrowserClient(
     ...(storage ? { storage } : {}),
   });
   // As supabase-js's fetchWithAuth: the API key always, the member's access token when signed in.
-  const fetchWithAuth: typeof fetch = async (input, init) => {
-    const { data } = await auth.getSession();
-    const headers = new Headers(init?.headers);
-    if (!headers.has('apikey')) headers.set('apikey', anonKey);
-    if (!headers.has('Authorization'))
-      headers.set('Authorization', `Bearer ${data.session?.access_token ?? anonKey}`);
-    return fetch(input, { ...init, headers });
-  };
-  const rest = new PostgrestClient<Database>(`${base}/rest/v1`, { fetch: fetchWithAuth });
+  const rest = new PostgrestClient<Database>(`${base}/rest/v1`, { fetch: fetchWithAuth(anonKey, auth) });
   // supabase-js's own `from` and `rpc` are these two methods of its PostgrestClient; only its generic
   // parameters are spelled differently, hence the cast.
   return { auth, from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) } as unknown as BrowserSupabase;

@@ -3,6 +3,7 @@
  * neither has a stored session (./session-presence.ts) nor submits anything never downloads it.
  * See docs/decisions/0006-native-dialogs-for-the-js-budget.md and ./browser-client.ts.
  */
+import type { StorageClient } from '@supabase/storage-js';
 import type { BrowserSupabase } from './browser-client';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config';
 
@@ -20,4 +21,21 @@ export function getSupabase(): Promise<BrowserSupabase> {
     client = null;
   });
   return client;
+}
+
+let storage: Promise<StorageClient> | null = null;
+
+/**
+ * The Storage client, loaded (with storage-js) on first use only: the events page calls it when a member
+ * picks an image. It reads the member's token from the shared client's auth at each request.
+ */
+export function getStorage(): Promise<StorageClient> {
+  storage ??= Promise.all([import('./storage-client'), getSupabase()]).then(
+    ([{ createStorageClient }, supabase]) =>
+      createStorageClient(SUPABASE_URL, SUPABASE_ANON_KEY, supabase.auth),
+  );
+  storage.catch(() => {
+    storage = null;
+  });
+  return storage;
 }

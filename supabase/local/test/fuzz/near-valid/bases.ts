@@ -246,7 +246,12 @@ function insertComment(rng: Random, world: FuzzWorld): Draft {
     event_id: rng.pick(SEED.events),
     content: `Near-valid ${rng.pick(WORDS)} comment`,
     ...(rng.chance(0.3) ? { user_id: world.memberId } : {}),
-    ...(rng.chance(0.3) ? { attachment_url: 'https://example.com/a.png', attachment_name: 'a.png' } : {}),
+    ...(rng.chance(0.3)
+      ? {
+          attachment_url: `http://127.0.0.1:54321/storage/v1/object/public/event-images/${world.memberId}/1.png`,
+          attachment_name: 'a.png',
+        }
+      : {}),
   };
   // supabase-js sends an array insert with `columns` naming every key, quoted.
   if (rng.chance(0.4)) {

@@ -1,0 +1,204 @@
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
+import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/browser-client';
+import type { Database } from '../../lib/supabase/database.types';
+import { createStorageClient } from '../../lib/supabase/storage-client';
+import { IMAGE_MAX_BYTES } from '../../lib/rules';
+import { isShownImageUrl, NOT_AN_IMAGE, TOO_LARGE } from './comment-image';
+import { BUCKET, removeCommentImage, uploadCommentImage } from './comment-image.data';
+import { fetchFirstPages, postComment } from './comments.data';
+
+// The page's own Storage wiring (storage-js with the member's token from auth-js) against the local stack:
+// an image goes into the member's folder and onto their comment; the bucket refuses what the browser would.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+let stack: TestStack;
+let storageRequests = 0;
+const realFetch = globalThis.fetch;
+
+interface Member {
+  id: string;
+  client: BrowserSupabase;
+  storage: ReturnType<typeof createStorageClient>;
+}
+
+async function newMember(email: string): Promise<Member> {
+  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const created = await admin.auth.admin.createUser({
+    email,
+    password: 'correct-horse-7',
+    email_confirm: true,
+  });
+  if (created.error) throw created.error;
+  const client = createBrowserClient(stack.url, stack.anonKey, {
+    storage: new MemoryStorage(),
+    detectSessionInUrl: false,
+  });
+  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
+  if (signIn.error) throw signIn.error;
+  return {
+    id: created.data.user.id,
+    client,
+    storage: createStorageClient(stack.url, stack.anonKey, client.auth),
+  };
+}
+
+let ivy: Member;
+let otto: Member;
+let eventId: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  ivy = await newMember('images-ivy@example.com');
+  otto = await newMember('images-otto@example.com');
+  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const { data, error } = await admin
+    .from('events')
+    .insert({
+      slug: 'images-one',
+      title: 'Images',
+      status: 'published',
+      start_date: '2030-01-10',
+      end_date: '2030-01-12',
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  eventId = data.id;
+  globalThis.fetch = (input, init) => {
+    if (String(input instanceof Request ? input.url : input).includes('/storage/v1/')) storageRequests += 1;
+    return realFetch(input, init);
+  };
+});
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await stack?.close();
+});
+
+const png = (bytes: Uint8Array = PNG, name = 'Ghost at the window.png') =>
+  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+describe('a comment image', () => {
+  it('goes into the member’s folder as {user id}/{timestamp}.png, public, and onto their comment', async () => {
+    const result = await uploadCommentImage(ivy.storage, ivy.id, png(), 1_764_000_000_000);
+    expect(result).toEqual({
+      outcome: 'uploaded',
+      attachment: {
+        url: `${stack.url}/storage/v1/object/public/${BUCKET}/${ivy.id}/1764000000000.png`,
+        name: 'Ghost at the window.png',
+        path: `${ivy.id}/1764000000000.png`,
+      },
+    });
+    if (result.outcome !== 'uploaded') return;
+    const served = await realFetch(result.attachment.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('max-age=3600');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect(isShownImageUrl(result.attachment.url, stack.url, ivy.id)).toBe(true);
+
+    const { url, name } = result.attachment;
+    expect(
+      await postComment(ivy.client, {
+        userId: ivy.id,
+        eventId,
+        content: 'Seen it',
+        attachment: { url, name },
+      }),
+    ).toBe('done');
+    const pages = await fetchFirstPages(otto.client, { id: eventId }, otto.id);
+    expect(pages.get(eventId)?.comments).toEqual([
+      expect.objectContaining({ content: 'Seen it', attachmentUrl: url, attachmentName: name }),
+    ]);
+  });
+
+  it('is stored as the type its bytes are, whatever its name says: a GIF named .png is a .gif', async () => {
+    const gif = new File([new Uint8Array(GIF)], 'cat.png', { type: 'image/png' });
+    const result = await uploadCommentImage(ivy.storage, ivy.id, gif, 1_764_000_000_002);
+    expect(result).toMatchObject({
+      outcome: 'uploaded',
+      attachment: { name: 'cat.png', path: `${ivy.id}/1764000000002.gif` },
+    });
+    if (result.outcome !== 'uploaded') return;
+    const { rows } = await stack.db.query<{ mimetype: string }>(
+      `select metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = $1 and name = $2`,
+      [BUCKET, result.attachment.path],
+    );
+    expect(rows).toEqual([{ mimetype: 'image/gif' }]);
+    expect((await realFetch(result.attachment.url)).headers.get('content-type')).toBe('image/gif');
+  });
+
+  it('is checked in the browser first: a text file renamed .png and a 5 MB + 1 image never reach Storage', async () => {
+    const before = storageRequests;
+    const text = png(Buffer.from('not a picture at all\n'), 'notes.png');
+    expect(await uploadCommentImage(ivy.storage, ivy.id, text)).toEqual({
+      outcome: 'refused',
+      message: NOT_AN_IMAGE,
+    });
+    const huge = new Uint8Array(IMAGE_MAX_BYTES + 1);
+    huge.set(PNG);
+    expect(await uploadCommentImage(ivy.storage, ivy.id, png(huge))).toEqual({
+      outcome: 'refused',
+      message: TOO_LARGE,
+    });
+    expect(storageRequests).toBe(before);
+  });
+
+  it('is refused by the bucket in another member’s folder, and the comment cannot point there', async () => {
+    const theirs = await otto.storage
+      .from(BUCKET)
+      .upload(`${ivy.id}/1764000000001.png`, png(), { contentType: 'image/png' });
+    expect(theirs.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+    const url = `${stack.url}/storage/v1/object/public/${BUCKET}/${ivy.id}/1764000000000.png`;
+    expect(
+      await postComment(otto.client, {
+        userId: otto.id,
+        eventId,
+        content: 'Mine now',
+        attachment: { url, name: 'x.png' },
+      }),
+    ).toBe('failed');
+  });
+
+  it('is refused by the bucket when the browser check is skipped: too large, or text declared as a PNG', async () => {
+    const huge = new Uint8Array(IMAGE_MAX_BYTES + 1);
+    huge.set(PNG);
+    const big = await ivy.storage.from(BUCKET).upload(`${ivy.id}/1.png`, huge, { contentType: 'image/png' });
+    expect(big.error).toMatchObject({ statusCode: '413' });
+    const text = await ivy.storage
+      .from(BUCKET)
+      .upload(`${ivy.id}/2.png`, Buffer.from('not a picture\n'), { contentType: 'image/png' });
+    expect(text.error).toMatchObject({ statusCode: '415' });
+  });
+
+  it('can be removed by its owner before posting, not by anyone else', async () => {
+    const result = await uploadCommentImage(ivy.storage, ivy.id, png(), 1_764_000_000_009);
+    if (result.outcome !== 'uploaded') throw new Error(result.outcome);
+    expect(await removeCommentImage(otto.storage, result.attachment.path)).toBe(false);
+    expect(await removeCommentImage(ivy.storage, result.attachment.path)).toBe(true);
+    expect((await realFetch(result.attachment.url)).status).toBe(400);
+  });
+
+  it('reports a failed upload (the same path twice: no upsert)', async () => {
+    expect(await uploadCommentImage(ivy.storage, ivy.id, png(), 1_764_000_000_000)).toEqual({
+      outcome: 'failed',
+    });
+  });
+});
