@@ -8,6 +8,7 @@ import { EventComments } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
 import { fetchPublishedEvents, type PublishedEvent } from './events.data';
+import { useLiveCommunity } from './live-community';
 
 export interface EventsListProps {
   /** Slugs of the trips that have a marketing page (/tours/<slug>), known when the site is built. */
@@ -31,6 +32,8 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryKey: ['events', 'published'],
     queryFn: async () => fetchPublishedEvents(await getSupabase()),
   });
+  // Live updates (decision 0029), once the list is shown.
+  useLiveCommunity(sessionLoading ? null : (user?.id ?? null), events.isSuccess);
   const back =
     !hydrated || sessionLoading
       ? null
