@@ -47,12 +47,13 @@ describe('the browser Realtime client', () => {
       storage: new MemoryStorage(),
       detectSessionInUrl: false,
     });
-    realtime = createRealtimeClient(client.auth, stack.url, stack.anonKey);
+    // Signed in before the Realtime client exists, as on a page that loads it on demand.
     const signIn = await client.auth.signInWithPassword({
       email: 'member@example.com',
       password: 'password123',
     });
     expect(signIn.error).toBeNull();
+    realtime = await createRealtimeClient(client.auth, stack.url, stack.anonKey);
 
     const removals: string[] = [];
     const comments: string[] = [];

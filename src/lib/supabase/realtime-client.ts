@@ -10,12 +10,12 @@ import type { BrowserSupabase } from './browser-client';
 
 export type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 
-export function createRealtimeClient(
+export async function createRealtimeClient(
   auth: BrowserSupabase['auth'],
   supabaseUrl: string,
   anonKey: string,
   options: Pick<RealtimeClientOptions, 'transport'> = {},
-): RealtimeClient {
+): Promise<RealtimeClient> {
   const url = new URL('realtime/v1', `${supabaseUrl.replace(/\/+$/, '')}/`);
   url.protocol = url.protocol.replace('http', 'ws');
   const realtime = new RealtimeClient(url.href, {
@@ -37,5 +37,9 @@ export function createRealtimeClient(
       void realtime.setAuth();
     }
   });
+  // supabase-js sets the token as it builds its client, long before any channel. Built later, on demand,
+  // the token must be in place before the first join: a join sent while realtime-js still awaits it goes
+  // out with the API key alone, and the server then judges that channel as a visitor's for good.
+  await realtime.setAuth();
   return realtime;
 }
