@@ -32,8 +32,8 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryKey: ['events', 'published'],
     queryFn: async () => fetchPublishedEvents(await getSupabase()),
   });
-  // Live updates (decision 0029), once the list is shown.
-  useLiveCommunity(sessionLoading ? null : (user?.id ?? null), events.isSuccess);
+  // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
+  useLiveCommunity(sessionLoading ? null : (user?.id ?? null), events.data !== undefined);
   const back =
     !hydrated || sessionLoading
       ? null

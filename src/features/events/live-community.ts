@@ -10,6 +10,9 @@ import { useEffect } from 'react';
 import { getRealtime } from '../../lib/supabase/realtime';
 import { LIVE_TABLES, StaleBatch, type LiveTable } from './live-changes';
 
+// realtime-js hands back a channel of the same topic while one is still leaving: each start names its own.
+let started = 0;
+
 /** Starts listening; resolves to the function that stops it. */
 export async function startLiveCommunity(queryClient: QueryClient): Promise<() => void> {
   const realtime = await getRealtime();
@@ -19,7 +22,7 @@ export async function startLiveCommunity(queryClient: QueryClient): Promise<() =
     },
     busy: () => queryClient.isMutating() > 0,
   });
-  let channel = realtime.channel('events-community');
+  let channel = realtime.channel(`events-community-${++started}`);
   for (const [table, { events }] of Object.entries(LIVE_TABLES)) {
     channel = channel.on('postgres_changes', { event: events, schema: 'public', table }, () =>
       batch.change(table as LiveTable),
