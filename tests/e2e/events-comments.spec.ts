@@ -126,6 +126,9 @@ test('a failed edit or delete tells the member', async ({ page }) => {
     .insert(['To edit', 'To delete'].map((content) => ({ event_id: event.id, user_id: member.id, content })))
     .select('id, content');
   if (error) throw new Error(error.message);
+  // The page is live (decision 0029): it would hear the removal and drop both comments. Here its socket is
+  // down, so the member acts on what they still see and the server refuses.
+  await page.routeWebSocket(/\/realtime\/v1\//, (socket) => void socket.close());
   await signInPage(page, member);
   const usa = await openEvents(page);
   const toEdit = usa.getByRole('listitem', { name: 'Comment by Fay Failure' }).filter({ hasText: 'To edit' });

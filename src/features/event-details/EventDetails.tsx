@@ -8,6 +8,7 @@ import { $loading, $user } from '../../stores/session';
 import { EventComments } from '../comments/EventComments';
 import { EventCommunity } from '../events/EventCommunity';
 import { eventsPageKey, fetchEventsPage } from '../events/events.data';
+import { useLiveCommunity } from '../events/live-community';
 import { eventPhase, eventRefFromPath, PHASE_LABELS, type TripCopy } from './event-details';
 import { fetchEventDetail, type EventDetail } from './event-details.data';
 import { EventDetailsUpdates } from './EventDetailsUpdates';
@@ -128,6 +129,8 @@ function EventCommunityFor({ event }: { event: EventDetail }) {
     // The member's own state comes with the read: wait until the session says who is signed in.
     enabled: Boolean(user) || !sessionLoading,
   });
+  // Live updates as on /events (decision 0029): others' comments, hearts and reactions arrive here too.
+  useLiveCommunity(sessionLoading ? null : userId, page.data !== undefined);
   if (!page.data) return null;
   return <EventCommunity eventId={event.id} title={event.title} page={page.data} pageKey={pageKey} />;
 }

@@ -16,6 +16,7 @@ import {
 } from './events.data';
 import { sydneyToday } from '../../lib/format/today';
 import { useListShownMark } from './list-shown-mark';
+import { useLiveCommunity } from './live-community';
 
 export interface EventsListProps {
   /** Slugs of the trips that have a marketing page (/tours/<slug>), known when the site is built. */
@@ -48,6 +49,8 @@ export function EventsList({ tripSlugs }: EventsListProps) {
   });
   const events = page.data?.events;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
+  // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
+  useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
   const back =
     !hydrated || sessionLoading
       ? null

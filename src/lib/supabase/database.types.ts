@@ -235,6 +235,52 @@ export type Database = {
           },
         ];
       };
+      comment_removals: {
+        Row: {
+          id: number;
+          event_id: string;
+          comment_id: string | null;
+          reply_id: string | null;
+          removed_at: string;
+        };
+        Insert: {
+          id?: number;
+          event_id: string;
+          comment_id?: string | null;
+          reply_id?: string | null;
+          removed_at?: string;
+        };
+        Update: {
+          id?: number;
+          event_id?: string;
+          comment_id?: string | null;
+          reply_id?: string | null;
+          removed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'comment_removals_comment_id_fkey';
+            columns: ['comment_id'];
+            isOneToOne: false;
+            referencedRelation: 'comments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'comment_removals_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'comment_removals_reply_id_fkey';
+            columns: ['reply_id'];
+            isOneToOne: false;
+            referencedRelation: 'comment_replies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       comment_replies: {
         Row: {
           id: string;

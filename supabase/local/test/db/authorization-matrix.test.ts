@@ -163,6 +163,16 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
     delete: [`delete from public.comment_heart_counts where comment_id = '${ID.commentOther}'`, NOT_WRITABLE],
   },
+  // Ids of removed comments and replies, written only by a trigger, read by members for public events.
+  comment_removals: {
+    select: [`select count(*)::int as n from public.comment_removals`, ['denied', 1, 1, 2]],
+    insert: [
+      `insert into public.comment_removals (event_id, comment_id) values ('${ID.published}', '${ID.commentMember}')`,
+      ALL_DENIED,
+    ],
+    update: [`update public.comment_removals set removed_at = now()`, ALL_DENIED],
+    delete: [`delete from public.comment_removals`, ALL_DENIED],
+  },
   event_follows: {
     select: [
       `select count(*)::int as n from public.event_follows where id in (${ids(ID.followMember, ID.followOther)})`,

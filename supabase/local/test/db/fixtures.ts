@@ -126,5 +126,8 @@ export async function insertFixtures(db: Queryable): Promise<void> {
     insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
       ('${ID.objectMember}', 'event-images', '${ID.member}/ghost.png', '${ID.member}', '{"mimetype":"image/png"}'),
       ('${ID.objectOther}', 'event-images', '${ID.other}/ghost.png', '${ID.other}', '{"mimetype":"image/png"}');
+    -- Removal signals (20261125400001): as the trigger writes them, one on a public event, one on the draft.
+    insert into public.comment_removals (event_id, comment_id) values
+      ('${ID.published}', '${ID.commentOtherDeleted}'), ('${ID.draft}', '${ID.commentAdminOnDraft}');
   `);
 }

@@ -67,6 +67,7 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
     );
     expect(rows.map((row) => row.tablename)).toEqual([
       'comment_reactions',
+      'comment_removals',
       'comment_replies',
       'comments',
       'reactions',

@@ -1,0 +1,181 @@
+import { expect, test, type Browser, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import { createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
+import { waitForAllIslands } from '../helpers/islands';
+
+// Live /events (issue 9, decision 0029): two members in two browser contexts against the local stack's
+// Realtime. One writes through the page; the other sees it arrive without a reload, and catches up on what
+// it missed after its socket dropped.
+
+const CARD = 'USA Paranormal Road Trip';
+
+function card(page: Page): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: CARD }) });
+}
+
+/**
+ * The page's Realtime socket, routed through the test: it forwards both ways, counts the channel joins the
+ * server confirms, records what the server delivers, and can drop the socket and refuse new ones. (Chromium's
+ * offline emulation, context.setOffline, leaves open WebSockets alone: Playwright issue #4910.)
+ */
+class RealtimeSocket {
+  joins = 0;
+  readonly delivered: string[] = [];
+  private online = true;
+  private open: WebSocketRoute[] = [];
+
+  async route(page: Page): Promise<void> {
+    await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+      if (!this.online) {
+        void socket.close({ code: 4000, reason: 'offline' });
+        return;
+      }
+      const server = socket.connectToServer();
+      this.open.push(socket);
+      server.onMessage((message) => {
+        const text = String(message);
+        // The join's reply lists the channel's postgres_changes bindings; other acknowledgements do not.
+        if (text.includes('"phx_reply"') && text.includes('"postgres_changes":[')) this.joins += 1;
+        if (text.includes('"postgres_changes"')) this.delivered.push(text);
+        socket.send(message);
+      });
+    });
+  }
+
+  async drop(): Promise<void> {
+    this.online = false;
+    await Promise.all(this.open.map((socket) => socket.close({ code: 4000, reason: 'dropped' })));
+    this.open = [];
+  }
+
+  restore(): void {
+    this.online = true;
+  }
+}
+
+async function openEvents(page: Page): Promise<Locator> {
+  await page.goto('/events');
+  await waitForAllIslands(page);
+  const usa = card(page);
+  await expect(usa.getByText('Loading comments...')).toHaveCount(0);
+  return usa;
+}
+
+/** A second member's page on /events, listening live. */
+async function watcher(browser: Browser, member: TestMember) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const socket = new RealtimeSocket();
+  await socket.route(page);
+  await signInPage(page, member);
+  const usa = await openEvents(page);
+  await expect.poll(() => socket.joins, { message: 'the live channel to join' }).toBe(1);
+  return { context, page, usa, socket };
+}
+
+async function post(usa: Locator, text: string): Promise<void> {
+  await usa.getByLabel('Add a comment').fill(text);
+  await usa.getByRole('button', { name: 'Post comment' }).click();
+}
+
+const count = async (usa: Locator, label: string) =>
+  Number(await usa.getByRole('button', { name: label }).getByText(/^\d+$/).textContent());
+
+test('what one member posts, edits, reacts, likes and deletes reaches another member live', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const mark = randomUUID().slice(0, 8);
+  const author = await createMember({ fullName: 'Alma Author' });
+  const reader = await watcher(browser, await createMember({ fullName: 'Reuben Reader' }));
+  await signInPage(page, author);
+  const usa = await openEvents(page);
+  const theirs = reader.usa.getByRole('listitem', { name: 'Comment by Alma Author' });
+
+  await post(usa, `Live hello ${mark}`);
+  await expect(theirs).toContainText(`Live hello ${mark}`);
+  await expect(theirs).not.toContainText('(edited)');
+
+  const mine = usa.getByRole('listitem', { name: 'Comment by Alma Author' });
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  await mine.getByLabel('Edit your comment').fill(`Live edited ${mark}`);
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(theirs).toContainText(`Live edited ${mark}`);
+  await expect(theirs).toContainText('(edited)');
+
+  await mine.getByRole('button', { name: 'Reply' }).click();
+  await mine.getByLabel('Reply to Alma Author').fill(`Live reply ${mark}`);
+  await mine.getByRole('button', { name: 'Post reply' }).click();
+  await expect(theirs.getByRole('list', { name: 'Replies to Alma Author' })).toContainText(
+    `Live reply ${mark}`,
+  );
+
+  // Reactions: the reader's count follows the author's click (other tests may react too: at least one more).
+  const before = await count(reader.usa, 'Haunted');
+  await usa.getByRole('button', { name: /^Haunted/ }).click();
+  await expect(usa.getByRole('button', { name: /^Haunted/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => count(reader.usa, 'Haunted')).toBeGreaterThan(before);
+
+  // A heart on the comment: delivered to the reader under row-level security, and the page reads the
+  // comments again (the page shows hearts once the feed lane's model has them).
+  const api = createClient(supabaseUrl(), process.env.E2E_SUPABASE_ANON_KEY ?? '', {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  await api.auth.signInWithPassword(author);
+  const own = await api.from('comments').select('id').eq('content', `Live edited ${mark}`).single();
+  expect(own.error).toBeNull();
+  const reread = reader.page.waitForRequest(
+    (request) => request.method() === 'GET' && request.url().includes('/rest/v1/comments?'),
+  );
+  const heart = await api
+    .from('comment_reactions')
+    .insert({ comment_id: own.data?.id, user_id: author.id })
+    .select('id')
+    .single();
+  expect(heart.error).toBeNull();
+  await expect
+    .poll(() =>
+      reader.socket.delivered.some(
+        (text) => text.includes('comment_reactions') && text.includes(String(heart.data?.id)),
+      ),
+    )
+    .toBe(true);
+  await reread;
+
+  // Deleting hides the comment (and its reply) for the reader too, though the UPDATE itself is not theirs.
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Comment deleted')).toBeVisible();
+  await expect
+    .poll(() => reader.socket.delivered.some((text) => text.includes('"table":"comment_removals"')))
+    .toBe(true);
+  await expect(reader.usa.getByText(`Live edited ${mark}`)).toHaveCount(0);
+  await expect(reader.usa.getByText(`Live reply ${mark}`)).toHaveCount(0);
+  await reader.context.close();
+});
+
+test('after the socket drops and comes back, the page catches up on what it missed', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const mark = randomUUID().slice(0, 8);
+  const reader = await watcher(browser, await createMember({ fullName: 'Olive Offline' }));
+  await signInPage(page, await createMember({ fullName: 'Carl Catchup' }));
+  const usa = await openEvents(page);
+
+  await reader.socket.drop();
+  await post(usa, `While you were away ${mark}`);
+  await expect(page.getByText('Comment added')).toBeVisible();
+  // No socket, no delivery: the reader's page still shows the old list.
+  await reader.page.waitForTimeout(1_500);
+  await expect(reader.usa.getByText(`While you were away ${mark}`)).toHaveCount(0);
+
+  reader.socket.restore();
+  // realtime-js reconnects on its own back-off (1 s, 2 s, 5 s…) and joins the channel again.
+  await expect.poll(() => reader.socket.joins, { timeout: 20_000 }).toBe(2);
+  await expect(reader.usa.getByText(`While you were away ${mark}`)).toBeVisible();
+  await reader.context.close();
+});
