@@ -17,7 +17,6 @@ describe('pageJsBudget', () => {
       'customer/index.html',
       'login/index.html',
       'event-updates.html',
-      'event-details.html',
     ])
       expect(pageJsBudget(page)).toBe(APP_PAGE_JS_GZIP_BYTES);
   });
