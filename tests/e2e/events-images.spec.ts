@@ -2,12 +2,17 @@ import { expect, test, type Locator, type Page, type Request } from '@playwright
 import { randomUUID } from 'node:crypto';
 import { axeViolations } from '../helpers/axe';
 import { createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
+import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 
 // Images on comments (issue 9): picked, checked in the browser, uploaded to the member's folder of the
 // event-images bucket on the local stack, posted with the comment and shown with it.
 
-const CARD = 'USA Paranormal Road Trip';
+// An upcoming event of the test's own (the seed's sample trips are dated in 2026 and time passes them).
+let event: TestEvent;
+test.beforeAll(async () => {
+  event = await createEvent({ title: 'Images Trip' });
+});
 const PICKER = 'Add an image (optional, up to 5 MB)';
 const NOT_AN_IMAGE = 'That file is not an image. Choose a PNG, JPEG, GIF or WebP picture.';
 const TOO_LARGE = 'That image is larger than 5 MB. Choose a smaller one.';
@@ -20,7 +25,9 @@ const PNG = Buffer.from(
 async function openEvents(page: Page): Promise<Locator> {
   await page.goto('/events');
   await waitForAllIslands(page);
-  const usa = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: CARD }) });
+  const usa = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
   await expect(usa.getByText('Loading comments...')).toHaveCount(0);
   return usa;
 }

@@ -2,16 +2,23 @@ import { expect, test, type Browser, type Locator, type Page, type WebSocketRout
 import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
+import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 
 // Live /events (issue 9, decision 0029): two members in two browser contexts against the local stack's
 // Realtime. One writes through the page; the other sees it arrive without a reload, and catches up on what
 // it missed after its socket dropped.
 
-const CARD = 'USA Paranormal Road Trip';
+// An upcoming event of the test's own (the seed's sample trips are dated in 2026 and time passes them).
+let event: TestEvent;
+test.beforeAll(async () => {
+  event = await createEvent({ title: 'Live Trip' });
+});
 
 function card(page: Page): Locator {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: CARD }) });
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
 }
 
 /**
@@ -141,8 +148,12 @@ test('what one member posts, edits, reacts, likes and deletes reaches another me
   await expect(theirs.getByRole('button', { name: /^Like/ }).first()).toHaveText(/Like\s*1$/);
 
   // Deleting hides the comment (and its reply) for the reader too, though the UPDATE itself is not theirs.
-  await mine.getByRole('button', { name: 'Delete' }).click();
-  await mine.getByRole('button', { name: 'Delete' }).click();
+  // The comment's own Delete comes first (its reply, by the same author, has one too), then the confirmation's.
+  await mine.getByRole('button', { name: 'Delete' }).first().click();
+  await mine
+    .getByRole('alertdialog', { name: 'Delete comment' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('Comment deleted')).toBeVisible();
   await expect
     .poll(() => reader.socket.delivered.some((text) => text.includes('"table":"comment_removals"')))
