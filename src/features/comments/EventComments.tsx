@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { getSupabase } from '../../lib/supabase/client';
@@ -44,12 +44,16 @@ export function EventComments({ eventId, scope }: { eventId: string; scope: Even
   );
 }
 
-function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: EventScope; userId: string }) {
-  const queryClient = useQueryClient();
-  const first = useQuery({
+/** Every listed event's first page of comments: one read, one cache entry the page's cards share. */
+export const firstCommentsQuery = (scope: EventScope, userId: string) =>
+  queryOptions({
     queryKey: commentsKey(scope, userId),
     queryFn: async () => fetchFirstPages(await getSupabase(), scope, userId),
   });
+
+function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: EventScope; userId: string }) {
+  const queryClient = useQueryClient();
+  const first = useQuery(firstCommentsQuery(scope, userId));
   // Later pages, on demand: `shown` comments in all once the member asks for more.
   const [shown, setShown] = useState(COMMENTS_PAGE);
   const more = useQuery({

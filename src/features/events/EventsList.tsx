@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
-import { EventComments } from '../comments/EventComments';
+import { EventComments, firstCommentsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
 import {
@@ -47,7 +47,11 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryFn: async () => fetchEventsPage(await getSupabase(), scope, userId),
     enabled: Boolean(user) || !sessionLoading,
   });
-  const events = page.data?.events;
+  // A member's cards show their comments: the list waits for that read too (it starts with the events read,
+  // and the cards share its cache entry), so nothing pushes the shown page down when it lands (CLS).
+  const comments = useQuery({ ...firstCommentsQuery(scope, userId ?? ''), enabled: Boolean(user) });
+  const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
+  const events = ready ? page.data?.events : undefined;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
   useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
@@ -71,7 +75,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
           </a>
         )}
       </div>
-      {!page.data && !page.isError && (
+      {!ready && !page.isError && (
         <p role="status" data-events-loading className="text-muted-foreground mt-6">
           Loading events...
         </p>
