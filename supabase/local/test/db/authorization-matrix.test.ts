@@ -120,7 +120,7 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   // A reply's image: set when posting (as on comments), never changed afterwards.
   'comment_replies (attachment_url, attachment_name)': {
     insert: [
-      `insert into public.comment_replies (event_id, parent_comment_id, user_id, content, attachment_url, attachment_name) values ('${ID.published}', '${ID.commentOther}', $1, 'Look', 'https://example.com/a.png', 'a.png')`,
+      `insert into public.comment_replies (event_id, parent_comment_id, user_id, content, attachment_url, attachment_name) values ('${ID.published}', '${ID.commentOther}', $1::uuid, 'Look', 'http://127.0.0.1:54321/storage/v1/object/public/event-images/' || $1::uuid::text || '/1.png', 'a.png')`,
       ['denied', 1, 1, 1],
     ],
     update: [
