@@ -47,7 +47,11 @@ export function ModalDialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // The close event comes a task after the dialog closed; a keypress can reopen it in between (Escape,
+      // then Enter on the button focus returned to), and that stale event must not close it again.
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       onKeyDown={keepTabInside}
       className="bg-background text-foreground border-border m-auto w-full max-w-lg rounded-lg border p-6 backdrop:bg-black/60"
     >
