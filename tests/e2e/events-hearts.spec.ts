@@ -72,6 +72,9 @@ test('a member likes a comment and a reply; the hearts and counts survive a relo
 test('a failed like tells the member', async ({ page }) => {
   const author = await createMember({ fullName: 'Gus Gone' });
   const event = await thread(author, author);
+  // The page is live (decision 0029): it would hear the removal and drop the comment before the click.
+  // Here its socket is down, so the member acts on what they still see and the server refuses.
+  await page.routeWebSocket(/\/realtime\/v1\//, (socket) => void socket.close());
   await signInPage(page, await createMember());
   const card = await openCard(page, event);
   const comment = card.getByRole('listitem', { name: 'Comment by Gus Gone' });
