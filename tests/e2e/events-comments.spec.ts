@@ -5,6 +5,7 @@ import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
+import { withoutLiveUpdates } from '../helpers/live';
 
 // The comments of each event on /events (issue 9), against the local stack. Each worker has its own
 // upcoming event, with a pinned welcome and a reply on it.
@@ -128,7 +129,7 @@ test('a failed edit or delete tells the member', async ({ page }) => {
   if (error) throw new Error(error.message);
   // The page is live (decision 0029): it would hear the removal and drop both comments. Here its socket is
   // down, so the member acts on what they still see and the server refuses.
-  await page.routeWebSocket(/\/realtime\/v1\//, (socket) => void socket.close());
+  await withoutLiveUpdates(page);
   await signInPage(page, member);
   const usa = await openEvents(page);
   const toEdit = usa.getByRole('listitem', { name: 'Comment by Fay Failure' }).filter({ hasText: 'To edit' });

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
 import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
+import { withoutLiveUpdates } from '../helpers/live';
 
 // Likes (hearts) on comments and replies, replies edited and deleted by their authors only, and an event's
 // comments beyond the first page loaded on demand (issue 9), against the local stack.
@@ -74,7 +75,7 @@ test('a failed like tells the member', async ({ page }) => {
   const event = await thread(author, author);
   // The page is live (decision 0029): it would hear the removal and drop the comment before the click.
   // Here its socket is down, so the member acts on what they still see and the server refuses.
-  await page.routeWebSocket(/\/realtime\/v1\//, (socket) => void socket.close());
+  await withoutLiveUpdates(page);
   await signInPage(page, await createMember());
   const card = await openCard(page, event);
   const comment = card.getByRole('listitem', { name: 'Comment by Gus Gone' });
