@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { characterCount, FLAG_REASON_MAX, flagReasonOk } from '../../lib/rules';
 import { getSupabase } from '../../lib/supabase/client';
 import { showToast } from '../../stores/toasts';
-import { ModalDialog } from '../travellers/ModalDialog';
+import { ModalDialog } from '../../components/ui/ModalDialog';
 import { flagToast, type FlagTarget } from './flags';
 import { flagPost } from './flags.data';
 

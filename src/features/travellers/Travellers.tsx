@@ -6,7 +6,7 @@ import { formatOrdinalDate } from '../../lib/format/dates';
 import type { TravellerInput } from '../../lib/rules';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../../components/ui/ModalDialog';
 import { TravellerForm } from './TravellerForm';
 import { EMPTY_TRAVELLER, toInput, toValues, type Traveller } from './travellers';
 import { deleteTraveller, listTravellers, saveTraveller } from './travellers.data';

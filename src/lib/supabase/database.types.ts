@@ -6,6 +6,48 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          id: number;
+          at: string;
+          actor_id: string;
+          actor_name: string | null;
+          actor_email: string | null;
+          entity: string;
+          entity_id: string;
+          entity_label: string | null;
+          action: string;
+          before: Json | null;
+          after: Json | null;
+        };
+        Insert: {
+          id?: number;
+          at?: string;
+          actor_id: string;
+          actor_name?: string | null;
+          actor_email?: string | null;
+          entity: string;
+          entity_id: string;
+          entity_label?: string | null;
+          action: string;
+          before?: Json | null;
+          after?: Json | null;
+        };
+        Update: {
+          id?: number;
+          at?: string;
+          actor_id?: string;
+          actor_name?: string | null;
+          actor_email?: string | null;
+          entity?: string;
+          entity_id?: string;
+          entity_label?: string | null;
+          action?: string;
+          before?: Json | null;
+          after?: Json | null;
+        };
+        Relationships: [];
+      };
       booking_installments: {
         Row: {
           id: string;

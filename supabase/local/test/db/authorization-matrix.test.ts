@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MATRIX_PARTS } from './admin-matrix/index.ts';
 import { ACTORS, ID, insertFixtures, userIdOf, type Actor } from './fixtures.ts';
+import { ALL_DENIED, ids, NOT_WRITABLE, OPERATIONS, type Cell, type Operation } from './matrix-cells.ts';
 import { outcomeOf, type Outcome } from './run-as.ts';
 import { createPreparedDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases.ts';
 
-/** Table operations, plus `execute` for functions the API exposes or must not. */
-type Operation = 'select' | 'insert' | 'update' | 'delete' | 'execute';
-/** Expected outcomes for [visitor, member, other member, admin]. */
-type Expected = [Outcome, Outcome, Outcome, Outcome];
-/** A statement ($1, when present, is the actor's own user id) and what each actor gets from it. */
-type Cell = [sql: string, expected: Expected];
-
-const ALL_DENIED: Expected = ['denied', 'denied', 'denied', 'denied'];
-// An aggregate view cannot be written at all (object_not_in_prerequisite_state), whoever asks.
-const NOT_WRITABLE: Expected = ['error 55000', 'error 55000', 'error 55000', 'error 55000'];
-const ids = (...values: string[]) => values.map((value) => `'${value}'`).join(', ');
-
 // Targets of update/delete belong to the member: "other" is the other member acting on them.
 // Tables carry all four operations; a column or a function carries only what applies to it.
-const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
+// The admin area's tables and functions are in ./admin-matrix/, one file per part of the area.
+const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   profiles: {
     select: [
       `select count(*)::int as n from public.profiles where id in (${ids(ID.member, ID.other, ID.admin)})`,
@@ -529,11 +520,9 @@ const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   },
 };
 
-const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete', 'execute'];
-
 // Functions the API exposes as RPCs: who may call them at all (each call is rolled back). What they do for
 // each caller is tested beside them (account-self-service.test.ts).
-const FUNCTIONS: Record<string, Cell> = {
+const CORE_FUNCTIONS: Record<string, Cell> = {
   'export_my_data()': [`select (public.export_my_data() is not null)::int as n`, ['denied', 1, 1, 1]],
   'delete_my_account()': [`select (public.delete_my_account() is not null)::int as n`, ['denied', 1, 1, 1]],
   'member_public_profile(id)': [
@@ -555,12 +544,24 @@ const FUNCTIONS: Record<string, Cell> = {
   ],
 };
 
+const MATRIX: Record<string, Partial<Record<Operation, Cell>>> = Object.assign(
+  {},
+  CORE_MATRIX,
+  ...ADMIN_MATRIX_PARTS.map((part) => part.tables),
+);
+const FUNCTIONS: Record<string, Cell> = Object.assign(
+  {},
+  CORE_FUNCTIONS,
+  ...ADMIN_MATRIX_PARTS.map((part) => part.functions),
+);
+
 describe.each(DATABASE_KINDS)('authorization matrix on $name', (kind) => {
   let testDb: TestDatabase;
 
   beforeAll(async () => {
     testDb = await createPreparedDatabase(kind);
     await insertFixtures(testDb.db);
+    for (const part of ADMIN_MATRIX_PARTS) await part.fixtures?.(testDb.db);
   });
   afterAll(async () => {
     await testDb?.dispose();

@@ -1,0 +1,91 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { AdminLayout } from './AdminLayout';
+import { AdminNotFound } from './AdminNotFound';
+import { PageLoading } from './PageLoading';
+import { validateEditorSearch, validateListSearch } from './search';
+
+/**
+ * The admin area's client-side routes. Each screen is its own chunk, fetched the first time its route opens
+ * (PageLoading shows meanwhile), so the shell stays small. Bookings, payment plans, the store and payment
+ * settings come with the booking and store issues; moderation, event updates, polls and forms with part 2.
+ */
+const rootRoute = createRootRoute({ component: AdminLayout, notFoundComponent: AdminNotFound });
+
+const overviewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  component: lazyRouteComponent(() => import('./overview/OverviewPage'), 'OverviewPage'),
+});
+const managementRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/management',
+  validateSearch: validateListSearch,
+  component: lazyRouteComponent(() => import('./team/ManagementPage'), 'ManagementPage'),
+});
+const customersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/customers',
+  validateSearch: validateListSearch,
+  component: lazyRouteComponent(() => import('./customers/CustomersPage'), 'CustomersPage'),
+});
+const customerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/customers/$customerId',
+  component: lazyRouteComponent(() => import('./customers/CustomerPage'), 'CustomerPage'),
+});
+const eventsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/events',
+  validateSearch: validateListSearch,
+  component: lazyRouteComponent(() => import('./events/EventsPage'), 'EventsPage'),
+});
+const eventEditorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/event-management',
+  validateSearch: validateEditorSearch,
+  component: lazyRouteComponent(() => import('./events/EventEditorPage'), 'EventEditorPage'),
+});
+const activeEventsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/active-events',
+  component: lazyRouteComponent(() => import('./events/ActiveEventsPage'), 'ActiveEventsPage'),
+});
+const manifestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/active-events/$eventId/manifest',
+  component: lazyRouteComponent(() => import('./events/ManifestPage'), 'ManifestPage'),
+});
+const waitlistRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/waitlist',
+  validateSearch: validateListSearch,
+  component: lazyRouteComponent(() => import('./enquiries/WaitlistPage'), 'WaitlistPage'),
+});
+
+const routeTree = rootRoute.addChildren([
+  overviewRoute,
+  managementRoute,
+  customersRoute,
+  customerRoute,
+  eventsRoute,
+  eventEditorRoute,
+  activeEventsRoute,
+  manifestRoute,
+  waitlistRoute,
+]);
+
+export function createAdminRouter() {
+  return createRouter({
+    routeTree,
+    defaultPendingComponent: PageLoading,
+    // A trailing slash (/admin/customers/) opens the same screen.
+    trailingSlash: 'never',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAdminRouter>;
+  }
+}

@@ -1,0 +1,15 @@
+import type { MatrixPart } from '../matrix-cells.ts';
+import { CUSTOMERS_MATRIX } from './customers.ts';
+import { ENQUIRIES_MATRIX } from './enquiries.ts';
+import { EVENTS_MATRIX } from './events.ts';
+import { OVERVIEW_MATRIX } from './overview.ts';
+import { TEAM_MATRIX } from './team.ts';
+
+/** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
+export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
+  TEAM_MATRIX,
+  CUSTOMERS_MATRIX,
+  EVENTS_MATRIX,
+  ENQUIRIES_MATRIX,
+  OVERVIEW_MATRIX,
+];

@@ -1,0 +1,27 @@
+import { ID } from '../fixtures.ts';
+import { ALL_DENIED, type MatrixPart } from '../matrix-cells.ts';
+
+/** /admin/management: the team and the audit log. */
+export const TEAM_MATRIX: MatrixPart = {
+  tables: {
+    // Written only by triggers; admins read it; nobody (the admin included) writes, edits or deletes a row.
+    audit_log: {
+      select: [`select count(*)::int as n from public.audit_log`, ['denied', 0, 0, 1]],
+      insert: [
+        `insert into public.audit_log (actor_id, entity, entity_id, action) values ('${ID.admin}', 'events', 'x', 'update')`,
+        ALL_DENIED,
+      ],
+      update: [`update public.audit_log set entity_label = 'Edited'`, ALL_DENIED],
+      delete: [`delete from public.audit_log`, ALL_DENIED],
+    },
+  },
+  functions: {},
+  // One row, as the trigger would write it when the admin renamed the member.
+  fixtures: async (db) => {
+    await db.query(
+      `insert into public.audit_log (actor_id, entity, entity_id, entity_label, action, before, after)
+       values ('${ID.admin}', 'profiles', '${ID.member}', 'Renamed', 'update',
+               '{"full_name": "Member"}', '{"full_name": "Renamed"}')`,
+    );
+  },
+};
