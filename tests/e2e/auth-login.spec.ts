@@ -59,12 +59,13 @@ test('a member who signs in goes to /events, welcomed there', async ({ page }) =
   await expect(toasts(page).getByText("You've successfully logged in.")).toBeVisible();
 });
 
-test('an admin who signs in goes to /admin and sees the admin home', async ({ page }) => {
+test('an admin who signs in goes to /admin and sees the overview', async ({ page }) => {
   const admin = await createMember({ admin: true });
   await signInWith(page, admin);
   await page.waitForURL('**/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
   await expect(page.getByText('Admins only')).toHaveCount(0);
 });
 
@@ -73,18 +74,18 @@ test('a member is turned away from /admin and its deep links with a clear messag
   await signInPage(page, member);
   await page.goto('/admin/customers');
   await expect(page.getByRole('alert').getByRole('heading', { name: 'Admins only' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Moderation' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
 });
 
 test('a visitor is sent from a gated page to /login and back there after signing in', async ({ page }) => {
   // /admin stands for any gated page here; the member lane's /dashboard uses the same gate.
   const admin = await createMember({ admin: true });
-  await page.goto('/admin/bookings?view=all');
+  await page.goto('/admin/customers?q=ada');
   await page.waitForURL(/\/login\?next=/);
-  expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/bookings?view=all');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/customers?q=ada');
   await signInWith(page, admin, page.url().replace(new URL(page.url()).origin, ''));
-  await page.waitForURL('**/admin/bookings?view=all');
-  await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+  await page.waitForURL('**/admin/customers?q=ada');
+  await expect(page.getByRole('heading', { name: 'Customers', level: 2 })).toBeVisible();
 });
 
 test('an open redirect in next is refused: sign-in goes to /events instead', async ({ page }) => {

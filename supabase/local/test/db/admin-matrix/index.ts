@@ -1,4 +1,5 @@
 import type { MatrixPart } from '../matrix-cells.ts';
+import { ACTIVE_MATRIX } from './active.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
@@ -10,6 +11,7 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   TEAM_MATRIX,
   CUSTOMERS_MATRIX,
   EVENTS_MATRIX,
+  ACTIVE_MATRIX,
   ENQUIRIES_MATRIX,
   OVERVIEW_MATRIX,
 ];
