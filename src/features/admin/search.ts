@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The address's search parameters of a list screen: what the table shows is in the URL, so a filtered,

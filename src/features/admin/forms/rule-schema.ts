@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A zod string schema from one of the project's field rules (src/lib/rules: a function that returns the
