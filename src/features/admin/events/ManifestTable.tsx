@@ -51,7 +51,10 @@ export function ManifestTable({
             </tr>
           ) : (
             travellers.map((traveller) => (
-              <tr key={`${traveller.booking_id}:${traveller.traveller_id}`} className="border-border border-t">
+              <tr
+                key={`${traveller.booking_id}:${traveller.traveller_id}`}
+                className="border-border border-t"
+              >
                 <th scope="row" className={`${cell} font-medium`}>
                   {traveller.full_name}
                   <span className="text-muted-foreground block text-xs font-normal print:text-black">
