@@ -135,7 +135,11 @@ test('an admin opens an active event’s manifest, sees the age on departure and
   });
 });
 
-test('the manifest prints as the page alone: no site or admin navigation, no buttons', async ({ page }) => {
+test('the manifest prints as the page alone, black on white in the dark theme too', async ({
+  page,
+  context,
+}) => {
+  await useStoredTheme(context, 'dark');
   const { event, traveller } = await arrangeBookedEvent();
   await openAdminScreen(page, '/admin/active-events', 'Active events');
   await openManifestFromList(page, event);
@@ -154,6 +158,8 @@ test('the manifest prints as the page alone: no site or admin navigation, no but
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeHidden();
   await expect(page.getByRole('heading', { level: 2, name: `Manifest: ${event.title}` })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: traveller })).toBeVisible();
+  // Black on white whatever the theme: grey or light text fades on paper.
+  await expect(page.getByText('Everyone named on the event')).toHaveCSS('color', 'rgb(0, 0, 0)');
 });
 
 test('an address that names no event says so', async ({ page }) => {

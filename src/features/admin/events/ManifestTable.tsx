@@ -18,7 +18,7 @@ export function ManifestTable({
 }) {
   return (
     <div className="border-border overflow-x-auto rounded-lg border print:overflow-visible print:border-0">
-      <table className="w-full text-left text-sm print:text-xs print:text-black">
+      <table className="w-full text-left text-sm print:text-xs">
         <caption className="sr-only">Travellers on {event.title}</caption>
         <thead className="bg-muted/50 print:bg-transparent">
           <tr>
@@ -57,7 +57,7 @@ export function ManifestTable({
               >
                 <th scope="row" className={`${cell} font-medium`}>
                   {traveller.full_name}
-                  <span className="text-muted-foreground block text-xs font-normal print:text-black">
+                  <span className="text-muted-foreground block text-xs font-normal">
                     {traveller.date_of_birth
                       ? `Born ${formatOrdinalDate(traveller.date_of_birth)}`
                       : 'Date of birth not given'}
@@ -71,7 +71,7 @@ export function ManifestTable({
                 <td className={cell}>
                   {traveller.invoice_number}
                   {traveller.booked_by && (
-                    <span className="text-muted-foreground block text-xs print:text-black">
+                    <span className="text-muted-foreground block text-xs">
                       Booked by {traveller.booked_by}
                     </span>
                   )}
