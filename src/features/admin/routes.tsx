@@ -48,6 +48,7 @@ const eventEditorRoute = createRoute({
 const activeEventsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/active-events',
+  validateSearch: validateListSearch,
   component: lazyRouteComponent(() => import('./events/ActiveEventsPage'), 'ActiveEventsPage'),
 });
 const manifestRoute = createRoute({

@@ -931,6 +931,22 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: boolean;
       };
+      admin_active_events: {
+        Args: {
+          p_search?: string;
+          p_sort?: string;
+          p_dir?: string;
+          p_limit?: number;
+          p_offset?: number;
+        };
+        Returns: unknown[];
+      };
+      admin_event_manifest: {
+        Args: {
+          p_event_id: string;
+        };
+        Returns: Json;
+      };
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;
