@@ -21,7 +21,8 @@ export function replySubjectProblem(value: string): string | undefined {
 export function replyBodyProblem(value: string): string | undefined {
   const body = value.trim();
   if (!body) return 'Please write your reply.';
-  if (characterCount(body) > REPLY_BODY_MAX) return `The reply must be ${REPLY_BODY_MAX} characters or fewer.`;
+  if (characterCount(body) > REPLY_BODY_MAX)
+    return `The reply must be ${REPLY_BODY_MAX} characters or fewer.`;
   if (hasControlCharacters(body, { multiline: true })) return "The reply contains characters we can't send.";
   return undefined;
 }

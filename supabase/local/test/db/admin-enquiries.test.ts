@@ -126,9 +126,9 @@ describe.each(DATABASE_KINDS)('admin enquiries on $name', (kind) => {
   });
 
   it('stamps the time of marking: no backdating, marking again keeps it, clearing reopens', async () => {
-    const [entry] = await testDb.db.query<{ id: string }>(
-      `select id from public.waitlist_submissions where email = 'una@example.com'`,
-    ).then((result) => result.rows);
+    const [entry] = await testDb.db
+      .query<{ id: string }>(`select id from public.waitlist_submissions where email = 'una@example.com'`)
+      .then((result) => result.rows);
     const mark = `update public.waitlist_submissions set contacted_at = $2 where id = $1
                   returning contacted_at > now() - interval '1 minute' as recent`;
     const first = await commitAs('admin', mark, [entry!.id, '2001-01-01T00:00:00Z']);
