@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { openAdminScreen } from '../helpers/admin';
+import { axeViolations } from '../helpers/axe';
 import {
   adminClient,
   createMember,
@@ -11,6 +12,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../helpers/e2e-backend';
+import { useStoredTheme } from '../helpers/theme';
 
 // /admin/waitlist: an admin marks a waitlist entry contacted, removes one (confirmed first), exports the
 // trip's list, and answers a contact message by e-mail that reaches the enquirer; a member calling the
@@ -160,3 +162,30 @@ test('a member calling the enquiries endpoints directly is refused every time', 
   const { data: still } = await service.from('waitlist_submissions').select('contacted_at').eq('id', id);
   expect(still).toEqual([{ contacted_at: null }]);
 });
+
+for (const theme of ['light', 'dark'] as const)
+  test(`the three lists and the reply dialog pass axe in the ${theme} theme`, async ({ page, context }) => {
+    await useStoredTheme(context, theme);
+    const { trip } = await arrangeWaitlist();
+    await openAdminScreen(
+      page,
+      `/admin/waitlist?event=${encodeURIComponent(trip)}`,
+      'Waitlist and enquiries',
+    );
+    await expect(page.getByRole('table', { name: 'Waitlist entries' }).locator('tbody tr')).toHaveCount(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Reply' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Reply to Una Early' });
+    await expect(dialog.getByLabel('Subject')).toHaveValue(`Your place on the ${trip} waitlist`);
+    expect(await axeViolations(page, dialog)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    for (const [tab, caption] of [
+      ['Interest', 'Interest registrations'],
+      ['Contact messages', 'Contact messages'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Enquiry lists' }).getByRole('link', { name: tab }).click();
+      await expect(page.getByRole('table', { name: caption })).toBeVisible();
+      await expect(page.getByRole('table', { name: caption })).toHaveAttribute('aria-busy', 'false');
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });

@@ -46,7 +46,9 @@ export function EnquiryList({
 }) {
   const labels = KIND_LABELS[kind];
   const queryClient = useQueryClient();
-  const [replying, setReplying] = useState<AnyEnquiryRow>();
+  // The reply dialog stays mounted once opened and is closed, never unmounted while open: the page's
+  // toasts live inside the open modal (src/components/site/toaster.ts) and would go with it.
+  const [reply, setReply] = useState<{ row: AnyEnquiryRow; open: boolean; key: number }>();
   const [removing, setRemoving] = useState<AnyEnquiryRow>();
   const query: EnquiryQuery = {
     event: search.event,
@@ -99,7 +101,11 @@ export function EnquiryList({
       <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void toggleDone(row)}>
         {doneAt(kind, row) ? labels.markOpen : labels.markDone}
       </button>
-      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setReplying(row)}>
+      <button
+        type="button"
+        className={buttonClass('outline', 'sm')}
+        onClick={() => setReply({ row, open: true, key: (reply?.key ?? 0) + 1 })}
+      >
         Reply
       </button>
       <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setRemoving(row)}>
@@ -148,13 +154,15 @@ export function EnquiryList({
           </>
         }
       />
-      {replying && (
+      {reply && (
         <ReplyDialog
+          key={reply.key}
+          open={reply.open}
           kind={kind}
-          row={replying}
-          onClose={() => setReplying(undefined)}
+          row={reply.row}
+          onClose={() => setReply({ ...reply, open: false })}
           onSent={() => {
-            setReplying(undefined);
+            setReply({ ...reply, open: false });
             void refresh();
           }}
         />

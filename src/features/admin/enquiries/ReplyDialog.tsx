@@ -29,11 +29,13 @@ function firstSubject(kind: EnquiryKind, row: AnyEnquiryRow): string {
  * the enquiry is marked answered.
  */
 export function ReplyDialog({
+  open,
   kind,
   row,
   onClose,
   onSent,
 }: {
+  open: boolean;
   kind: EnquiryKind;
   row: AnyEnquiryRow;
   onClose: () => void;
@@ -62,7 +64,7 @@ export function ReplyDialog({
   }
 
   return (
-    <ModalDialog open title={`Reply to ${row.full_name}`} onClose={onClose}>
+    <ModalDialog open={open} title={`Reply to ${row.full_name}`} onClose={onClose}>
       <p className="text-muted-foreground mt-2 text-sm">
         To {row.full_name} &lt;{row.email}&gt;. Their replies come back to the company&apos;s address.
       </p>
