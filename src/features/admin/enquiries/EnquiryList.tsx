@@ -97,7 +97,7 @@ export function EnquiryList({
   }
 
   const columns = enquiryColumns(kind, (row) => (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex gap-1 whitespace-nowrap">
       <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void toggleDone(row)}>
         {doneAt(kind, row) ? labels.markOpen : labels.markDone}
       </button>
