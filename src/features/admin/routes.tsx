@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { AdminLayout } from './AdminLayout';
 import { AdminNotFound } from './AdminNotFound';
+import { validateEnquirySearch } from './enquiries/enquiry-search';
 import { PageLoading } from './PageLoading';
 import { validateEditorSearch, validateListSearch } from './search';
 
@@ -59,7 +60,7 @@ const manifestRoute = createRoute({
 const waitlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/waitlist',
-  validateSearch: validateListSearch,
+  validateSearch: validateEnquirySearch,
   component: lazyRouteComponent(() => import('./enquiries/WaitlistPage'), 'WaitlistPage'),
 });
 

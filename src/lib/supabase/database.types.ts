@@ -684,6 +684,7 @@ export type Database = {
           created_at: string;
           marketing_consent: boolean;
           marketing_consent_at: string | null;
+          handled_at: string | null;
         };
         Insert: {
           id?: string;
@@ -696,6 +697,7 @@ export type Database = {
           created_at?: string;
           marketing_consent?: boolean;
           marketing_consent_at?: string | null;
+          handled_at?: string | null;
         };
         Update: {
           id?: string;
@@ -708,6 +710,7 @@ export type Database = {
           created_at?: string;
           marketing_consent?: boolean;
           marketing_consent_at?: string | null;
+          handled_at?: string | null;
         };
         Relationships: [
           {
@@ -856,6 +859,7 @@ export type Database = {
           created_at: string;
           marketing_consent: boolean;
           marketing_consent_at: string | null;
+          contacted_at: string | null;
         };
         Insert: {
           id?: string;
@@ -868,6 +872,7 @@ export type Database = {
           created_at?: string;
           marketing_consent?: boolean;
           marketing_consent_at?: string | null;
+          contacted_at?: string | null;
         };
         Update: {
           id?: string;
@@ -880,6 +885,7 @@ export type Database = {
           created_at?: string;
           marketing_consent?: boolean;
           marketing_consent_at?: string | null;
+          contacted_at?: string | null;
         };
         Relationships: [
           {
@@ -941,11 +947,52 @@ export type Database = {
         };
         Returns: unknown[];
       };
+      admin_contact_messages: {
+        Args: {
+          search?: string;
+          show?: string;
+          sort_by?: string;
+          sort_dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: unknown[];
+      };
+      admin_enquiry_events: {
+        Args: {
+          kind: string;
+        };
+        Returns: unknown[];
+      };
       admin_event_manifest: {
         Args: {
           p_event_id: string;
         };
         Returns: Json;
+      };
+      admin_interest_registrations: {
+        Args: {
+          event_filter?: string;
+          search?: string;
+          show?: string;
+          sort_by?: string;
+          sort_dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: unknown[];
+      };
+      admin_waitlist_entries: {
+        Args: {
+          event_filter?: string;
+          search?: string;
+          show?: string;
+          sort_by?: string;
+          sort_dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: unknown[];
       };
       delete_my_account: {
         Args: { [_ in never]: never };
@@ -972,6 +1019,15 @@ export type Database = {
           member_id: string;
         };
         Returns: unknown[];
+      };
+      reply_to_enquiry: {
+        Args: {
+          kind: string;
+          enquiry_id: string;
+          subject: string;
+          body: string;
+        };
+        Returns: string;
       };
       set_booking_schedule: {
         Args: {

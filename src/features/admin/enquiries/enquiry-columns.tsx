@@ -1,0 +1,114 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import type { CsvColumn } from '../table/csv';
+import {
+  DONE_COLUMN,
+  type AnyEnquiryRow,
+  type ContactRow,
+  type EnquiryKind,
+  type InterestRow,
+  type WaitlistRow,
+} from './enquiries.data';
+import { formatWhen, KIND_LABELS } from './enquiry-labels';
+
+/** When the enquiry was marked answered, or null while it is open. */
+export function doneAt(kind: EnquiryKind, row: AnyEnquiryRow): string | null {
+  return (row as unknown as Record<string, string | null>)[DONE_COLUMN[kind]] ?? null;
+}
+
+/** Long free text stays readable in a table cell: kept to a few lines, all of it in the title. */
+function LongText({ text }: { text: string | null }) {
+  if (!text) return <span className="text-muted-foreground">—</span>;
+  return (
+    <p className="line-clamp-3 max-w-xs whitespace-pre-line" title={text}>
+      {text}
+    </p>
+  );
+}
+
+function Status({ kind, row }: { kind: EnquiryKind; row: AnyEnquiryRow }) {
+  const at = doneAt(kind, row);
+  const labels = KIND_LABELS[kind];
+  return at ? (
+    <span>
+      {labels.done}
+      <span className="text-muted-foreground block text-xs">{formatWhen(at)}</span>
+    </span>
+  ) : (
+    <span className="font-semibold">{labels.open}</span>
+  );
+}
+
+type Column = ColumnDef<AnyEnquiryRow, unknown>;
+const text = (id: string, header: string, value: (row: AnyEnquiryRow) => ReactNode, sortable = true) =>
+  ({ id, header, cell: ({ row }) => value(row.original), enableSorting: sortable }) as Column;
+
+/** The table's columns for one list; ids are the readers' sort keys. `actions` renders a row's buttons. */
+export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) => ReactNode): Column[] {
+  const person = [
+    text('full_name', 'Name', (row) => row.full_name),
+    text('email', 'E-mail', (row) => (
+      <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${row.email}`}>
+        {row.email}
+      </a>
+    )),
+    text('phone', 'Phone', (row) => row.phone ?? '—', false),
+  ];
+  const date = text('created_at', kind === 'waitlist' ? 'Joined' : 'Received', (row) =>
+    formatWhen(row.created_at),
+  );
+  const trip = text('event_name', 'Trip', (row) => (row as WaitlistRow | InterestRow).event_name);
+  const status = text(DONE_COLUMN[kind], 'Status', (row) => <Status kind={kind} row={row} />);
+  const buttons = text('actions', 'Actions', actions, false);
+  if (kind === 'waitlist')
+    return [
+      text('position', 'Position', (row) => (row as WaitlistRow).position, false),
+      trip,
+      date,
+      ...person,
+      text('notes', 'Notes', (row) => <LongText text={(row as WaitlistRow).notes} />, false),
+      status,
+      buttons,
+    ];
+  const message = text('message', 'Message', (row) => <LongText text={(row as ContactRow).message} />, false);
+  return kind === 'interest'
+    ? [date, trip, ...person, message, status, buttons]
+    : [date, ...person, message, status, buttons];
+}
+
+/** The CSV's columns for one list: everything the table shows, with times in ISO form. */
+export function enquiryCsvColumns(kind: EnquiryKind): CsvColumn<AnyEnquiryRow>[] {
+  const field = (row: AnyEnquiryRow, name: string) => (row as unknown as Record<string, unknown>)[name];
+  const person: CsvColumn<AnyEnquiryRow>[] = [
+    { header: 'Name', value: (row) => row.full_name },
+    { header: 'E-mail', value: (row) => row.email },
+    { header: 'Phone', value: (row) => row.phone },
+  ];
+  const received = {
+    header: kind === 'waitlist' ? 'Joined' : 'Received',
+    value: (row: AnyEnquiryRow) => row.created_at,
+  };
+  const trip = { header: 'Trip', value: (row: AnyEnquiryRow) => field(row, 'event_name') as string };
+  const consent = {
+    header: 'Trip news by e-mail',
+    value: (row: AnyEnquiryRow) => (field(row, 'marketing_consent') ? 'yes' : 'no'),
+  };
+  const done = { header: KIND_LABELS[kind].done, value: (row: AnyEnquiryRow) => doneAt(kind, row) };
+  if (kind === 'waitlist')
+    return [
+      { header: 'Position', value: (row) => field(row, 'position') as number },
+      trip,
+      received,
+      ...person,
+      { header: 'Notes', value: (row) => field(row, 'notes') as string | null },
+      consent,
+      done,
+    ];
+  const message = {
+    header: 'Message',
+    value: (row: AnyEnquiryRow) => field(row, 'message') as string | null,
+  };
+  return kind === 'interest'
+    ? [received, trip, ...person, message, consent, done]
+    : [received, ...person, message, done];
+}
