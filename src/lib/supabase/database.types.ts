@@ -931,6 +931,10 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: boolean;
       };
+      admin_overview: {
+        Args: { [_ in never]: never };
+        Returns: Json;
+      };
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;
