@@ -20,7 +20,14 @@ interface Overview {
   flagged_comments: number;
   unanswered_messages: number;
   money: { currency: string; collected_cents: number; outstanding_cents: number }[];
-  upcoming: { id: string; title: string; capacity: number | null; sold: number; waitlist: number; interest: number }[];
+  upcoming: {
+    id: string;
+    title: string;
+    capacity: number | null;
+    sold: number;
+    waitlist: number;
+    interest: number;
+  }[];
   weeks: { week_start: string; signups: number; bookings: number }[];
 }
 
