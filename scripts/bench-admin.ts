@@ -85,7 +85,7 @@ interface ScreenReport {
   path: string;
   requests: { method: string; url: string; dbMs: number | null }[];
   browserMs: number | null;
-  error?: string;
+  error?: string | undefined;
 }
 
 if (!process.argv.includes('--no-build')) {
