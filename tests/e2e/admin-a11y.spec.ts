@@ -1,18 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
-import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
+import { adminClient, createMember, signInPage, uniqueEmail } from '../helpers/e2e-backend';
 import { createEvent } from '../helpers/events';
 import { arrangeBooking } from '../helpers/member-bookings';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
 // axe on every admin route (src/features/admin/routes.tsx), in both themes, each screen with rows to show:
-// a customer with a booking and a traveller on an event departing soon, so the detail, the active events
-// and the manifest are scanned full, not empty. A screen is scanned once its own code and data are in:
+// a customer with a booking and a traveller on an event departing soon, and an enquirer on its waitlist, so
+// the records, the active events and the manifest are scanned full, not empty. A screen is scanned once its own code and data are in:
 // its h2 is shown, 'Loading page…' is gone, no loading status or busy table is left.
 
 const THEMES: Theme[] = ['light', 'dark'];
 
-async function arrangeRows(): Promise<{ customerId: string; eventId: string }> {
+interface Rows {
+  customerId: string;
+  enquirerEmail: string;
+  eventId: string;
+}
+
+async function arrangeRows(): Promise<Rows> {
   const customer = await createMember({ fullName: 'Ada Accessible' });
   const event = await createEvent({ title: 'Accessible Asylum', startsIn: 10 });
   const booking = await arrangeBooking({ userId: customer.id, eventId: event.id, totalCents: 120000 });
@@ -27,16 +33,26 @@ async function arrangeRows(): Promise<{ customerId: string; eventId: string }> {
     .from('booking_travellers')
     .insert({ booking_id: booking.id, traveller_id: traveller.id });
   if (linked.error) throw new Error(linked.error.message);
-  return { customerId: customer.id, eventId: event.id };
+  // An enquirer: on a waitlist, with no account (the customer record is keyed by the e-mail address).
+  const enquirerEmail = uniqueEmail('a11y-enquirer');
+  const enquiry = await client.from('waitlist_submissions').insert({
+    event_name: event.title,
+    event_id: event.id,
+    full_name: 'Edna Enquirer',
+    email: enquirerEmail,
+  });
+  if (enquiry.error) throw new Error(enquiry.error.message);
+  return { customerId: customer.id, enquirerEmail, eventId: event.id };
 }
 
 /** Every admin route, with real ids where the path takes one. */
-function adminPaths({ customerId, eventId }: { customerId: string; eventId: string }): string[] {
+function adminPaths({ customerId, enquirerEmail, eventId }: Rows): string[] {
   return [
     '/admin',
     '/admin/management',
     '/admin/customers',
     `/admin/customers/${customerId}`,
+    `/admin/customers/${encodeURIComponent(enquirerEmail)}`,
     '/admin/events',
     '/admin/event-management',
     `/admin/event-management?id=${eventId}`,
