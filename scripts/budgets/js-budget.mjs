@@ -5,10 +5,13 @@
 //   - a visitor with no stored session who opens a form without submitting fetches supabase-js;
 //   - any page's own JavaScript plus any one on-demand group exceeds its budget (pageJsBudget: the app's
 //     pages APP_PAGE_JS_GZIP_BYTES, every other page PAGE_JS_GZIP_BYTES);
+//   - the admin shell exceeds ADMIN_SHELL_JS_GZIP_BYTES or one admin route group ADMIN_ROUTE_JS_GZIP_BYTES
+//     (js-admin.mjs; every route chunk is printed);
 //   - the browser fetches a script the dist/ analysis did not see (the analysis would be undercounting).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { KB, LANDING_JS_AT_LOAD_BYTES, PAGE_JS_GZIP_BYTES, pageJsBudget } from './limits.mjs';
+import { checkAdminPage } from './js-admin.mjs';
+import { isAdminPage, KB, LANDING_JS_AT_LOAD_BYTES, PAGE_JS_GZIP_BYTES, pageJsBudget } from './limits.mjs';
 import { networkPageScripts } from './js-network.mjs';
 import { staticPageScripts } from './js-static.mjs';
 
@@ -91,6 +94,11 @@ async function checkEveryPage({ distDir, log }) {
     `Every page: initial + largest on-demand group (gzip), budget ${kb(PAGE_JS_GZIP_BYTES)}, app pages ${kb(pageJsBudget('dashboard/index.html'))}, events pages ${kb(pageJsBudget('events.html'))}:`,
   );
   for (const pagePath of await htmlPages(distDir)) {
+    // The admin area is one page with client-side routes: its shell and each route are budgeted apart.
+    if (isAdminPage(pagePath)) {
+      problems.push(...(await checkAdminPage({ distDir, pagePath, log })));
+      continue;
+    }
     const budget = pageJsBudget(pagePath);
     const scripts = await staticPageScripts({ distDir, pagePath });
     const initial = scripts.initial.totalGzipBytes;

@@ -982,6 +982,10 @@ export type Database = {
         };
         Returns: unknown[];
       };
+      admin_overview: {
+        Args: { [_ in never]: never };
+        Returns: Json;
+      };
       admin_waitlist_entries: {
         Args: {
           event_filter?: string;

@@ -1,7 +1,13 @@
 import type { MatrixPart } from '../matrix-cells.ts';
 
-/** /admin/overview: its tables and functions. */
+/** /admin (the overview): one read-only function, no tables of its own. */
 export const OVERVIEW_MATRIX: MatrixPart = {
   tables: {},
-  functions: {},
+  functions: {
+    // Visitors have no grant; members reach it and get 42501 from its admin check.
+    'admin_overview()': [
+      `select (public.admin_overview() ? 'members')::int as n`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+  },
 };

@@ -1,0 +1,63 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect, test, type Page } from '@playwright/test';
+import { openAdminScreen } from '../helpers/admin';
+import { createMember, sessionFor, supabaseUrl, uniqueEmail } from '../helpers/e2e-backend';
+import { createEvent } from '../helpers/events';
+
+// /admin: the figures come from one request and follow the data; each card opens the list behind it; a
+// member calling admin_overview() directly through supabase-js is refused.
+
+function anonKey(): string {
+  const key = process.env.E2E_SUPABASE_ANON_KEY;
+  if (!key) throw new Error('E2E_SUPABASE_ANON_KEY is unset: run the browser tests through scripts/e2e.mjs');
+  return key;
+}
+const kpiValue = (page: Page, label: string) => page.locator(`[data-kpi="${label}"] [data-kpi-value]`);
+const asNumber = (text: string | null) => Number((text ?? '').replaceAll(',', ''));
+
+test('an admin sees the waitlist figures change when a visitor joins a waitlist', async ({ page }) => {
+  const event = await createEvent({ title: 'Overview Waitlist', startsIn: 12 });
+  await openAdminScreen(page, '/admin', 'Overview');
+  const waitlist = kpiValue(page, 'Waitlist entries');
+  await expect(waitlist).toBeVisible();
+  const before = asNumber(await waitlist.textContent());
+
+  // What the waitlist form's browser sends: join_waitlist() as a visitor, with the event's id.
+  const visitor = createClient(supabaseUrl(), anonKey(), { auth: { persistSession: false } });
+  const { data, error } = await visitor.rpc('join_waitlist', {
+    event_name: event.title,
+    event_id: event.id,
+    full_name: 'Vera Visitor',
+    email: uniqueEmail('overview-waitlist'),
+  });
+  expect(error).toBeNull();
+  expect(data).toBe('joined');
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(async () => asNumber(await waitlist.textContent())).toBeGreaterThan(before);
+  const showAll = page.getByRole('button', { name: /^Show all \d[\d,]* departures$/ });
+  if (await showAll.isVisible()) await showAll.click();
+  const row = page
+    .getByRole('table', { name: 'Upcoming departures' })
+    .getByRole('row', { name: event.title });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  await expect(page.getByRole('heading', { name: 'The last twelve weeks' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Sign-ups per week/ })).toBeAttached();
+
+  await page.locator('[data-kpi="Waitlist entries"] a').click();
+  await expect(page).toHaveURL(/\/admin\/waitlist\?filter=waitlist$/);
+});
+
+test('a member who calls admin_overview() through supabase-js is refused', async () => {
+  const member = await createMember({ fullName: 'Morgan Member' });
+  const session = await sessionFor(member);
+  const client = createClient(supabaseUrl(), anonKey(), {
+    auth: { persistSession: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+  });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const { data, error } = await client.rpc('admin_overview');
+    expect(data).toBeNull();
+    expect(error?.code).toBe('42501');
+  }
+});
