@@ -931,6 +931,23 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: boolean;
       };
+      admin_audit_log: {
+        Args: {
+          p_search?: string;
+          p_entity?: string;
+          p_from?: string;
+          p_to?: string;
+          p_sort?: string;
+          p_dir?: string;
+          p_limit?: number;
+          p_offset?: number;
+        };
+        Returns: unknown[];
+      };
+      admin_team: {
+        Args: { [_ in never]: never };
+        Returns: unknown[];
+      };
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;
@@ -938,6 +955,12 @@ export type Database = {
       export_my_data: {
         Args: { [_ in never]: never };
         Returns: Json;
+      };
+      grant_admin: {
+        Args: {
+          p_email: string;
+        };
+        Returns: unknown[];
       };
       join_waitlist: {
         Args: {
@@ -954,6 +977,12 @@ export type Database = {
       member_public_profile: {
         Args: {
           member_id: string;
+        };
+        Returns: unknown[];
+      };
+      revoke_admin: {
+        Args: {
+          p_member_id: string;
         };
         Returns: unknown[];
       };
