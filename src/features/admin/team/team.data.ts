@@ -55,13 +55,13 @@ export async function revokeAdmin(memberId: string, client?: BrowserSupabase): P
 }
 
 export interface AuditQuery {
-  q?: string;
+  q?: string | undefined;
   /** One table (events, profiles …), or all. */
-  entity?: string;
-  from?: string;
-  to?: string;
-  sort?: string;
-  dir?: 'asc' | 'desc';
+  entity?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: string | undefined;
+  dir?: 'asc' | 'desc' | undefined;
 }
 
 export interface AuditPage {
