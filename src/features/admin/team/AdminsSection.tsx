@@ -97,10 +97,9 @@ export function AdminsSection() {
                       <button
                         type="button"
                         className={buttonClass('outline', 'sm')}
-                        aria-label={`Remove the admin role from ${nameOf(admin)}`}
                         onClick={() => setRemoving(admin)}
                       >
-                        Remove admin
+                        Remove admin<span className="sr-only"> role from {nameOf(admin)}</span>
                       </button>
                     )}
                   </td>

@@ -92,7 +92,7 @@ export function AuditLogSection() {
         <h3 id="team-audit" className="text-xl font-semibold">
           Audit log
         </h3>
-        <ExportCsvButton what="audit-log" columns={CSV_COLUMNS} readAll={() => fetchAllAudit(query)} />
+        <ExportCsvButton what="changes" columns={CSV_COLUMNS} readAll={() => fetchAllAudit(query)} />
       </div>
       <p className="text-muted-foreground text-sm">
         Every change an admin makes to members, roles, events and enquiries, written by the database. Times
