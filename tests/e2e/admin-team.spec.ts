@@ -106,7 +106,10 @@ test('an admin grants admin to a member by e-mail and finds the grant in the aud
 
   // The export holds exactly the rows the search matches.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('region', { name: 'Audit log' }).getByRole('button', { name: 'Export CSV' }).click();
+  await page
+    .getByRole('region', { name: 'Audit log', exact: true })
+    .getByRole('button', { name: 'Export CSV' })
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^changes-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...rows] = parseCsv(await readFile((await download.path())!, 'utf8'));
