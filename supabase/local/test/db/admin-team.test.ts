@@ -254,3 +254,38 @@ describe.each(DATABASE_KINDS)('the admin team on $name', (kind) => {
     });
   });
 });
+
+// Two admins removing each other at the same moment: without the advisory lock each would still see the
+// other as an admin and both would succeed, leaving none. PGlite runs one transaction at a time, so this
+// race exists only on PostgreSQL.
+describe('two admins removing each other at once on PostgreSQL', () => {
+  let testDb: TestDatabase;
+  const postgres = DATABASE_KINDS.find((kind) => kind.name === 'PostgreSQL')!;
+
+  beforeAll(async () => {
+    testDb = await createPreparedDatabase(postgres);
+    await insertFixtures(testDb.db);
+    await testDb.db.query(`update public.profiles set is_admin = (id in ($1, $2))`, [ID.admin, ID.other]);
+  });
+  afterAll(async () => {
+    await testDb?.dispose();
+  });
+
+  it('lets the first through and refuses the second, so one admin is left', async () => {
+    let second: Promise<string> | undefined;
+    await withClaims(testDb.db, claimsOf('admin'), async (tx) => {
+      await tx.query(`select * from public.revoke_admin('${ID.other}')`);
+      // The other admin's removal starts while this one is not yet committed, and must wait for it.
+      second = withClaims(testDb.db, claimsOf('other'), (other) =>
+        other.query(`select * from public.revoke_admin('${ID.admin}')`),
+      ).then(
+        () => 'changed',
+        (error: Error) => error.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await second).toBe('The last admin cannot be removed.');
+    const { rows } = await testDb.db.query(`select id from public.profiles where is_admin`);
+    expect(rows).toEqual([{ id: ID.admin }]);
+  });
+});
