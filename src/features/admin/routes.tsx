@@ -4,6 +4,7 @@ import { AdminNotFound } from './AdminNotFound';
 import { validateEnquirySearch } from './enquiries/enquiry-search';
 import { PageLoading } from './PageLoading';
 import { validateEditorSearch, validateListSearch } from './search';
+import { validateAuditSearch } from './team/audit-search';
 
 /**
  * The admin area's client-side routes. Each screen is its own chunk, fetched the first time its route opens
@@ -20,7 +21,7 @@ const overviewRoute = createRoute({
 const managementRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/management',
-  validateSearch: validateListSearch,
+  validateSearch: validateAuditSearch,
   component: lazyRouteComponent(() => import('./team/ManagementPage'), 'ManagementPage'),
 });
 const customersRoute = createRoute({

@@ -947,6 +947,19 @@ export type Database = {
         };
         Returns: unknown[];
       };
+      admin_audit_log: {
+        Args: {
+          p_search?: string;
+          p_entity?: string;
+          p_from?: string;
+          p_to?: string;
+          p_sort?: string;
+          p_dir?: string;
+          p_limit?: number;
+          p_offset?: number;
+        };
+        Returns: unknown[];
+      };
       admin_contact_messages: {
         Args: {
           search?: string;
@@ -986,6 +999,10 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: Json;
       };
+      admin_team: {
+        Args: { [_ in never]: never };
+        Returns: unknown[];
+      };
       admin_waitlist_entries: {
         Args: {
           event_filter?: string;
@@ -1005,6 +1022,12 @@ export type Database = {
       export_my_data: {
         Args: { [_ in never]: never };
         Returns: Json;
+      };
+      grant_admin: {
+        Args: {
+          p_email: string;
+        };
+        Returns: unknown[];
       };
       join_waitlist: {
         Args: {
@@ -1032,6 +1055,12 @@ export type Database = {
           body: string;
         };
         Returns: string;
+      };
+      revoke_admin: {
+        Args: {
+          p_member_id: string;
+        };
+        Returns: unknown[];
       };
       set_booking_schedule: {
         Args: {

@@ -15,7 +15,23 @@ export const TEAM_MATRIX: MatrixPart = {
       delete: [`delete from public.audit_log`, ALL_DENIED],
     },
   },
-  functions: {},
+  // Members get 42501 from the functions' own check; visitors hold no EXECUTE.
+  functions: {
+    admin_team: [`select count(*)::int as n from public.admin_team()`, ['denied', 'refused', 'refused', 2]],
+    grant_admin: [
+      `select count(*)::int as n from public.grant_admin('other@fixture.test')`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+    // On a member who is not an admin: nothing to remove, the row comes back unchanged.
+    revoke_admin: [
+      `select count(*)::int as n from public.revoke_admin('${ID.member}')`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+    admin_audit_log: [
+      `select count(*)::int as n from public.admin_audit_log()`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+  },
   // One row, as the trigger would write it when the admin renamed the member.
   fixtures: async (db) => {
     await db.query(

@@ -1,0 +1,88 @@
+/**
+ * The audit log read by a person: one sentence per row ("Granted admin to Ada Lovelace", "Updated event
+ * 'Ghost tour': title, price") and the changed fields with their values before and after.
+ */
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor_id: string;
+  actor_name: string | null;
+  actor_email: string | null;
+  entity: string;
+  entity_id: string;
+  entity_label: string | null;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The tables the log covers, as the screen names them (singular, for a sentence). */
+export const ENTITIES: Record<string, { one: string; many: string }> = {
+  profiles: { one: 'member', many: 'Members and roles' },
+  events: { one: 'event', many: 'Events' },
+  waitlist_submissions: { one: 'waitlist entry', many: 'Waitlist entries' },
+  interest_registrations: { one: 'interest registration', many: 'Interest registrations' },
+  contact_messages: { one: 'contact message', many: 'Contact messages' },
+  customer_notes: { one: 'staff note', many: 'Staff notes' },
+};
+
+const VERBS: Record<string, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted' };
+
+type Fields = Record<string, unknown>;
+const asFields = (value: unknown): Fields =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {};
+
+/** A column's name as words: price_cents → price, max_registrations → max registrations. */
+export function fieldName(column: string): string {
+  return column.replace(/_(cents|at|id)$/, '').replaceAll('_', ' ');
+}
+
+/** Who did it: their name, else their e-mail, else that the account is gone. */
+export function actorOf(row: Pick<AuditRow, 'actor_name' | 'actor_email'>): string {
+  return row.actor_name?.trim() || row.actor_email || 'A deleted account';
+}
+
+/** The row's one-line summary. */
+export function describeAuditRow(row: AuditRow): string {
+  const before = asFields(row.before);
+  const after = asFields(row.after);
+  const label = row.entity_label?.trim() || `#${row.entity_id.slice(0, 8)}`;
+  if (row.entity === 'profiles' && row.action === 'update' && 'is_admin' in after) {
+    const rest = Object.keys(after).filter((key) => key !== 'is_admin');
+    const role = after.is_admin === true ? `Granted admin to ${label}` : `Removed admin from ${label}`;
+    return rest.length ? `${role}; also changed ${rest.map(fieldName).join(', ')}` : role;
+  }
+  const thing = ENTITIES[row.entity]?.one ?? row.entity;
+  const verb = VERBS[row.action] ?? row.action;
+  const named = row.entity === 'events' ? `'${label}'` : label;
+  const subject = `${verb} ${thing} ${named}`;
+  if (row.action !== 'update') return subject;
+  const changed = Object.keys({ ...before, ...after });
+  return changed.length ? `${subject}: ${changed.map(fieldName).join(', ')}` : subject;
+}
+
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** A value as a short text for the before/after table ('—' for none). */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The changed fields, in the order the row lists them: each with its value before and after. */
+export function fieldChanges(row: Pick<AuditRow, 'before' | 'after'>): FieldChange[] {
+  const before = asFields(row.before);
+  const after = asFields(row.after);
+  return Object.keys({ ...before, ...after }).map((key) => ({
+    field: key,
+    before: showValue(before[key]),
+    after: showValue(after[key]),
+  }));
+}

@@ -1,0 +1,129 @@
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
+import type { BrowserSupabase } from '../../../lib/supabase/client';
+import type { Database } from '../../../lib/supabase/database.types';
+import { describeAuditRow } from './audit';
+import { fetchAllAudit, fetchAuditPage, fetchTeam, grantAdmin, revokeAdmin, TeamError } from './team.data';
+
+// The team screen's calls through the real supabase-js against the local stack: what an admin gets, what
+// the database refuses (and says why), and that a member calling the same RPCs directly gets nothing.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let stack: TestStack;
+let service: ReturnType<typeof createClient<Database>>;
+const people = { admin: '', member: '', second: '' };
+let adminClient: BrowserSupabase;
+let memberClient: BrowserSupabase;
+
+async function newPerson(email: string, fullName: string): Promise<{ id: string; client: BrowserSupabase }> {
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: 'correct-horse-7',
+    email_confirm: true,
+    user_metadata: { full_name: fullName },
+  });
+  if (error) throw error;
+  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
+  if (signIn.error) throw signIn.error;
+  return { id: data.user.id, client };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const admin = await newPerson('team-admin@example.com', 'Tess Admin');
+  const member = await newPerson('team-member@example.com', 'Ada Lovelace');
+  const second = await newPerson('team-second@example.com', 'Grace Hopper');
+  const promoted = await service.from('profiles').update({ is_admin: true }).eq('id', admin.id);
+  if (promoted.error) throw promoted.error;
+  [people.admin, people.member, people.second] = [admin.id, member.id, second.id];
+  [adminClient, memberClient] = [admin.client, member.client];
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('the team', () => {
+  it('grants admin by e-mail, lists the new admin with the grant’s date, and logs who did it', async () => {
+    const granted = await grantAdmin(' Team-Member@example.com ', adminClient);
+    expect(granted).toEqual({
+      id: people.member,
+      full_name: 'Ada Lovelace',
+      email: 'team-member@example.com',
+      changed: true,
+    });
+    expect((await grantAdmin('team-member@example.com', adminClient)).changed).toBe(false);
+
+    const team = await fetchTeam(adminClient);
+    const ada = team.find((row) => row.id === people.member);
+    expect(ada?.email).toBe('team-member@example.com');
+    expect(ada?.admin_since).not.toBeNull();
+    expect(team.find((row) => row.id === people.admin)?.admin_since).toBeNull();
+
+    const page = await fetchAuditPage({ q: 'Ada Lovelace' }, 1, adminClient);
+    expect(page.total).toBe(1);
+    expect(describeAuditRow(page.rows[0]!)).toBe('Granted admin to Ada Lovelace');
+    expect(page.rows[0]).toMatchObject({ actor_name: 'Tess Admin', actor_email: 'team-admin@example.com' });
+  });
+
+  it('explains each refusal and changes nothing', async () => {
+    await expect(grantAdmin('nobody@example.com', adminClient)).rejects.toThrow(
+      new TeamError('No member has this e-mail address.'),
+    );
+    await expect(revokeAdmin(people.admin, adminClient)).rejects.toThrow(
+      'You cannot change your own admin role.',
+    );
+    const direct = await adminClient.from('profiles').update({ is_admin: false }).eq('id', people.admin);
+    expect(direct.error?.message).toBe('You cannot change your own admin role.');
+    expect((await fetchTeam(adminClient)).some((row) => row.id === people.admin)).toBe(true);
+  });
+
+  it('removes another admin, then the role is gone and the log says so', async () => {
+    const removed = await revokeAdmin(people.member, adminClient);
+    expect(removed.changed).toBe(true);
+    expect((await fetchTeam(adminClient)).some((row) => row.id === people.member)).toBe(false);
+    const page = await fetchAuditPage({ q: 'Ada Lovelace', sort: 'at', dir: 'desc' }, 1, adminClient);
+    expect(page.rows.map(describeAuditRow)).toEqual([
+      'Removed admin from Ada Lovelace',
+      'Granted admin to Ada Lovelace',
+    ]);
+  });
+
+  it('pages, filters and exports the log on the server', async () => {
+    const all = await fetchAllAudit({ entity: 'profiles', q: 'lovelace' }, adminClient);
+    expect(all).toHaveLength(2);
+    const none = await fetchAuditPage({ entity: 'events', q: 'lovelace' }, 1, adminClient);
+    expect(none).toEqual({ rows: [], total: 0 });
+    const future = await fetchAuditPage({ from: '2099-01-01' }, 1, adminClient);
+    expect(future.total).toBe(0);
+    await expect(fetchAuditPage({ from: '2026-02-02', to: '2026-02-01' }, 1, adminClient)).rejects.toThrow(
+      'The "from" date is after the "to" date.',
+    );
+  });
+});
+
+describe('a member calling the team RPCs directly', () => {
+  it('is refused every time and changes nothing', async () => {
+    const calls = [
+      memberClient.rpc('admin_team'),
+      memberClient.rpc('grant_admin', { p_email: 'team-member@example.com' }),
+      memberClient.rpc('revoke_admin', { p_member_id: people.admin }),
+      memberClient.rpc('admin_audit_log', {}),
+    ];
+    for (const { data, error } of await Promise.all(calls)) {
+      expect(error?.code).toBe('42501');
+      expect(data).toBeNull();
+    }
+    const selfPromotion = await memberClient
+      .from('profiles')
+      .update({ is_admin: true })
+      .eq('id', people.member);
+    expect(selfPromotion.error?.code).toBe('42501');
+    const log = await memberClient.from('audit_log').select('id');
+    expect(log.data).toEqual([]);
+    const { data } = await service.from('profiles').select('is_admin').eq('id', people.member).single();
+    expect(data?.is_admin).toBe(false);
+  });
+});
