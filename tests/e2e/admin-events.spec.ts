@@ -64,6 +64,11 @@ test('an admin creates an event with an image, publishes it, and it appears on /
 
   await page.goto('/events');
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 15_000 });
+  // A departure of a Sanity trip links to the trip's page (events.trip_slug, decision 0035).
+  await expect(page.getByRole('link', { name: `Trip details: ${title}` })).toHaveAttribute(
+    'href',
+    '/tours/tasmania-paranormal-getaway',
+  );
 });
 
 test('the events list filters by status, searches, and exports what it shows as CSV', async ({ page }) => {

@@ -8,6 +8,8 @@ import type { EventRef, EventStatus } from './event-details';
 export interface EventDetail {
   id: string;
   slug: string;
+  /** The Sanity trip this departure belongs to (decision 0035). */
+  trip_slug: string | null;
   title: string;
   description: string | null;
   location: string | null;
@@ -27,7 +29,7 @@ export interface EventDetailUpdate {
 export async function fetchEventDetail(client: BrowserSupabase, ref: EventRef): Promise<EventDetail | null> {
   const query = client
     .from('events')
-    .select('id, slug, title, description, location, start_date, end_date, status');
+    .select('id, slug, trip_slug, title, description, location, start_date, end_date, status');
   const { data, error } = await (ref.kind === 'id' ? query.eq('id', ref.id) : query.eq('slug', ref.slug))
     .limit(1)
     .maybeSingle();
