@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
 import type { Database } from '../../../lib/supabase/database.types';
+import { fetchEventDetail } from '../../event-details/event-details.data';
 import {
   changeEventStatus,
   createEvent,
@@ -110,6 +111,38 @@ describe('an admin', () => {
     expect(page.rows).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.rows[0]!.title.localeCompare(page.rows[1]!.title)).toBeLessThanOrEqual(0);
+  });
+});
+
+describe("a departure made here, on its trip's page", () => {
+  it('is found by the trip slug when no event has it as its own slug: the next one, else the latest', async () => {
+    const trip = 'trip-with-departures';
+    const make = async (title: string, start: string, status: 'published' | 'completed' | 'draft') => {
+      const created = await createEvent(adminClient, {
+        ...VALUES,
+        title,
+        start_date: start,
+        end_date: start,
+        trip_slug: trip,
+      });
+      if (created.outcome !== 'saved') throw new Error('not saved');
+      if (status !== 'draft') await service.from('events').update({ status }).eq('id', created.id);
+      return created.id;
+    };
+    const past = await make('Past departure', '2026-01-10', 'completed');
+    const next = await make('Next departure', '2026-12-10', 'published');
+    await make('Later departure', '2027-03-10', 'published');
+    await make('Draft departure', '2026-11-30', 'draft');
+    const visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const found = (today: string) => fetchEventDetail(visitor, { kind: 'slug', slug: trip }, today);
+    expect((await found('2026-11-24'))?.id).toBe(next);
+    expect((await found('2027-06-01'))?.title).toBe('Later departure');
+    await service.from('events').update({ status: 'draft' }).neq('id', past).eq('trip_slug', trip);
+    expect((await found('2026-11-24'))?.id).toBe(past);
+    // An event's own slug still wins over any trip's departures.
+    expect(
+      (await fetchEventDetail(visitor, { kind: 'slug', slug: 'tasmania-paranormal-getaway' }))?.title,
+    ).toBe('Tasmania Paranormal Getaway');
   });
 });
 
