@@ -59,6 +59,11 @@ insert into public.events (
    'One night inside the Port Arthur Historic Site with a lantern ghost tour.',
    'Port Arthur, Tasmania', 'paranormal', 'completed', '2025-10-31', '2025-11-01', 35000, 'AUD', 20, '{}');
 
+-- The first three are departures of the Sanity trips of the same name (decision 0035: events.trip_slug).
+update public.events set trip_slug = slug
+where id in ('e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002',
+             'e0000000-0000-4000-8000-000000000003');
+
 -- The sample trips above carry the product spec's 2026 dates, which time overtakes (a started trip leaves
 -- /events). This one is dated from the day the database is seeded, so a fresh start always has an upcoming
 -- event to show; it has no trip page in Sanity, and its details page shows the database's copy only.

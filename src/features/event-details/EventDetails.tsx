@@ -71,8 +71,9 @@ export function EventDetails({ trips }: EventDetailsProps) {
         Loading event...
       </p>
     );
-  const { slug } = event.data;
-  return <EventPage event={event.data} trip={trips.find((trip) => trip.slug === slug)} />;
+  // The departure's trip (decision 0035); events made before trip_slug are named by the trip's slug.
+  const tripSlug = event.data.trip_slug ?? event.data.slug;
+  return <EventPage event={event.data} trip={trips.find((trip) => trip.slug === tripSlug)} />;
 }
 
 function EventPage({ event, trip }: { event: EventDetail; trip: TripCopy | undefined }) {

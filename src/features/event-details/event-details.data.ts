@@ -3,11 +3,14 @@
  * updates reach only members who follow it or have booked it (decision 0025), visitors read none.
  */
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { sydneyToday } from '../../lib/format/today';
 import type { EventRef, EventStatus } from './event-details';
 
 export interface EventDetail {
   id: string;
   slug: string;
+  /** The Sanity trip this departure belongs to (decision 0035). */
+  trip_slug: string | null;
   title: string;
   description: string | null;
   location: string | null;
@@ -23,16 +26,36 @@ export interface EventDetailUpdate {
   created_at: string;
 }
 
-/** One event by id or slug, or null when there is none the caller may read. */
-export async function fetchEventDetail(client: BrowserSupabase, ref: EventRef): Promise<EventDetail | null> {
+/**
+ * One event by id or slug, or null when there is none the caller may read. A slug names the event itself
+ * or, from a trip page, a Sanity trip (decision 0035): the event whose own slug it is comes first, else
+ * the trip's next departure that has not ended, else its latest. One request either way.
+ */
+export async function fetchEventDetail(
+  client: BrowserSupabase,
+  ref: EventRef,
+  today: string = sydneyToday(),
+): Promise<EventDetail | null> {
   const query = client
     .from('events')
-    .select('id, slug, title, description, location, start_date, end_date, status');
-  const { data, error } = await (ref.kind === 'id' ? query.eq('id', ref.id) : query.eq('slug', ref.slug))
-    .limit(1)
-    .maybeSingle();
+    .select('id, slug, trip_slug, title, description, location, start_date, end_date, status');
+  if (ref.kind === 'id') {
+    const { data, error } = await query.eq('id', ref.id).maybeSingle();
+    if (error) throw new Error(error.message);
+    return data;
+  }
+  // The slug passed eventRefFromPath's slug rule: letters, digits and hyphens only, safe inside or().
+  const { data, error } = await query
+    .or(`slug.eq.${ref.slug},trip_slug.eq.${ref.slug}`)
+    .order('start_date', { ascending: true })
+    .limit(100);
   if (error) throw new Error(error.message);
-  return data;
+  return (
+    data.find((event) => event.slug === ref.slug) ??
+    data.find((event) => event.status === 'published' && event.end_date >= today) ??
+    data.filter((event) => event.status !== 'draft').at(-1) ??
+    null
+  );
 }
 
 /** The event's updates the member may read, newest first (none unless they follow or booked it). */

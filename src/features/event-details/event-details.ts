@@ -1,6 +1,6 @@
 /**
  * /event-details/{id or slug}: which event the address names, what phase it is in, and the trip copy from
- * Sanity that the static shell carries for every trip (linked by slug: events.slug is the trip's slug).
+ * Sanity that the static shell carries for every trip (linked by events.trip_slug, decision 0035).
  */
 import type { Trip } from '../../lib/content/types';
 import { hasEnded, isUpcoming } from '../../lib/format/today';

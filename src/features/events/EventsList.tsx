@@ -92,7 +92,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
             <EventCard
               key={event.id}
               event={event}
-              hasTripPage={tripSlugs.includes(event.slug)}
+              hasTripPage={tripSlugs.includes(tripOf(event))}
               scope={scope}
               page={page.data}
               pageKey={pageKey}
@@ -141,7 +141,7 @@ function EventCard({
       </dl>
       {hasTripPage && (
         <a
-          href={`/tours/${event.slug}`}
+          href={`/tours/${tripOf(event)}`}
           className="text-primary mt-4 inline-block text-sm font-medium underline"
         >
           Trip details<span className="sr-only">: {event.title}</span>
@@ -152,3 +152,6 @@ function EventCard({
     </li>
   );
 }
+
+/** The Sanity trip of a departure: its trip_slug, or (for events made before decision 0035) its own slug. */
+const tripOf = (event: PublishedEvent): string => event.trip_slug ?? event.slug;

@@ -11,6 +11,8 @@ import type { ReactionState, ReactionType } from './reactions';
 export interface PublishedEvent {
   id: string;
   slug: string;
+  /** The Sanity trip this departure belongs to (decision 0035); null for events made before it. */
+  trip_slug: string | null;
   title: string;
   location: string | null;
   start_date: string;
@@ -34,7 +36,7 @@ interface EventRow extends PublishedEvent {
   my_follow?: { event_id: string }[];
 }
 
-const EVENT_COLUMNS = 'id, slug, title, location, start_date, end_date';
+const EVENT_COLUMNS = 'id, slug, trip_slug, title, location, start_date, end_date';
 
 /** The cache key of a page's events: per scope and per member, so a sign-out never shows a member's state. */
 export const eventsPageKey = (scope: EventScope, userId: string | null) =>
@@ -66,9 +68,10 @@ export async function fetchEventsPage(
     .overrideTypes<EventRow[], { merge: false }>();
   if (error) throw new Error(error.message);
   return {
-    events: data.map(({ id, slug, title, location, start_date, end_date }) => ({
+    events: data.map(({ id, slug, trip_slug, title, location, start_date, end_date }) => ({
       id,
       slug,
+      trip_slug,
       title,
       location,
       start_date,

@@ -7,3 +7,4 @@ export * from './travellers';
 export * from './event-updates';
 export * from './flags';
 export * from './images';
+export * from './events';

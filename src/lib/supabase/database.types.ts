@@ -599,10 +599,13 @@ export type Database = {
           custom_fields: Json;
           created_at: string;
           updated_at: string;
+          trip_slug: string | null;
+          badge: string;
+          image_paths: string[];
         };
         Insert: {
           id?: string;
-          slug: string;
+          slug?: string;
           title: string;
           description?: string | null;
           location?: string | null;
@@ -616,6 +619,9 @@ export type Database = {
           custom_fields?: Json;
           created_at?: string;
           updated_at?: string;
+          trip_slug?: string | null;
+          badge?: string;
+          image_paths?: string[];
         };
         Update: {
           id?: string;
@@ -633,6 +639,9 @@ export type Database = {
           custom_fields?: Json;
           created_at?: string;
           updated_at?: string;
+          trip_slug?: string | null;
+          badge?: string;
+          image_paths?: string[];
         };
         Relationships: [];
       };

@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { EVENT_BADGES, EVENT_TYPES } from '../../../lib/rules/events';
+import { getSupabase } from '../../../lib/supabase/client';
+import { showErrorToast, showToast } from '../../../stores/toasts';
+import { FormField } from '../forms/FormField';
+import { useTripOptions } from '../trip-options';
+import { eventFormSchema, toValues, type EventForm } from './event-form';
+import { EventImages } from './EventImages';
+import { createEvent, updateEvent } from './events.data';
+import { SelectField } from './SelectField';
+
+const CURRENCIES = ['AUD', 'NZD', 'USD', 'GBP', 'EUR', 'CAD'];
+
+/** The event's fields: every one checked by its rule before anything is sent; saved with a toast. */
+export function EventFormView({ id, initial }: { id: string | undefined; initial: EventForm }) {
+  const trips = useTripOptions();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<EventForm>({ resolver: zodResolver(eventFormSchema), defaultValues: initial });
+  const title = useWatch({ control: form.control, name: 'title' });
+  const currencies = CURRENCIES.includes(initial.currency) ? CURRENCIES : [initial.currency, ...CURRENCIES];
+  const knownTrip = initial.trip_slug === '' || trips.some((trip) => trip.slug === initial.trip_slug);
+
+  async function save(values: EventForm) {
+    try {
+      const supabase = await getSupabase();
+      const result = id
+        ? await updateEvent(supabase, id, toValues(values))
+        : await createEvent(supabase, toValues(values));
+      if (result.outcome === 'refused') {
+        showToast({ title: 'Not saved', description: result.message, variant: 'destructive' });
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
+      showToast({
+        title: id ? 'Event saved' : 'Event created',
+        description: id ? `${values.title.trim()} is up to date.` : `${values.title.trim()} is a draft.`,
+        variant: 'success',
+      });
+      if (!id) await navigate({ to: '/admin/event-management', search: { id: result.id } });
+    } catch {
+      showErrorToast();
+    }
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(save)} className="grid max-w-3xl gap-5">
+        <FormField<EventForm> name="title" label="Title" required maxLength={200} />
+        <FormField<EventForm> name="description" label="Description" rows={6} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField<EventForm> name="start_date" label="Start date" type="date" required />
+          <FormField<EventForm> name="end_date" label="End date" type="date" required />
+        </div>
+        <FormField<EventForm> name="location" label="Location" maxLength={200} />
+        <div className="grid gap-5 sm:grid-cols-3">
+          <FormField<EventForm>
+            name="price"
+            label="Price per person"
+            inputMode="decimal"
+            hint="In the currency beside it, e.g. 1200 or 1200.50. Empty: not announced."
+          />
+          <SelectField<EventForm> name="currency" label="Currency">
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </SelectField>
+          <FormField<EventForm>
+            name="capacity"
+            label="Places (capacity)"
+            inputMode="numeric"
+            hint="Empty: no limit."
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField<EventForm> name="event_type" label="Event type">
+            {EVENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type === 'paranormal' ? 'Paranormal' : 'History'}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField<EventForm>
+            name="trip_slug"
+            label="Trip page"
+            hint="The trip on the website (Sanity) this departure belongs to."
+          >
+            <option value="">No trip page</option>
+            {!knownTrip && <option value={initial.trip_slug}>{initial.trip_slug}</option>}
+            {trips.map((trip) => (
+              <option key={trip.slug} value={trip.slug}>
+                {trip.title}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <SelectField<EventForm>
+          name="badge"
+          label="Status badge"
+          hint={
+            <dl className="mt-1 grid gap-1">
+              {EVENT_BADGES.map((badge) => (
+                <div key={badge.value}>
+                  <dt className="inline font-semibold">{badge.label}: </dt>
+                  <dd className="inline">{badge.rule}</dd>
+                </div>
+              ))}
+            </dl>
+          }
+        >
+          {EVENT_BADGES.map((badge) => (
+            <option key={badge.value} value={badge.value}>
+              {badge.label}
+            </option>
+          ))}
+        </SelectField>
+        <EventImages title={title} />
+        <div className="flex gap-2">
+          <button type="submit" className={buttonClass('primary')} disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Saving…' : id ? 'Save changes' : 'Create event'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

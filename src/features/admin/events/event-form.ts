@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  EVENT_IMAGES_MAX,
+  eventBadgeProblem,
+  eventCapacityProblem,
+  eventCurrencyProblem,
+  eventDescriptionProblem,
+  eventEndProblem,
+  eventLocationProblem,
+  eventPriceProblem,
+  eventStartProblem,
+  eventTitleProblem,
+  eventTypeProblem,
+  isSlug,
+  priceCents,
+  priceText,
+} from '../../../lib/rules/events';
+import { emptyToNull, ruleString } from '../forms/rule-schema';
+import type { AdminEvent, EventValues } from './events.data';
+
+/** The event form's schema: every field through its rule in src/lib/rules/events.ts (decision 0013). */
+export const eventFormSchema = z
+  .object({
+    title: ruleString(eventTitleProblem),
+    description: ruleString(eventDescriptionProblem),
+    location: ruleString(eventLocationProblem),
+    start_date: ruleString(eventStartProblem),
+    end_date: z.string(),
+    price: ruleString(eventPriceProblem),
+    currency: ruleString(eventCurrencyProblem),
+    capacity: ruleString(eventCapacityProblem),
+    event_type: ruleString(eventTypeProblem),
+    trip_slug: z.string().refine((value) => value === '' || isSlug(value), 'Choose a trip from the list.'),
+    badge: ruleString(eventBadgeProblem),
+    image_paths: z.array(z.string()).max(EVENT_IMAGES_MAX, `At most ${EVENT_IMAGES_MAX} images.`),
+  })
+  .superRefine((values, context) => {
+    const problem = eventEndProblem(values.end_date, values.start_date);
+    if (problem) context.addIssue({ code: 'custom', path: ['end_date'], message: problem });
+  });
+
+export type EventForm = z.infer<typeof eventFormSchema>;
+
+export const EMPTY_EVENT: EventForm = {
+  title: '',
+  description: '',
+  location: '',
+  start_date: '',
+  end_date: '',
+  price: '',
+  currency: 'AUD',
+  capacity: '',
+  event_type: 'paranormal',
+  trip_slug: '',
+  badge: 'eoi',
+  image_paths: [],
+};
+
+/** A stored event as the form shows it. */
+export function toForm(event: AdminEvent): EventForm {
+  return {
+    title: event.title,
+    description: event.description ?? '',
+    location: event.location ?? '',
+    start_date: event.start_date,
+    end_date: event.end_date,
+    price: priceText(event.price_cents),
+    currency: event.currency,
+    capacity: event.max_registrations === null ? '' : String(event.max_registrations),
+    event_type: event.event_type,
+    trip_slug: event.trip_slug ?? '',
+    badge: event.badge,
+    image_paths: event.image_paths,
+  };
+}
+
+/** What the form saves: trimmed text, empty optional fields as null, the price in cents. */
+export function toValues(form: EventForm): EventValues {
+  return {
+    title: form.title.trim(),
+    description: emptyToNull(form.description),
+    location: emptyToNull(form.location),
+    start_date: form.start_date.trim(),
+    end_date: form.end_date.trim(),
+    price_cents: priceCents(form.price),
+    currency: form.currency.trim(),
+    max_registrations: form.capacity.trim() ? Number(form.capacity.trim()) : null,
+    event_type: form.event_type,
+    trip_slug: form.trip_slug || null,
+    badge: form.badge,
+    image_paths: form.image_paths,
+  };
+}

@@ -1,0 +1,173 @@
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
+import type { BrowserSupabase } from '../../../lib/supabase/client';
+import type { Database } from '../../../lib/supabase/database.types';
+import { fetchEventDetail } from '../../event-details/event-details.data';
+import {
+  changeEventStatus,
+  createEvent,
+  listEvents,
+  readEvent,
+  updateEvent,
+  type EventValues,
+} from './events.data';
+
+// The admin's event calls with the real supabase-js against the local stack: what an admin does, and that
+// a member calling the same endpoints directly gets nothing (row-level security, decision 0035).
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let stack: TestStack;
+let service: ReturnType<typeof createClient<Database>>;
+let adminClient: BrowserSupabase;
+let memberClient: BrowserSupabase;
+
+const VALUES: EventValues = {
+  title: 'Ghosts of Ballarat',
+  description: 'Two nights\nin the goldfields.',
+  location: 'Ballarat, Victoria',
+  start_date: '2027-06-01',
+  end_date: '2027-06-03',
+  price_cents: 120050,
+  currency: 'AUD',
+  max_registrations: 12,
+  event_type: 'history',
+  trip_slug: 'tasmania-paranormal-getaway',
+  badge: 'live',
+  image_paths: [],
+};
+
+async function signedIn(email: string, admin = false): Promise<BrowserSupabase> {
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: 'correct-horse-7',
+    email_confirm: true,
+  });
+  if (error) throw error;
+  if (admin) {
+    const update = await service.from('profiles').update({ is_admin: true }).eq('id', data.user.id);
+    if (update.error) throw update.error;
+  }
+  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
+  if (signIn.error) throw signIn.error;
+  return client;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  adminClient = await signedIn('events-admin@example.com', true);
+  memberClient = await signedIn('events-member@example.com');
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('an admin', () => {
+  it('creates a draft named by the database, edits it, and finds it by search and status', async () => {
+    const created = await createEvent(adminClient, VALUES);
+    expect(created.outcome).toBe('saved');
+    if (created.outcome !== 'saved') return;
+    const event = await readEvent(adminClient, created.id);
+    expect(event).toMatchObject({ ...VALUES, status: 'draft', slug: 'ghosts-of-ballarat-2027-06-01' });
+
+    expect(
+      await updateEvent(adminClient, created.id, { ...VALUES, title: 'Ghosts of Ballarat 100%' }),
+    ).toEqual({
+      outcome: 'saved',
+      id: created.id,
+    });
+    // The search's % matches itself only; the filter narrows to drafts.
+    const found = await listEvents(adminClient, { q: '100%', filter: 'draft' });
+    expect(found.rows.map((row) => row.id)).toEqual([created.id]);
+    expect(found.total).toBe(1);
+    expect((await listEvents(adminClient, { q: '10%0' })).total).toBe(0);
+    expect((await listEvents(adminClient, { q: 'ballarat', filter: 'published' })).total).toBe(0);
+    expect((await listEvents(adminClient, { q: '"ballarat,' })).total).toBe(0);
+  });
+
+  it('publishes, unpublishes and cancels, each only from the status the screen showed', async () => {
+    const created = await createEvent(adminClient, { ...VALUES, title: 'Status walk' });
+    if (created.outcome !== 'saved') throw new Error('not saved');
+    expect(await changeEventStatus(adminClient, created.id, 'draft', 'published')).toBe(true);
+    expect(await changeEventStatus(adminClient, created.id, 'draft', 'published')).toBe(false);
+    expect(await changeEventStatus(adminClient, created.id, 'published', 'draft')).toBe(true);
+    expect(await changeEventStatus(adminClient, created.id, 'draft', 'cancelled')).toBe(true);
+    expect((await readEvent(adminClient, created.id))?.status).toBe('cancelled');
+  });
+
+  it('gets a clear refusal for a value the database refuses, and nothing changes', async () => {
+    expect(await createEvent(adminClient, { ...VALUES, title: ' padded ' })).toEqual({
+      outcome: 'refused',
+      message: 'The event was not saved: a field has a value the database refuses.',
+    });
+    expect((await listEvents(adminClient, { q: 'padded' })).total).toBe(0);
+  });
+
+  it('sorts and pages on the server', async () => {
+    const page = await listEvents(adminClient, { sort: 'title', dir: 'asc' }, { from: 0, to: 1 });
+    expect(page.rows).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(2);
+    expect(page.rows[0]!.title.localeCompare(page.rows[1]!.title)).toBeLessThanOrEqual(0);
+  });
+});
+
+describe("a departure made here, on its trip's page", () => {
+  it('is found by the trip slug when no event has it as its own slug: the next one, else the latest', async () => {
+    const trip = 'trip-with-departures';
+    const make = async (title: string, start: string, status: 'published' | 'completed' | 'draft') => {
+      const created = await createEvent(adminClient, {
+        ...VALUES,
+        title,
+        start_date: start,
+        end_date: start,
+        trip_slug: trip,
+      });
+      if (created.outcome !== 'saved') throw new Error('not saved');
+      if (status !== 'draft') await service.from('events').update({ status }).eq('id', created.id);
+      return created.id;
+    };
+    const past = await make('Past departure', '2026-01-10', 'completed');
+    const next = await make('Next departure', '2026-12-10', 'published');
+    await make('Later departure', '2027-03-10', 'published');
+    await make('Draft departure', '2026-11-30', 'draft');
+    const visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const found = (today: string) => fetchEventDetail(visitor, { kind: 'slug', slug: trip }, today);
+    expect((await found('2026-11-24'))?.id).toBe(next);
+    expect((await found('2027-06-01'))?.title).toBe('Later departure');
+    await service.from('events').update({ status: 'draft' }).neq('id', past).eq('trip_slug', trip);
+    expect((await found('2026-11-24'))?.id).toBe(past);
+    // An event's own slug still wins over any trip's departures.
+    expect(
+      (await fetchEventDetail(visitor, { kind: 'slug', slug: 'tasmania-paranormal-getaway' }))?.title,
+    ).toBe('Tasmania Paranormal Getaway');
+  });
+});
+
+describe('a member calling the same endpoints directly', () => {
+  it('sees no drafts, and creates, edits, publishes and cancels nothing', async () => {
+    const created = await createEvent(adminClient, { ...VALUES, title: 'Members keep out' });
+    if (created.outcome !== 'saved') throw new Error('not saved');
+    expect(await readEvent(memberClient, created.id)).toBeNull();
+    expect((await listEvents(memberClient, { filter: 'draft' })).total).toBe(0);
+    expect(await createEvent(memberClient, VALUES)).toEqual({
+      outcome: 'refused',
+      message: 'Only admins can change events.',
+    });
+    expect(await updateEvent(memberClient, created.id, VALUES)).toEqual({
+      outcome: 'refused',
+      message: 'This event no longer exists.',
+    });
+    expect(await changeEventStatus(memberClient, created.id, 'draft', 'published')).toBe(false);
+    const published = await service
+      .from('events')
+      .select('id')
+      .eq('slug', 'tasmania-paranormal-getaway')
+      .single();
+    expect(await changeEventStatus(memberClient, published.data!.id, 'published', 'cancelled')).toBe(false);
+    expect((await readEvent(adminClient, created.id))?.title).toBe('Members keep out');
+    expect((await readEvent(adminClient, published.data!.id))?.status).toBe('published');
+  });
+});

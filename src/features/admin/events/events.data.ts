@@ -1,0 +1,158 @@
+/**
+ * /admin/events and /admin/event-management: the admin's reads and writes of events, straight to the
+ * events table. Row-level security lets only admins see drafts and write at all (events_*_admin); the
+ * database names the slug, records every change in the audit log and, on cancellation, queues the
+ * followers' and travellers' e-mail (decision 0035). One request per list page (the rows and the count).
+ */
+import type { BrowserSupabase } from '../../../lib/supabase/client';
+import type { Database } from '../../../lib/supabase/database.types';
+import type { ListSearch } from '../search';
+import { pageRange } from '../table/paging';
+
+export type EventStatus = Database['public']['Enums']['event_status'];
+export const EVENT_STATUSES: readonly EventStatus[] = ['draft', 'published', 'completed', 'cancelled'];
+
+export interface AdminEventRow {
+  id: string;
+  slug: string;
+  title: string;
+  location: string | null;
+  status: EventStatus;
+  badge: string;
+  start_date: string;
+  end_date: string;
+  price_cents: number | null;
+  currency: string;
+  max_registrations: number | null;
+  trip_slug: string | null;
+  updated_at: string;
+}
+
+export type AdminEvent = AdminEventRow & {
+  description: string | null;
+  event_type: string;
+  image_paths: string[];
+};
+
+/** What the form saves: the columns an admin edits. */
+export type EventValues = Pick<
+  AdminEvent,
+  | 'title'
+  | 'description'
+  | 'location'
+  | 'start_date'
+  | 'end_date'
+  | 'price_cents'
+  | 'currency'
+  | 'max_registrations'
+  | 'event_type'
+  | 'trip_slug'
+  | 'badge'
+  | 'image_paths'
+>;
+
+const LIST_COLUMNS =
+  'id, slug, title, location, status, badge, start_date, end_date, price_cents, currency, max_registrations, trip_slug, updated_at';
+const EVENT_COLUMNS = `${LIST_COLUMNS}, description, event_type, image_paths`;
+
+/** The columns the list sorts by (the column ids of its table); anything else sorts by start date. */
+export const SORTABLE = ['title', 'start_date', 'status', 'location', 'price_cents', 'updated_at'] as const;
+type SortKey = (typeof SORTABLE)[number];
+
+/**
+ * The text typed into the search box as a quoted PostgREST ilike value for or(): LIKE's own wildcards
+ * and the backslash match themselves, and quotes and backslashes are escaped for the quoted value.
+ */
+export function quoted(text: string): string {
+  const like = text.trim().replace(/[\\%_]/g, (char) => `\\${char}`);
+  return `"*${like.replace(/[\\"]/g, (char) => `\\${char}`)}*"`;
+}
+
+function listQuery(supabase: BrowserSupabase, search: ListSearch) {
+  let query = supabase.from('events').select(LIST_COLUMNS, { count: 'exact' });
+  if (search.filter && (EVENT_STATUSES as readonly string[]).includes(search.filter))
+    query = query.eq('status', search.filter as EventStatus);
+  const text = search.q?.trim();
+  if (text) {
+    const value = quoted(text);
+    query = query.or(`title.ilike.${value},location.ilike.${value},slug.ilike.${value}`);
+  }
+  const sort: SortKey = (SORTABLE as readonly string[]).includes(search.sort ?? '')
+    ? (search.sort as SortKey)
+    : 'start_date';
+  const ascending = search.sort ? search.dir !== 'desc' : false;
+  return query.order(sort, { ascending, nullsFirst: false }).order('id', { ascending: true });
+}
+
+/** One page of the list and the number of events matching the search and filter. */
+export async function listEvents(
+  supabase: BrowserSupabase,
+  search: ListSearch,
+  range = pageRange(search.page ?? 1),
+): Promise<{ rows: AdminEventRow[]; total: number }> {
+  const { data, error, count } = await listQuery(supabase, search).range(range.from, range.to);
+  if (error) throw error;
+  return { rows: data as AdminEventRow[], total: count ?? 0 };
+}
+
+/** One event to edit, or null when there is none (or the caller may not see it). */
+export async function readEvent(supabase: BrowserSupabase, id: string): Promise<AdminEvent | null> {
+  const { data, error } = await supabase.from('events').select(EVENT_COLUMNS).eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data as AdminEvent | null;
+}
+
+export type SaveOutcome = { outcome: 'saved'; id: string } | { outcome: 'refused'; message: string };
+
+/** A refusal the admin can act on (a CHECK, or not being allowed), else the error goes on. */
+function refusal(error: { code?: string; message: string }): SaveOutcome {
+  if (error.code === '23514' || error.code === '22007' || error.code === '22008')
+    return {
+      outcome: 'refused',
+      message: 'The event was not saved: a field has a value the database refuses.',
+    };
+  if (error.code === '42501') return { outcome: 'refused', message: 'Only admins can change events.' };
+  throw error;
+}
+
+/** A new event, always a draft: it is published on its own step. */
+export async function createEvent(supabase: BrowserSupabase, values: EventValues): Promise<SaveOutcome> {
+  const { data, error } = await supabase
+    .from('events')
+    .insert({ ...values, status: 'draft' })
+    .select('id')
+    .single();
+  if (error) return refusal(error);
+  return { outcome: 'saved', id: data.id };
+}
+
+export async function updateEvent(
+  supabase: BrowserSupabase,
+  id: string,
+  values: EventValues,
+): Promise<SaveOutcome> {
+  const { data, error } = await supabase.from('events').update(values).eq('id', id).select('id');
+  if (error) return refusal(error);
+  if (data.length !== 1) return { outcome: 'refused', message: 'This event no longer exists.' };
+  return { outcome: 'saved', id };
+}
+
+/**
+ * Publish (draft → published), unpublish (published → draft) or cancel (→ cancelled; the database mails
+ * followers and travellers). The current status is part of the filter, so a stale screen changes nothing.
+ */
+export async function changeEventStatus(
+  supabase: BrowserSupabase,
+  id: string,
+  from: EventStatus,
+  to: EventStatus,
+): Promise<boolean> {
+  const { data, error } = await supabase
+    .from('events')
+    .update({ status: to })
+    .eq('id', id)
+    .eq('status', from)
+    .select('id');
+  if (error) throw error;
+  return data.length === 1;
+}

@@ -1,0 +1,146 @@
+// The rules of an event's fields, as the admin's event form checks them (issue 10, /admin/event-management).
+// The database's CHECKs say the same (supabase/migrations/20261126300001_extend_events_for_admin.sql),
+// proven by supabase/local/test/db/event-rules-agree.test.ts.
+import { characterCount, hasControlCharacters } from './text';
+
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_LOCATION_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 10_000;
+/** The highest price in whole currency units (the column holds cents up to 100,000,000). */
+export const EVENT_PRICE_MAX = 1_000_000;
+export const EVENT_CAPACITY_MAX = 10_000;
+export const EVENT_IMAGES_MAX = 12;
+
+export const EVENT_TYPES = ['paranormal', 'history'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The status badge, and the rule for each: the editor shows these words as its help. */
+export const EVENT_BADGES = [
+  {
+    value: 'eoi',
+    label: 'EOI',
+    rule: 'Expressions of interest: the trip is announced but not bookable yet; people register interest or join the waitlist.',
+  },
+  {
+    value: 'live',
+    label: 'Live',
+    rule: 'Bookings are open and places remain.',
+  },
+  {
+    value: 'locked-in',
+    label: 'Locked in',
+    rule: 'Enough places are sold for the trip to go ahead; bookings stay open while places remain.',
+  },
+  {
+    value: 'confirmed',
+    label: 'Confirmed',
+    rule: 'Everything is settled (itinerary, suppliers, final details sent to travellers); no changes expected.',
+  },
+] as const;
+export type EventBadge = (typeof EVENT_BADGES)[number]['value'];
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONEY = /^\d+(\.\d{1,2})?$/;
+const WHOLE = /^\d+$/;
+
+function lineProblem(value: string, what: string, max: number): string | undefined {
+  if (characterCount(value) > max) return `The ${what} must be ${max} characters or fewer.`;
+  if (hasControlCharacters(value)) return `The ${what} contains characters we can't save.`;
+  return undefined;
+}
+
+/** Required, one line, at most EVENT_TITLE_MAX characters once trimmed. */
+export function eventTitleProblem(value: string): string | undefined {
+  const title = value.trim();
+  if (!title) return 'Please enter a title.';
+  return lineProblem(title, 'title', EVENT_TITLE_MAX);
+}
+
+/** Optional, one line, at most EVENT_LOCATION_MAX characters once trimmed. */
+export function eventLocationProblem(value: string): string | undefined {
+  const location = value.trim();
+  return location ? lineProblem(location, 'location', EVENT_LOCATION_MAX) : undefined;
+}
+
+/** Optional, several lines, at most EVENT_DESCRIPTION_MAX characters once trimmed. */
+export function eventDescriptionProblem(value: string): string | undefined {
+  const description = value.trim();
+  if (!description) return undefined;
+  if (characterCount(description) > EVENT_DESCRIPTION_MAX)
+    return `The description must be ${EVENT_DESCRIPTION_MAX.toLocaleString('en-AU')} characters or fewer.`;
+  if (hasControlCharacters(description, { multiline: true }))
+    return "The description contains characters we can't save.";
+  return undefined;
+}
+
+/** A real calendar date as the date input gives it (YYYY-MM-DD). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function eventStartProblem(value: string): string | undefined {
+  return isCalendarDate(value.trim()) ? undefined : 'Please enter the start date.';
+}
+
+/** The end date: a date, not before the start (a one-day event ends on its start date). */
+export function eventEndProblem(end: string, start: string): string | undefined {
+  if (!isCalendarDate(end.trim())) return 'Please enter the end date.';
+  if (isCalendarDate(start.trim()) && end.trim() < start.trim())
+    return 'The end date cannot be before the start date.';
+  return undefined;
+}
+
+/** Optional price per person in whole units with up to two decimals ('1200', '1200.50'). */
+export function eventPriceProblem(value: string): string | undefined {
+  const price = value.trim().replace(/,/g, '');
+  if (!price) return undefined;
+  if (!MONEY.test(price)) return 'Enter the price as a number, such as 1200 or 1200.50.';
+  if (Number(price) > EVENT_PRICE_MAX)
+    return `The price must be ${EVENT_PRICE_MAX.toLocaleString('en-AU')} or less.`;
+  return undefined;
+}
+
+/** The price in cents as stored (null: not announced yet); only for a price eventPriceProblem accepts. */
+export function priceCents(value: string): number | null {
+  const price = value.trim().replace(/,/g, '');
+  if (!price) return null;
+  const [whole, fraction = ''] = price.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents back to the form's text ('1200.50', '1200'). */
+export function priceText(cents: number | null): string {
+  if (cents === null) return '';
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest ? `${whole}.${String(rest).padStart(2, '0')}` : String(whole);
+}
+
+export function eventCurrencyProblem(value: string): string | undefined {
+  return /^[A-Z]{3}$/.test(value.trim()) ? undefined : 'Enter a three-letter currency code such as AUD.';
+}
+
+/** Optional capacity: a whole number of places from 1 to EVENT_CAPACITY_MAX. */
+export function eventCapacityProblem(value: string): string | undefined {
+  const capacity = value.trim();
+  if (!capacity) return undefined;
+  if (!WHOLE.test(capacity) || Number(capacity) < 1 || Number(capacity) > EVENT_CAPACITY_MAX)
+    return `Enter the number of places, from 1 to ${EVENT_CAPACITY_MAX.toLocaleString('en-AU')}, or leave it empty for no limit.`;
+  return undefined;
+}
+
+/** A slug as the events table takes it (the event's own, or its Sanity trip's). */
+export function isSlug(value: string): boolean {
+  return SLUG.test(value) && value.length <= 100;
+}
+
+export function eventTypeProblem(value: string): string | undefined {
+  return (EVENT_TYPES as readonly string[]).includes(value) ? undefined : 'Choose the type of event.';
+}
+
+export function eventBadgeProblem(value: string): string | undefined {
+  return EVENT_BADGES.some((badge) => badge.value === value) ? undefined : 'Choose a badge.';
+}
