@@ -13,7 +13,6 @@ function anonKey(): string {
   return key;
 }
 const kpiValue = (page: Page, label: string) => page.locator(`[data-kpi="${label}"] [data-kpi-value]`);
-const asNumber = (text: string | null) => Number((text ?? '').replaceAll(',', ''));
 
 test('an admin sees the waitlist figures change when a visitor joins a waitlist', async ({ page }) => {
   const event = await createEvent({ title: 'Overview Waitlist', startsIn: 12 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { emailProblem } from '../../../lib/rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
