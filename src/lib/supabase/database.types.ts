@@ -471,6 +471,41 @@ export type Database = {
         };
         Relationships: [];
       };
+      customer_notes: {
+        Row: {
+          id: string;
+          customer_id: string | null;
+          customer_email: string | null;
+          body: string;
+          author_id: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          customer_id?: string | null;
+          customer_email?: string | null;
+          body: string;
+          author_id?: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          customer_id?: string | null;
+          customer_email?: string | null;
+          body?: string;
+          author_id?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'customer_notes_customer_id_fkey';
+            columns: ['customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       event_follows: {
         Row: {
           id: string;
@@ -930,6 +965,22 @@ export type Database = {
       account_needs_password: {
         Args: { [_ in never]: never };
         Returns: boolean;
+      };
+      admin_customer: {
+        Args: {
+          customer: string;
+        };
+        Returns: Json;
+      };
+      admin_customers: {
+        Args: {
+          search?: string;
+          sort?: string;
+          dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: Json;
       };
       delete_my_account: {
         Args: { [_ in never]: never };
