@@ -179,7 +179,11 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
 
     it("opens an enquirer by e-mail (any letter case), and a member's e-mail opens the member", async () => {
       const data = (await detail('Wendy@Fixture.test'))!;
-      expect(data['profile']).toMatchObject({ kind: 'enquirer', id: 'wendy@fixture.test', full_name: 'Wendy Wait' });
+      expect(data['profile']).toMatchObject({
+        kind: 'enquirer',
+        id: 'wendy@fixture.test',
+        full_name: 'Wendy Wait',
+      });
       expect(data['waitlist']).toEqual([expect.objectContaining({ id: ID.waitlist })]);
       expect(data['bookings']).toEqual([]);
       expect(((await detail('MEMBER@fixture.test'))!['profile'] as { id: string }).id).toBe(ID.member);
@@ -200,9 +204,10 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
   describe('customer_notes', () => {
     it('an admin adds a note (the author is the admin, the audit log has it) and it shows on the record', async () => {
       const result = await runAs(db(), 'admin', async (tx) => {
-        await tx.query(`insert into public.customer_notes (customer_id, body) values ($1, 'Prefers e-mail')`, [
-          ID.member,
-        ]);
+        await tx.query(
+          `insert into public.customer_notes (customer_id, body) values ($1, 'Prefers e-mail')`,
+          [ID.member],
+        );
         await tx.query(
           `insert into public.customer_notes (customer_email, body) values ('wendy@fixture.test', 'Called back')`,
         );
@@ -240,7 +245,12 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
     });
 
     it('members read, write and delete no notes; nobody edits one', async () => {
-      expect(await outcome('member', `insert into public.customer_notes (customer_id, body) values ('${ID.member}', 'x')`)).toBe('rls');
+      expect(
+        await outcome(
+          'member',
+          `insert into public.customer_notes (customer_id, body) values ('${ID.member}', 'x')`,
+        ),
+      ).toBe('rls');
       expect(await outcome('admin', `update public.customer_notes set body = 'y'`)).toBe('denied');
     });
   });
