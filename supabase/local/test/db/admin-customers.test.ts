@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageProblem } from '../../../../src/lib/rules/fields.ts';
 import { ID, insertFixtures, type Actor } from './fixtures.ts';
 import { classify, runAs, type Outcome } from './run-as.ts';
 import { createPreparedDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases.ts';
@@ -242,6 +243,38 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
       expect(await insert('customer_id, author_id, body', `'${ID.member}', '${ID.member}', 'x'`)).toBe(
         'denied',
       );
+    });
+
+    it("the note form's rule and the body's CHECK agree at the boundaries", async () => {
+      const values = [
+        'a',
+        'a'.repeat(2000),
+        'a'.repeat(2001),
+        ' a',
+        'a ',
+        '',
+        'two\nlines',
+        'bell\u0007',
+        'tab\there',
+      ];
+      for (const value of values) {
+        const formAccepts =
+          messageProblem(value, 'note', { required: true }) === undefined && value === value.trim();
+        const saved = await runAs(db(), 'admin', async (tx) => {
+          try {
+            await tx.query('savepoint note');
+            await tx.query('insert into public.customer_notes (customer_id, body) values ($1, $2)', [
+              ID.member,
+              value,
+            ]);
+            return true;
+          } catch {
+            await tx.query('rollback to savepoint note');
+            return false;
+          }
+        });
+        expect([value.slice(0, 12), saved]).toEqual([value.slice(0, 12), formAccepts]);
+      }
     });
 
     it('members read, write and delete no notes; nobody edits one', async () => {
