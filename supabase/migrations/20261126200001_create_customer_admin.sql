@@ -106,13 +106,15 @@ grant execute on function private.require_admin(text) to authenticated, service_
 -- ---------------------------------------------------------------- the list
 
 -- One page of customers and the number that match: {"total": n, "rows": [...]}. `search` matches name or
--- e-mail anywhere (trimmed; % _ \ taken literally); `sort` is one of the list's columns.
+-- e-mail anywhere (trimmed; % _ \ taken literally); `sort` is one of the list's columns; `kind` narrows the
+-- list to members or enquirers (empty: everyone).
 create function public.admin_customers(
   search text default '',
   sort text default 'joined',
   dir text default 'desc',
   page_size integer default 25,
-  page_offset integer default 0
+  page_offset integer default 0,
+  kind text default ''
 ) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -131,6 +133,9 @@ begin
   if page_size is null or page_size not between 1 and 1000 or page_offset is null or page_offset < 0 then
     raise exception 'A page holds 1 to 1,000 rows from an offset of 0 or more.' using errcode = '22023';
   end if;
+  if coalesce(kind, '') not in ('', 'member', 'enquirer') then
+    raise exception 'Show members, enquirers or everyone.' using errcode = '22023';
+  end if;
   if char_length(coalesce(search, '')) > 200 then
     raise exception 'A search is at most 200 characters.' using errcode = '22023';
   end if;
@@ -144,7 +149,8 @@ begin
     $sql$
       with matching as (
         select c.* from private.customers c
-        where $1::text is null or c.full_name ilike $1 or c.email ilike $1
+        where ($1::text is null or c.full_name ilike $1 or c.email ilike $1)
+          and ($4::text = '' or c.kind = $4)
       ),
       page as (
         select m.* from matching m
@@ -165,12 +171,13 @@ begin
       else 'last_activity'
     end,
     dir
-  ) into result using pattern, page_size, page_offset;
+  ) into result using pattern, page_size, page_offset, coalesce(kind, '');
   return result;
 end
 $$;
-revoke all on function public.admin_customers(text, text, text, integer, integer) from public, anon;
-grant execute on function public.admin_customers(text, text, text, integer, integer) to authenticated, service_role;
+revoke all on function public.admin_customers(text, text, text, integer, integer, text) from public, anon;
+grant execute on function public.admin_customers(text, text, text, integer, integer, text)
+  to authenticated, service_role;
 
 -- ---------------------------------------------------------------- one customer
 

@@ -123,9 +123,14 @@ test("an admin opens a member's record, changes the tier, adds and deletes a not
   await expect(page.getByText('Next Room Member', { exact: true }).first()).toBeVisible();
 });
 
-test('an enquirer opens by e-mail address', async ({ page }) => {
+test('the list narrows to enquirers, and an enquirer opens by e-mail address', async ({ page }) => {
   const { tag, enquirer } = await customersTagged();
   await openAdminScreen(page, `/admin/customers?q=${tag}`, 'Customers');
+  const rows = page.getByRole('table', { name: 'Customers' }).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await page.getByLabel('Show').selectOption('enquirers');
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(/filter=enquirers/);
   await page.getByRole('link', { name: `Cy Csv ${tag}` }).click();
   await expect(page.getByRole('heading', { name: `Cy Csv ${tag}`, level: 2 })).toBeVisible();
   await expect(page.getByText('Do you run trips in winter?')).toBeVisible();

@@ -979,6 +979,7 @@ export type Database = {
           dir?: string;
           page_size?: number;
           page_offset?: number;
+          kind?: string;
         };
         Returns: Json;
       };

@@ -1,13 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useId } from 'react';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
 import { useListSearch } from '../table/use-list-search';
 import { AdminPage } from '../ui/AdminPage';
 import { customersKey, fetchCustomers, type CustomerRow } from './customers.data';
-import { CUSTOMER_CSV_COLUMNS, customerTierLabel, customersQuery, formatDay, formatWhen } from './customers';
+import {
+  CUSTOMER_CSV_COLUMNS,
+  CUSTOMER_FILTERS,
+  customerTierLabel,
+  customersQuery,
+  formatDay,
+  formatWhen,
+} from './customers';
 
 const column = createColumnHelper<CustomerRow>();
 const number = new Intl.NumberFormat('en-AU');
@@ -86,8 +94,33 @@ export function CustomersPage() {
         onStateChange={update}
         isError={list.isError}
         searchLabel="Search by name or e-mail"
-        emptyText={search.q ? 'No customers match this search.' : 'No customers yet.'}
+        toolbar={<KindFilter value={search.filter ?? ''} onChange={(filter) => update({ filter })} />}
+        emptyText={search.q || search.filter ? 'No customers match this search.' : 'No customers yet.'}
       />
     </AdminPage>
+  );
+}
+
+/** Everyone, members only or enquirers only (the address's `filter`). */
+function KindFilter({ value, onChange }: { value: string; onChange: (filter: string) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Show
+      </label>
+      <select
+        id={id}
+        value={CUSTOMER_FILTERS.some((option) => option.value === value) ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        className="border-border bg-background h-10 rounded-md border px-3"
+      >
+        {CUSTOMER_FILTERS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -32,6 +32,8 @@ export interface CustomersQuery {
   search?: string | undefined;
   sort?: CustomerSort | undefined;
   dir?: 'asc' | 'desc' | undefined;
+  /** Only members or only enquirers; everyone when absent. */
+  kind?: CustomerKind | undefined;
   limit?: number;
   offset?: number;
 }
@@ -139,6 +141,7 @@ export async function fetchCustomers(
     dir: query.dir ?? 'desc',
     page_size: query.limit ?? PAGE_SIZE,
     page_offset: query.offset ?? 0,
+    kind: query.kind ?? '',
   });
   fail(error);
   return data as unknown as CustomersPage;

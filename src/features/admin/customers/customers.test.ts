@@ -5,17 +5,29 @@ import { CUSTOMER_CSV_COLUMNS, customersQuery, customerTierLabel } from './custo
 
 describe('customersQuery', () => {
   it('asks for the newest first when the address says nothing', () => {
-    expect(customersQuery({})).toEqual({ search: '', sort: 'joined', dir: 'desc', limit: 25, offset: 0 });
+    expect(customersQuery({})).toEqual({
+      search: '',
+      sort: 'joined',
+      dir: 'desc',
+      kind: undefined,
+      limit: 25,
+      offset: 0,
+    });
   });
   it('takes the search trimmed, a known sort either way, and the page', () => {
-    expect(customersQuery({ q: ' ada ', sort: 'bookings', dir: 'desc', page: 3 })).toEqual({
+    expect(
+      customersQuery({ q: ' ada ', sort: 'bookings', dir: 'desc', page: 3, filter: 'enquirers' }),
+    ).toEqual({
       search: 'ada',
       sort: 'bookings',
       dir: 'desc',
+      kind: 'enquirer',
       limit: 25,
       offset: 50,
     });
     expect(customersQuery({ sort: 'name' }).dir).toBe('asc');
+    expect(customersQuery({ filter: 'members' }).kind).toBe('member');
+    expect(customersQuery({ filter: 'nonsense' }).kind).toBeUndefined();
   });
   it('ignores a sort the list does not have', () => {
     expect(customersQuery({ sort: 'password', dir: 'asc' })).toMatchObject({ sort: 'joined', dir: 'desc' });

@@ -16,6 +16,13 @@ export function customerTierLabel(tier: CustomerTier): string {
   return tier === 'enquirer' ? 'Enquirer' : TIER_LABELS[tier];
 }
 
+/** The list's `filter`: who it shows. */
+export const CUSTOMER_FILTERS = [
+  { value: '', label: 'Everyone' },
+  { value: 'members', label: 'Members' },
+  { value: 'enquirers', label: 'Enquirers' },
+] as const;
+
 /** What the address asks the list for; an unknown sort falls back to the newest first. */
 export function customersQuery(search: ListSearch, pageSize = PAGE_SIZE): CustomersQuery {
   const sort = CUSTOMER_SORTS.find((key) => key === search.sort) as CustomerSort | undefined;
@@ -23,6 +30,7 @@ export function customersQuery(search: ListSearch, pageSize = PAGE_SIZE): Custom
     search: search.q?.trim() ?? '',
     sort: sort ?? 'joined',
     dir: sort ? (search.dir ?? 'asc') : 'desc',
+    kind: search.filter === 'members' ? 'member' : search.filter === 'enquirers' ? 'enquirer' : undefined,
     limit: pageSize,
     offset: (Math.max(1, search.page ?? 1) - 1) * pageSize,
   };

@@ -96,6 +96,18 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
       expect((await list('admin', `'0%s'`)).total).toBe(0);
     });
 
+    it('shows only members or only enquirers when asked', async () => {
+      const members = await list('admin', `'fixture.test', 'email', 'asc', 25, 0, 'member'`);
+      expect(members.rows.map((row) => row.email)).toEqual([
+        'admin@fixture.test',
+        'member@fixture.test',
+        'other@fixture.test',
+      ]);
+      const enquirers = await list('admin', `'fixture.test', 'email', 'asc', 25, 0, 'enquirer'`);
+      expect(enquirers.total).toBe(4);
+      expect(enquirers.rows.every((row) => row.kind === 'enquirer')).toBe(true);
+    });
+
     it('sorts by any column either way and pages', async () => {
       const byBookings = await list('admin', `'fixture.test', 'bookings', 'desc', 2, 0`);
       expect(byBookings.total).toBe(7);
@@ -129,6 +141,7 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
         'error 22023',
       );
       expect(await outcome('admin', `select public.admin_customers(repeat('a', 201))`)).toBe('error 22023');
+      expect(await outcome('admin', `select public.admin_customers(kind => 'admin')`)).toBe('error 22023');
     });
 
     it('refuses members and visitors', async () => {
