@@ -39,6 +39,27 @@ create policy customer_notes_insert_admin on public.customer_notes
 create policy customer_notes_delete_admin on public.customer_notes
   for delete to authenticated using ((select private.is_admin()));
 
+-- A member who deletes their account (delete_my_account, or the Auth admin API) takes staff notes about
+-- them along: the ones on the profile and the ones kept under their address from before they joined. An
+-- account anonymised for its bookings keeps its profile row, so its soft delete (deleted_at) counts too.
+create function private.forget_customer_notes() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  delete from public.customer_notes n where n.customer_id = old.id or n.customer_email = lower(old.email);
+  return null;
+end
+$$;
+revoke all on function private.forget_customer_notes() from public;
+
+create trigger forget_customer_notes
+  after delete on auth.users
+  for each row execute function private.forget_customer_notes();
+create trigger forget_customer_notes_on_soft_delete
+  after update of deleted_at on auth.users
+  for each row when (old.deleted_at is null and new.deleted_at is not null)
+  execute function private.forget_customer_notes();
+
 -- ---------------------------------------------------------------- indexes the screens need
 
 -- An enquirer's record and "last activity" join the enquiry tables by lower(email).

@@ -290,6 +290,32 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
       }
     });
 
+    it("a member's deleted account takes the notes about them along, by id and by address", async () => {
+      const left = await runAs(db(), 'admin', async (tx) => {
+        await tx.query(
+          `insert into public.customer_notes (customer_id, body) values ($1, 'On the profile')`,
+          [ID.member],
+        );
+        await tx.query(
+          `insert into public.customer_notes (customer_email, body) values
+             ('member@fixture.test', 'From before they joined'), ('wendy@fixture.test', 'Someone else')`,
+        );
+        // The member has bookings and posts, so the account is anonymised (a soft delete), not removed.
+        const member = JSON.stringify({ sub: ID.member, role: 'authenticated' });
+        await tx.query(
+          `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`,
+          [member, ID.member],
+        );
+        const { rows } = await tx.query<{ outcome: string }>('select public.delete_my_account() as outcome');
+        await tx.query('reset role');
+        const notes = await tx.query<{ body: string }>(
+          'select body from public.customer_notes order by body',
+        );
+        return { outcome: rows[0]!.outcome, notes: notes.rows.map((note) => note.body) };
+      });
+      expect(left).toEqual({ outcome: 'anonymised', notes: ['Someone else'] });
+    });
+
     it('members read, write and delete no notes; nobody edits one', async () => {
       expect(
         await outcome(
