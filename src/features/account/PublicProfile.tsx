@@ -1,9 +1,18 @@
+import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TIER_LABELS } from '../../lib/format/membership-tier';
 import { customerIdFromPath, formatMemberSince } from './account';
 import { fetchPublicProfile, publicProfileKey } from './account.data';
 import { Notice } from './Section';
+import { $isAdmin } from '../../stores/session';
+
+// An admin sees the customer's whole record here (issue 10); its code loads only for admins.
+const AdminCustomerProfile = lazy(() =>
+  import('../admin/customers/AdminCustomerProfile').then((module) => ({
+    default: module.AdminCustomerProfile,
+  })),
+);
 
 /**
  * /customer/{id}: one static shell (public/_redirects rewrites /customer/* to it) whose island reads the id
@@ -11,11 +20,19 @@ import { Notice } from './Section';
  */
 export function PublicProfile() {
   const [id] = useState(() => customerIdFromPath(window.location.pathname));
+  const isAdmin = useStore($isAdmin);
   const profile = useQuery({
     queryKey: publicProfileKey(id ?? ''),
     queryFn: () => fetchPublicProfile(id ?? ''),
-    enabled: id !== null,
+    enabled: id !== null && !isAdmin,
   });
+  if (isAdmin && id !== null) {
+    return (
+      <Suspense fallback={<p role="status">Loading customer…</p>}>
+        <AdminCustomerProfile customerId={id} />
+      </Suspense>
+    );
+  }
   if (id === null || profile.data === null) {
     return (
       <Notice tone="error">

@@ -471,6 +471,41 @@ export type Database = {
         };
         Relationships: [];
       };
+      customer_notes: {
+        Row: {
+          id: string;
+          customer_id: string | null;
+          customer_email: string | null;
+          body: string;
+          author_id: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          customer_id?: string | null;
+          customer_email?: string | null;
+          body: string;
+          author_id?: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          customer_id?: string | null;
+          customer_email?: string | null;
+          body?: string;
+          author_id?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'customer_notes_customer_id_fkey';
+            columns: ['customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       event_follows: {
         Row: {
           id: string;
@@ -979,6 +1014,23 @@ export type Database = {
           page_offset?: number;
         };
         Returns: unknown[];
+      };
+      admin_customer: {
+        Args: {
+          customer: string;
+        };
+        Returns: Json;
+      };
+      admin_customers: {
+        Args: {
+          search?: string;
+          sort?: string;
+          dir?: string;
+          page_size?: number;
+          page_offset?: number;
+          kind?: string;
+        };
+        Returns: Json;
       };
       admin_enquiry_events: {
         Args: {
