@@ -1,4 +1,11 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  parseSearchWith,
+  stringifySearchWith,
+} from '@tanstack/react-router';
 import { AdminLayout } from './AdminLayout';
 import { AdminNotFound } from './AdminNotFound';
 import { validateEnquirySearch } from './enquiries/enquiry-search';
@@ -81,6 +88,10 @@ export function createAdminRouter() {
   return createRouter({
     routeTree,
     defaultPendingComponent: PageLoading,
+    // Search values are text as typed: `?q=12345` searches for "12345" (the router's default reads JSON and
+    // would hand the schema a number, which it drops). Numbers such as `page` are coerced by the schemas.
+    parseSearch: parseSearchWith((value: string) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
     // A trailing slash (/admin/customers/) opens the same screen.
     trailingSlash: 'never',
     scrollRestoration: true,
