@@ -45,9 +45,7 @@ returns table (id uuid, full_name text, email text, admin_since timestamptz, las
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
-  if not private.is_admin() then
-    raise exception 'only an admin can list the team' using errcode = '42501';
-  end if;
+  perform private.require_admin('list the team');
   return query
   select p.id, p.full_name, u.email::text,
          (select max(l.at) from public.audit_log l
@@ -69,9 +67,7 @@ declare
   wanted text := lower(btrim(coalesce(p_email, '')));
   member record;
 begin
-  if not private.is_admin() then
-    raise exception 'only an admin can grant the admin role' using errcode = '42501';
-  end if;
+  perform private.require_admin('grant the admin role');
   if wanted = '' then
     raise exception 'Enter the member''s e-mail address.' using errcode = '22023';
   end if;
@@ -100,9 +96,7 @@ as $$
 declare
   member record;
 begin
-  if not private.is_admin() then
-    raise exception 'only an admin can remove the admin role' using errcode = '42501';
-  end if;
+  perform private.require_admin('remove the admin role');
   select p.id, p.full_name, u.email::text as email, p.is_admin into member
   from public.profiles p join auth.users u on u.id = p.id
   where p.id = p_member_id;
@@ -144,9 +138,7 @@ declare
   starts timestamptz := p_from::timestamp at time zone 'Australia/Sydney';
   ends timestamptz := (p_to + 1)::timestamp at time zone 'Australia/Sydney';
 begin
-  if not private.is_admin() then
-    raise exception 'only an admin can read the audit log' using errcode = '42501';
-  end if;
+  perform private.require_admin('read the audit log');
   if coalesce(p_sort, 'at') not in ('at', 'actor', 'entity', 'action') then
     raise exception 'The log cannot be sorted by %.', p_sort using errcode = '22023';
   end if;
@@ -163,7 +155,7 @@ begin
     raise exception 'Search with 200 characters or fewer.' using errcode = '22023';
   end if;
   -- The search is text, never a pattern: \ % and _ match themselves.
-  pattern := '%' || replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  pattern := private.search_pattern(term);
 
   return query
   select l.id, l.at, l.actor_id, l.actor_name, l.actor_email, l.entity, l.entity_id, l.entity_label,

@@ -111,18 +111,6 @@ from by_email e
 where not exists (select 1 from auth.users u where lower(u.email) = e.email);
 revoke all on table private.customers from public, anon, authenticated;
 
--- Refuses everyone but a signed-in admin, with the code row-level security uses (42501).
-create function private.require_admin(what text) returns void
-language plpgsql stable set search_path = ''
-as $$
-begin
-  if not private.is_admin() then
-    raise exception 'only an admin can %', what using errcode = '42501';
-  end if;
-end
-$$;
-revoke all on function private.require_admin(text) from public;
-grant execute on function private.require_admin(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------- the list
 
@@ -160,10 +148,7 @@ begin
   if char_length(coalesce(search, '')) > 200 then
     raise exception 'A search is at most 200 characters.' using errcode = '22023';
   end if;
-  pattern := nullif(btrim(coalesce(search, '')), '');
-  if pattern is not null then
-    pattern := '%' || replace(replace(replace(pattern, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  end if;
+  pattern := private.search_pattern(search);
 
   -- The sort column is one of the names checked above, so format's %I quotes a known identifier.
   execute format(

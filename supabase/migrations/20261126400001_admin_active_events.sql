@@ -2,13 +2,6 @@
 -- travellers and auth.users (e-mails), so each is ONE security-definer function that refuses anyone but an
 -- admin (42501): a member calling them through supabase-js gets nothing. Nothing here writes.
 
--- The company's day (Sydney), as src/lib/format/today.ts reads it in the browser.
-create function private.sydney_today() returns date
-language sql stable set search_path = ''
-as $$
-  select (now() at time zone 'Australia/Sydney')::date
-$$;
-grant execute on function private.sydney_today() to authenticated, service_role;
 
 -- Places sold on an event: travellers on its bookings that are not cancelled (as the overview counts).
 -- Travellers named: the people linked to those bookings, who appear on the manifest. Called only from the
@@ -53,9 +46,7 @@ declare
   today date := private.sydney_today();
   pattern text;
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins can see active events.' using errcode = '42501';
-  end if;
+  perform private.require_admin('see active events');
   if p_dir is null or p_dir not in ('asc', 'desc') then
     raise exception 'The sort direction must be asc or desc.' using errcode = '22023';
   end if;
@@ -63,10 +54,7 @@ begin
     raise exception 'A page is 1 to 1,000 rows from a non-negative offset.' using errcode = '22023';
   end if;
   -- The search is literal text: % and _ typed by the admin match themselves.
-  pattern := nullif(btrim(coalesce(p_search, '')), '');
-  if pattern is not null then
-    pattern := '%' || replace(replace(replace(pattern, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  end if;
+  pattern := private.search_pattern(p_search);
   return query
     with active as (
       select e.id, e.slug, e.title, e.location, e.start_date, e.end_date,
@@ -119,9 +107,7 @@ as $$
 declare
   result jsonb;
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins can read a manifest.' using errcode = '42501';
-  end if;
+  perform private.require_admin('read a manifest');
   select jsonb_build_object(
     'event', jsonb_build_object(
       'id', e.id, 'slug', e.slug, 'title', e.title, 'status', e.status, 'location', e.location,

@@ -56,13 +56,6 @@ create trigger stamp_handled_at
 
 -- ---------------------------------------------------------------- searching
 
--- A search box's text as an ILIKE pattern that matches it anywhere: trimmed, wildcards taken literally.
-create function private.enquiry_search_pattern(search text) returns text
-language sql immutable set search_path = ''
-as $$
-  select '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%'
-$$;
-grant execute on function private.enquiry_search_pattern(text) to authenticated;
 
 -- ---------------------------------------------------------------- reading a page
 
@@ -94,12 +87,10 @@ create function public.admin_waitlist_entries(
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  pattern text := private.enquiry_search_pattern(search);
+  pattern text := coalesce(private.search_pattern(search), '%');
   descending boolean := sort_dir = 'desc';
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins may do this.' using errcode = '42501';
-  end if;
+  perform private.require_admin('read the waitlist');
   return query
   with ranked as (
     select w.*, row_number() over (partition by w.event_name order by w.created_at, w.id) as place
@@ -155,12 +146,10 @@ create function public.admin_interest_registrations(
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  pattern text := private.enquiry_search_pattern(search);
+  pattern text := coalesce(private.search_pattern(search), '%');
   descending boolean := coalesce(sort_dir, 'desc') = 'desc';
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins may do this.' using errcode = '42501';
-  end if;
+  perform private.require_admin('read interest registrations');
   return query
   select r.id, r.event_name, r.event_id, r.full_name, r.email, r.phone, r.message, r.marketing_consent,
          r.created_at, r.handled_at, count(*) over ()
@@ -205,12 +194,10 @@ create function public.admin_contact_messages(
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  pattern text := private.enquiry_search_pattern(search);
+  pattern text := coalesce(private.search_pattern(search), '%');
   descending boolean := coalesce(sort_dir, 'desc') = 'desc';
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins may do this.' using errcode = '42501';
-  end if;
+  perform private.require_admin('read contact messages');
   return query
   select m.id, m.full_name, m.email, m.phone, m.message, m.created_at, m.handled_at, count(*) over ()
   from public.contact_messages m
@@ -238,9 +225,7 @@ returns table (event_name text, entries bigint, open_entries bigint)
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins may do this.' using errcode = '42501';
-  end if;
+  perform private.require_admin('list the trips with enquiries');
   if kind = 'waitlist' then
     return query
     select w.event_name, count(*), count(*) filter (where w.contacted_at is null)
@@ -285,9 +270,7 @@ declare
   settings private.company_settings;
   recipient text;
 begin
-  if not private.is_admin() then
-    raise exception 'Only admins may do this.' using errcode = '42501';
-  end if;
+  perform private.require_admin('reply to an enquiry');
   if subject is null or not private.is_reply_subject(subject) then
     raise exception 'Please enter a subject of up to 200 characters on one line.' using errcode = '22023';
   end if;

@@ -12,9 +12,7 @@ declare
   first_week date := (date_trunc('week', sydney_now) - interval '11 weeks')::date;
   result jsonb;
 begin
-  if not private.is_admin() then
-    raise exception 'only an admin can read the overview' using errcode = '42501';
-  end if;
+  perform private.require_admin('read the overview');
 
   with
   upcoming as (
