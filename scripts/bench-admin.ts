@@ -9,14 +9,10 @@
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --port=<stack port> (default
 //   BENCH_ADMIN_PORT or 54491), --dist=<dir> (default dist-bench-admin), --members= --events= --comments=.
 import { createClient } from '@supabase/supabase-js';
-import { existsSync } from 'node:fs';
+import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { chromium, type Page } from 'playwright-core';
-import { startStaticServer } from './serve-static.mjs';
-import { runCommand } from '../tests/helpers/run-command.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers/chromium.mjs';
-import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
 import { benchMemberName, insertQuietMembers, seedEvents } from './bench/seed-events.ts';
-import { TimingDatabase } from './bench/timing-database.ts';
 import { seedAdminExtras } from './bench/seed-admin.ts';
 
 /** The issue's limit: each screen's data in at most this many requests. */
@@ -33,28 +29,12 @@ function isSessionRead(method: string, url: URL, userId: string): boolean {
 }
 const SCREEN_TIMEOUT_MS = 60_000;
 
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
-}
-
-function whole(name: string, fallback: number, min = 1): number {
-  const text = option(name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
-  return value;
-}
-
 const members = whole('members', 5_000, 2);
 const events = whole('events', 200);
 const comments = whole('comments', 20_000, 0);
-const database = option('database') ?? 'postgres';
-if (database !== 'postgres' && database !== 'pglite') throw new Error('--database is postgres or pglite');
+const database = databaseOption();
 const port = whole('port', Number(process.env.BENCH_ADMIN_PORT || 54491));
 const dist = option('dist') ?? 'dist-bench-admin';
-const supabaseUrl = `http://127.0.0.1:${port}`;
-const log = (line: string) => console.error(line);
 // The name searched for: one member among 5,000 (the seed names them 'Bench Member 0001' …).
 const searchName = benchMemberName(Math.min(1234, members - 1));
 
@@ -99,32 +79,15 @@ interface ScreenReport {
   error?: string | undefined;
 }
 
-if (!process.argv.includes('--no-build')) {
-  log(`Building the site into ${dist} for the stack at ${supabaseUrl}…`);
-  const exit = await runCommand('astro', ['build', '--outDir', dist], {
-    env: { PUBLIC_SUPABASE_URL: supabaseUrl },
-  });
-  if (exit !== 0) throw new Error('astro build failed');
-}
-if (!existsSync(`${dist}/admin.html`) && !existsSync(`${dist}/admin/index.html`))
-  throw new Error(`${dist} holds no admin page: build it (drop --no-build)`);
-
-let timing: TimingDatabase | undefined;
-const site = await startStaticServer({ root: dist, port: 0, host: 'localhost', log: () => {} });
-const stack = await startTestStack({
+const { supabaseUrl, site, stack, timing, close } = await startBenchSite({
+  dist,
+  port,
+  page: 'admin',
   database,
-  toml: { auth: { site_url: site.url } },
-  configure: (config) => {
-    config.port = port;
-    config.mailPort = port + 1;
-    config.apiUrl = supabaseUrl;
-  },
-  wrapDatabase: (db) => (timing = new TimingDatabase(db)),
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const reports: ScreenReport[] = [];
 try {
-  if (!timing) throw new Error('the stack did not hand over its database');
   log(
     `Seeding ${database}: ${members} members, ${events} events, ${comments} comments, bookings, enquiries…`,
   );
@@ -251,8 +214,7 @@ try {
   await page.close();
 } finally {
   await browser.close();
-  await stack.close();
-  await site.close();
+  await close();
 }
 
 console.log(`\nAdmin screens, ${database}: ${members} members, ${events} events, ${comments} comments\n`);

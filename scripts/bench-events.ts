@@ -10,10 +10,7 @@
 //   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
 //   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale).
 import { createClient } from '@supabase/supabase-js';
-import { existsSync } from 'node:fs';
-import { startStaticServer } from './serve-static.mjs';
-import { runCommand } from '../tests/helpers/run-command.mjs';
-import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
+import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';
 import {
   eventsBenchReport,
@@ -30,20 +27,6 @@ import {
   seededRows,
   type BenchScale,
 } from './bench/seed-events.ts';
-import { TimingDatabase } from './bench/timing-database.ts';
-
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
-}
-
-function whole(name: string, fallback: number, min = 1): number {
-  const text = option(name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
-  return value;
-}
 
 const scale: BenchScale = {
   events: whole('events', DEFAULT_SCALE.events),
@@ -54,39 +37,19 @@ const scale: BenchScale = {
 };
 if (scale.members < scale.reactions)
   throw new Error('--members must be at least --reactions (each reaction from another member)');
-const database = option('database') ?? 'postgres';
-if (database !== 'postgres' && database !== 'pglite') throw new Error('--database is postgres or pglite');
+const database = databaseOption();
 const port = whole('port', Number(process.env.BENCH_EVENTS_PORT || 54481));
 const dist = option('dist') ?? 'dist-bench';
 const visitor = process.argv.includes('--visitor');
 const runs = whole('runs', 1);
-const supabaseUrl = `http://127.0.0.1:${port}`;
-const log = (line: string) => console.error(line);
 
-if (!process.argv.includes('--no-build')) {
-  log(`Building the site into ${dist} for the stack at ${supabaseUrl}…`);
-  const exit = await runCommand('astro', ['build', '--outDir', dist], {
-    env: { PUBLIC_SUPABASE_URL: supabaseUrl },
-  });
-  if (exit !== 0) throw new Error('astro build failed');
-}
-if (!existsSync(`${dist}/events.html`) && !existsSync(`${dist}/events/index.html`))
-  throw new Error(`${dist} holds no events page: build it (drop --no-build)`);
-
-let timing: TimingDatabase | undefined;
-const site = await startStaticServer({ root: dist, port: 0, host: 'localhost', log: () => {} });
-const stack = await startTestStack({
+const { supabaseUrl, site, stack, timing, close } = await startBenchSite({
+  dist,
+  port,
+  page: 'events',
   database,
-  toml: { auth: { site_url: site.url } },
-  configure: (config) => {
-    config.port = port;
-    config.mailPort = port + 1;
-    config.apiUrl = supabaseUrl;
-  },
-  wrapDatabase: (db) => (timing = new TimingDatabase(db)),
 });
 try {
-  if (!timing) throw new Error('the stack did not hand over its database');
   const rows = seededRows(scale);
   log(
     `Seeding ${database}: ${scale.members} members, ${Object.entries(rows)
@@ -136,6 +99,5 @@ try {
       `\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...median, runs: reports }, null, 2)}`,
     );
 } finally {
-  await stack.close();
-  await site.close();
+  await close();
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
@@ -7,6 +6,7 @@ import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, sessionFor, supabaseUrl } from '../helpers/e2e-backend';
 import { createEvent, daysFromToday, type TestEvent } from '../helpers/events';
 import { useStoredTheme } from '../helpers/theme';
+import { downloadedCsv } from '../helpers/csv';
 
 // /admin/active-events and a manifest: an event departing in 20 days with one booking of two places, one
 // traveller named on it. Each test arranges its own event (the e2e database is shared by parallel tests).
@@ -63,34 +63,6 @@ async function arrangeBookedEvent(): Promise<Arranged> {
   return { event, traveller, birthDate, age: 39 };
 }
 
-/** RFC 4180 as the export writes it: quoted fields with doubled quotes, CRLF between records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      [row, field] = [[], ''];
-      i += 1;
-    } else field += char;
-  }
-  return rows;
-}
-
 async function openManifestFromList(page: Page, event: TestEvent): Promise<void> {
   await page.getByLabel('Search by title, place or slug').fill(event.title);
   const row = page.getByRole('row').filter({ hasText: event.title });
@@ -121,8 +93,7 @@ test('an admin opens an active event’s manifest, sees the age on departure and
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`manifest-${event.slug}-${daysFromToday(20)}.csv`);
   await expect(page.getByText('1 traveller exported.')).toBeVisible();
-  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
-  const [header, ...records] = parseCsv(text);
+  const [header, ...records] = await downloadedCsv(download);
   expect(header?.slice(0, 3)).toEqual(['Traveller', 'Date of birth', 'Age on departure']);
   expect(records).toHaveLength(1);
   const record = Object.fromEntries((header ?? []).map((name, i) => [name, records[0]?.[i]]));

@@ -1,43 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
 import { useStoredTheme } from '../helpers/theme';
+import { downloadedCsv } from '../helpers/csv';
 
 // /admin/customers, /admin/customers/{id} and /customer/{id} for admins (issue 10, decision 0034). The e2e
 // database is shared: every test makes its own customers under a unique tag and searches for them.
-
-/** RFC 4180 as toCsv writes it: quoted fields, doubled quotes, CRLF, a leading byte-order mark. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      [row, field] = [[], ''];
-      i += 1;
-    } else field += char;
-  }
-  return rows;
-}
 
 /** Two members and an enquirer (a contact message from an address with no account) under one tag. */
 async function customersTagged(): Promise<{ tag: string; members: TestMember[]; enquirer: string }> {
@@ -69,7 +40,7 @@ test('exports a customers CSV that parses with the right rows', async ({ page })
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(page.getByText('3 customers exported.')).toBeVisible();
-  const [header, ...rows] = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const [header, ...rows] = await downloadedCsv(download);
   expect(header).toEqual(['Name', 'E-mail', 'Tier', 'Joined', 'Bookings', 'Last activity', 'Customer id']);
   expect(rows.map((row) => [row[0], row[1], row[2], row[4], row[6]]).sort()).toEqual(
     [

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
@@ -6,6 +5,7 @@ import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
 import { createMember, sessionFor, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
 import { useStoredTheme } from '../helpers/theme';
+import { downloadedCsv } from '../helpers/csv';
 
 // /admin/management: the team and the audit log. The e2e database is shared: every name here is unique
 // and every check looks for its own rows.
@@ -21,36 +21,6 @@ async function clientOf(member: TestMember) {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: `Bearer ${session.access_token}` } },
   });
-}
-
-/** RFC 4180 as the export writes it (BOM, quoted fields, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const char = body[i];
-    if (quoted && char === '"' && body[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && char === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  return rows;
 }
 
 const auditTable = (page: Page) => page.getByRole('table', { name: 'Audit log' });
@@ -112,7 +82,7 @@ test('an admin grants admin to a member by e-mail and finds the grant in the aud
     .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^changes-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const [header, ...rows] = await downloadedCsv(download);
   expect(header).toEqual([
     'When',
     'Who',

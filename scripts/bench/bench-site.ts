@@ -1,0 +1,86 @@
+// What every page benchmark starts with: its command-line options, the site built for the bench stack's
+// port, that site served, and a fresh stack whose database reports each request's time.
+import { existsSync } from 'node:fs';
+import { startStaticServer } from '../serve-static.mjs';
+import { runCommand } from '../../tests/helpers/run-command.mjs';
+import { startTestStack } from '../../supabase/local/test/start-test-stack.ts';
+import { TimingDatabase } from './timing-database.ts';
+
+/** `--name=value` from the command line. */
+export function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+
+/** A whole-number option, at least `min`. */
+export function whole(name: string, fallback: number, min = 1): number {
+  const text = option(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
+  return value;
+}
+
+/** `--database=postgres|pglite` (default postgres: hosted Supabase runs PostgreSQL). */
+export function databaseOption(): 'postgres' | 'pglite' {
+  const database = option('database') ?? 'postgres';
+  if (database !== 'postgres' && database !== 'pglite') throw new Error('--database is postgres or pglite');
+  return database;
+}
+
+export const log = (line: string) => console.error(line);
+
+/**
+ * Builds the site into `dist` for the stack at `supabaseUrl` (unless `--no-build`), checks that `page`
+ * (e.g. 'events') was built, serves it, and starts a stack on `port` whose database times every request.
+ */
+export async function startBenchSite({
+  dist,
+  port,
+  page,
+  database,
+}: {
+  dist: string;
+  port: number;
+  page: string;
+  database: 'postgres' | 'pglite';
+}) {
+  const supabaseUrl = `http://127.0.0.1:${port}`;
+  if (!process.argv.includes('--no-build')) {
+    log(`Building the site into ${dist} for the stack at ${supabaseUrl}…`);
+    const exit = await runCommand('astro', ['build', '--outDir', dist], {
+      env: { PUBLIC_SUPABASE_URL: supabaseUrl },
+    });
+    if (exit !== 0) throw new Error('astro build failed');
+  }
+  if (!existsSync(`${dist}/${page}.html`) && !existsSync(`${dist}/${page}/index.html`))
+    throw new Error(`${dist} holds no ${page} page: build it (drop --no-build)`);
+
+  let timing: TimingDatabase | undefined;
+  const site = await startStaticServer({ root: dist, port: 0, host: 'localhost', log: () => {} });
+  const stack = await startTestStack({
+    database,
+    toml: { auth: { site_url: site.url } },
+    configure: (config) => {
+      config.port = port;
+      config.mailPort = port + 1;
+      config.apiUrl = supabaseUrl;
+    },
+    wrapDatabase: (db) => (timing = new TimingDatabase(db)),
+  });
+  if (!timing) {
+    await stack.close();
+    await site.close();
+    throw new Error('the stack did not hand over its database');
+  }
+  return {
+    supabaseUrl,
+    site,
+    stack,
+    timing,
+    close: async () => {
+      await stack.close();
+      await site.close();
+    },
+  };
+}
