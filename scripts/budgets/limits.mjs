@@ -46,6 +46,18 @@ export const ADMIN_ROUTE_JS_GZIP_BYTES = 150 * KB;
 
 const ADMIN_PAGE_PATHS = /^admin(\/|\.html$)/;
 
+/**
+ * Admin code that a page outside /admin loads only for an admin (the customer record on /customer/{id},
+ * `AdminCustomerProfile`): members never download it, so with the page it is held to the admin shell's
+ * budget, not the member page's. Such modules are named `Admin…` (their chunk: /_astro/AdminX.hash.js).
+ */
+const ADMIN_ONLY_CHUNK = /\/_astro\/Admin[A-Z][A-Za-z]*\.[\w-]+\.js$/;
+
+/** The budget for a page's own JavaScript plus one on-demand group (identified by its label's URL). */
+export function groupJsBudget(pagePath, groupLabel) {
+  return ADMIN_ONLY_CHUNK.test(groupLabel) ? ADMIN_SHELL_JS_GZIP_BYTES : pageJsBudget(pagePath);
+}
+
 /** The admin area's shell page (dist/admin/index.html or admin.html), held to the admin budgets instead. */
 export function isAdminPage(pagePath) {
   return ADMIN_PAGE_PATHS.test(pagePath.replaceAll('\\', '/'));

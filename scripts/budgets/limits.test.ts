@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_PAGE_JS_GZIP_BYTES,
+  ADMIN_SHELL_JS_GZIP_BYTES,
   EVENTS_PAGE_JS_GZIP_BYTES,
+  groupJsBudget,
   LIGHTHOUSE_MAX_CLS,
   LIGHTHOUSE_MIN_SCORES,
   LIGHTHOUSE_PAGES,
@@ -49,5 +51,19 @@ describe('lighthouseMinScores', () => {
   it('audits /events, where the layout-shift budget matters most', () => {
     expect(LIGHTHOUSE_PAGES).toContain('/events');
     expect(LIGHTHOUSE_MAX_CLS).toBe(0.1);
+  });
+});
+
+describe('groupJsBudget', () => {
+  it("holds admin-only code on a member page to the admin shell's budget, the rest to the page's", () => {
+    expect(groupJsBudget('customer.html', 'import() /_astro/AdminCustomerProfile.DTa-_rce.js')).toBe(
+      ADMIN_SHELL_JS_GZIP_BYTES,
+    );
+    expect(groupJsBudget('customer.html', 'import() /_astro/PublicProfile.DTa-_rce.js')).toBe(
+      APP_PAGE_JS_GZIP_BYTES,
+    );
+    expect(groupJsBudget('customer.html', 'import() /_astro/browser-client.CrdXtGHG.js')).toBe(
+      APP_PAGE_JS_GZIP_BYTES,
+    );
   });
 });

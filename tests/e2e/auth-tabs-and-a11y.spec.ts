@@ -55,7 +55,9 @@ for (const theme of ['dark', 'light'] satisfies Theme[]) {
       test(`axe: /admin ${admin ? 'for an admin' : 'turning a member away'}`, async ({ page }) => {
         await signInPage(page, await createMember({ admin }));
         await page.goto('/admin');
-        await expect(page.getByRole('heading', { name: admin ? 'Moderation' : 'Admins only' })).toBeVisible();
+        await expect(
+          page.getByRole('heading', admin ? { name: 'Overview', level: 2 } : { name: 'Admins only' }),
+        ).toBeVisible();
         expect(await readTheme(page)).toBe(theme);
         expect(await axeViolations(page)).toEqual([]);
       });

@@ -3,7 +3,6 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
-  parseSearchWith,
   stringifySearchWith,
 } from '@tanstack/react-router';
 import { AdminLayout } from './AdminLayout';
@@ -88,9 +87,9 @@ export function createAdminRouter() {
   return createRouter({
     routeTree,
     defaultPendingComponent: PageLoading,
-    // Search values are text as typed: `?q=12345` searches for "12345" (the router's default reads JSON and
-    // would hand the schema a number, which it drops). Numbers such as `page` are coerced by the schemas.
-    parseSearch: parseSearchWith((value: string) => value),
+    // Search values are text as typed: `?q=12345` searches for "12345" (the router's default turns it into
+    // the number 12345, which the schema would drop). Numbers such as `page` are coerced by the schemas.
+    parseSearch: (searchText) => Object.fromEntries(new URLSearchParams(searchText)),
     stringifySearch: stringifySearchWith(JSON.stringify),
     // A trailing slash (/admin/customers/) opens the same screen.
     trailingSlash: 'never',
