@@ -1,8 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/browser-client';
-import type { Database } from '../../lib/supabase/database.types';
 import { createStorageClient } from '../../lib/supabase/storage-client';
 import { IMAGE_MAX_BYTES } from '../../lib/rules';
 import { isShownImageUrl, NOT_AN_IMAGE, TOO_LARGE } from './comment-image';
@@ -38,24 +37,12 @@ interface Member {
 }
 
 async function newMember(email: string): Promise<Member> {
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const created = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-  });
-  if (created.error) throw created.error;
-  const client = createBrowserClient(stack.url, stack.anonKey, {
+  const browser = createBrowserClient(stack.url, stack.anonKey, {
     storage: new MemoryStorage(),
     detectSessionInUrl: false,
   });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return {
-    id: created.data.user.id,
-    client,
-    storage: createStorageClient(stack.url, stack.anonKey, client.auth),
-  };
+  const { id, client } = await signedInAccount(stack, { email }, browser);
+  return { id, client, storage: createStorageClient(stack.url, stack.anonKey, client.auth) };
 }
 
 let ivy: Member;
@@ -66,7 +53,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   ivy = await newMember('images-ivy@example.com');
   otto = await newMember('images-otto@example.com');
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const admin = serviceClient(stack);
   const { data, error } = await admin
     .from('events')
     .insert({

@@ -1,8 +1,12 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  visitorClient,
+  type ServiceClient,
+} from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import type { Database } from '../../lib/supabase/database.types';
 import { sydneyToday } from '../../lib/format/today';
 import { COMMENTS_PAGE } from './comments';
 import {
@@ -24,27 +28,12 @@ const countingFetch: typeof fetch = (input, init) => {
   return fetch(input, init);
 };
 
-async function newMember(email: string, fullName: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const { data, error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (error) throw error;
-  const client = createClient<Database>(stack.url, stack.anonKey, {
-    auth: { persistSession: false },
-    global: { fetch: countingFetch },
-  });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
+const newMember = (email: string, fullName: string) =>
+  signedInAccount(stack, { email, fullName }, visitorClient(stack, countingFetch));
 
 let mia: { id: string; client: BrowserSupabase };
 let olly: { id: string; client: BrowserSupabase };
-let admin: ReturnType<typeof createClient<Database>>;
+let admin: ServiceClient;
 const events: string[] = [];
 const today = sydneyToday();
 const daysFromToday = (days: number) => {
@@ -57,7 +46,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   mia = await newMember('comments-mia@example.com', 'Mia Comments');
   olly = await newMember('comments-olly@example.com', 'Olly Comments');
-  admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  admin = serviceClient(stack);
   // Two upcoming events (one starting today) and one that started yesterday.
   const { data, error } = await admin
     .from('events')

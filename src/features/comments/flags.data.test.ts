@@ -1,9 +1,8 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { COMMENTS_PER_MINUTE } from '../../lib/rules';
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import type { Database } from '../../lib/supabase/database.types';
 import { postComment, postReply } from './comments.data';
 import { flagPost } from './flags.data';
 
@@ -13,20 +12,7 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
 
-async function newMember(email: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const { data, error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-    user_metadata: { full_name: email },
-  });
-  if (error) throw error;
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
+const newMember = (email: string) => signedInAccount(stack, { email, fullName: email });
 
 let nina: { id: string; client: BrowserSupabase };
 let ravi: { id: string; client: BrowserSupabase };
@@ -36,7 +22,7 @@ beforeAll(async () => {
   stack = await startTestStack({ postsPerMinute: COMMENTS_PER_MINUTE });
   nina = await newMember('flags-nina@example.com');
   ravi = await newMember('flags-ravi@example.com');
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const admin = serviceClient(stack);
   const { data, error } = await admin
     .from('events')
     .insert({
@@ -93,9 +79,7 @@ describe('flags data', () => {
 
 describe('posting limit', () => {
   it(`refuses a member's post past ${COMMENTS_PER_MINUTE} a minute with a distinct outcome`, async () => {
-    const admin = createClient<Database>(stack.url, stack.serviceRoleKey, {
-      auth: { persistSession: false },
-    });
+    const admin = serviceClient(stack);
     const member = await newMember('flags-quinn@example.com');
     const outcomes = [];
     for (let i = 0; i <= COMMENTS_PER_MINUTE; i += 1) {

@@ -1,8 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceClient, signedInAccount, visitorClient } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import type { Database } from '../../lib/supabase/database.types';
 import { listEventUpdates, markUpdatesRead } from './event-updates.data';
 
 // The page's data calls with real supabase-js against the local stack: what row-level security lets a
@@ -19,30 +18,15 @@ let stranger: BrowserSupabase;
 const updates: Record<'booked' | 'followed' | 'other', string> = { booked: '', followed: '', other: '' };
 let requests = 0;
 
-async function newMember(email: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const { data, error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const countingFetch: typeof fetch = (input, init) => {
-    if (String(input instanceof Request ? input.url : input).includes('/rest/v1/')) requests += 1;
-    return fetch(input, init);
-  };
-  const client = createClient<Database>(stack.url, stack.anonKey, {
-    auth: { persistSession: false },
-    global: { fetch: countingFetch },
-  });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
+const countingFetch: typeof fetch = (input, init) => {
+  if (String(input instanceof Request ? input.url : input).includes('/rest/v1/')) requests += 1;
+  return fetch(input, init);
+};
+const newMember = (email: string) => signedInAccount(stack, { email }, visitorClient(stack, countingFetch));
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const admin = serviceClient(stack);
   const a = await newMember('updates-booker@example.com');
   const b = await newMember('updates-follower@example.com');
   const c = await newMember('updates-stranger@example.com');

@@ -1,8 +1,12 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  visitorClient as signedOutClient,
+  type ServiceClient,
+} from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import type { Database } from '../../lib/supabase/database.types';
 import { saveReaction, setEventFollow } from './community.data';
 import { fetchEventsPage, type EventScope } from './events.data';
 import { foldReactions } from './reactions';
@@ -13,7 +17,7 @@ import { sydneyToday } from '../../lib/format/today';
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let admin: ReturnType<typeof createClient<Database>>;
+let admin: ServiceClient;
 const ids = { member: '', other: '', event: '', draft: '', past: '' };
 const today = sydneyToday();
 const upcoming: EventScope = { from: today };
@@ -26,26 +30,13 @@ let memberClient: BrowserSupabase;
 let otherClient: BrowserSupabase;
 let visitorClient: BrowserSupabase;
 
-async function newMember(email: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const { data, error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const member = await newMember('react-member@example.com');
-  const other = await newMember('react-other@example.com');
+  admin = serviceClient(stack);
+  const member = await signedInAccount(stack, { email: 'react-member@example.com' });
+  const other = await signedInAccount(stack, { email: 'react-other@example.com' });
   [ids.member, ids.other, memberClient, otherClient] = [member.id, other.id, member.client, other.client];
-  visitorClient = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  visitorClient = signedOutClient(stack);
   const { data, error } = await admin
     .from('events')
     .insert([

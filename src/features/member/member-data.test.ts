@@ -1,8 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import type { Database } from '../../lib/supabase/database.types';
 import { fetchBooking, fetchMyBookings } from '../bookings/bookings.data';
 import { fetchDashboard } from '../dashboard/dashboard.data';
 import {
@@ -24,29 +23,14 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 let stack: TestStack;
 const ids = { member: '', other: '', event: '', ended: '', booking: '', otherBooking: '', traveller: '' };
 
-async function newMember(email: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const { data, error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-    user_metadata: { full_name: 'Data Member' },
-  });
-  if (error) throw error;
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
-
 let memberClient: BrowserSupabase;
 let otherClient: BrowserSupabase;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const admin = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const member = await newMember('data-member@example.com');
-  const other = await newMember('data-other@example.com');
+  const admin = serviceClient(stack);
+  const member = await signedInAccount(stack, { email: 'data-member@example.com', fullName: 'Data Member' });
+  const other = await signedInAccount(stack, { email: 'data-other@example.com', fullName: 'Data Member' });
   [ids.member, ids.other, memberClient, otherClient] = [member.id, other.id, member.client, other.client];
   const { data: events, error } = await admin
     .from('events')

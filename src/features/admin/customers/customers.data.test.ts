@@ -1,9 +1,12 @@
-import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  type ServiceClient,
+} from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import type { Database } from '../../../lib/supabase/database.types';
 import {
   addCustomerNote,
   deleteCustomerNote,
@@ -17,33 +20,25 @@ import {
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let service: ReturnType<typeof createClient<Database>>;
+let service: ServiceClient;
 const tag = randomUUID().slice(0, 8);
 const people = { admin: '', member: '' };
 let adminClient: () => Promise<BrowserSupabase>;
 let memberClient: () => Promise<BrowserSupabase>;
 const enquirerEmail = `Enquirer-${tag}@Example.org`;
 
-async function signedIn(email: string, fullName: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (error) throw error;
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const admin = await signedIn(`admin-${tag}@example.com`, `Ada Admin ${tag}`);
-  await service.from('profiles').update({ is_admin: true }).eq('id', admin.id);
-  const member = await signedIn(`member-${tag}@example.com`, `Mia Member ${tag}`);
+  service = serviceClient(stack);
+  const admin = await signedInAccount(stack, {
+    email: `admin-${tag}@example.com`,
+    fullName: `Ada Admin ${tag}`,
+    admin: true,
+  });
+  const member = await signedInAccount(stack, {
+    email: `member-${tag}@example.com`,
+    fullName: `Mia Member ${tag}`,
+  });
   [people.admin, people.member] = [admin.id, member.id];
   adminClient = () => Promise.resolve(admin.client);
   memberClient = () => Promise.resolve(member.client);

@@ -1,8 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedInAccount, visitorClient } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import type { Database } from '../../../lib/supabase/database.types';
 import {
   EnquiryGoneError,
   fetchEnquiries,
@@ -17,34 +16,18 @@ import {
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let service: ReturnType<typeof createClient<Database>>;
 let adminClient: BrowserSupabase;
 let memberClient: BrowserSupabase;
 const TRIP = 'Data test trip';
-
-async function signedIn(email: string, admin: boolean): Promise<BrowserSupabase> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  if (admin) await service.from('profiles').update({ is_admin: true }).eq('id', data.user.id);
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return client;
-}
 
 const ids = async (kind: 'waitlist' | 'interest' | 'contact') =>
   (await fetchEnquiries(kind, { q: 'data-test' }, 0, 24, adminClient)).rows.map((row) => row.email);
 
 beforeAll(async () => {
   stack = await startTestStack();
-  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  adminClient = await signedIn('enquiries-admin@example.com', true);
-  memberClient = await signedIn('enquiries-member@example.com', false);
-  const visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  adminClient = (await signedInAccount(stack, { email: 'enquiries-admin@example.com', admin: true })).client;
+  memberClient = (await signedInAccount(stack, { email: 'enquiries-member@example.com' })).client;
+  const visitor = visitorClient(stack);
   for (const email of ['first.data-test@example.com', 'second.data-test@example.com'])
     await visitor.rpc('join_waitlist', { event_name: TRIP, full_name: 'Wait Person', email });
   await visitor

@@ -1,10 +1,13 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  visitorClient,
+} from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import { addDays } from '../../../lib/format/calendarDate';
 import { sydneyToday } from '../../../lib/format/today';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import type { Database } from '../../../lib/supabase/database.types';
 import { AdminDataError, fetchActiveEvents, fetchAllActiveEvents, fetchManifest } from './active-events.data';
 
 // The active-events list and the manifest through the real supabase-js against the local stack: the
@@ -17,30 +20,17 @@ const as = (who: keyof typeof clients) => () => Promise.resolve(clients[who]);
 const ids = { event: '', member: '' };
 const today = sydneyToday();
 
-async function signedIn(service: ReturnType<typeof createClient<Database>>, email: string, admin: boolean) {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-    user_metadata: { full_name: admin ? 'Ada Admin' : 'Mia Member' },
-  });
-  if (error) throw error;
-  if (admin) await service.from('profiles').update({ is_admin: true }).eq('id', data.user.id);
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  const service = createClient<Database>(stack.url, stack.serviceRoleKey, {
-    auth: { persistSession: false },
+  const service = serviceClient(stack);
+  const admin = await signedInAccount(stack, {
+    email: 'active-admin@example.com',
+    fullName: 'Ada Admin',
+    admin: true,
   });
-  const admin = await signedIn(service, 'active-admin@example.com', true);
-  const member = await signedIn(service, 'active-member@example.com', false);
+  const member = await signedInAccount(stack, { email: 'active-member@example.com', fullName: 'Mia Member' });
   [clients.admin, clients.member, ids.member] = [admin.client, member.client, member.id];
-  clients.visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  clients.visitor = visitorClient(stack);
   const event = await service
     .from('events')
     .insert({

@@ -1,8 +1,12 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  visitorClient,
+  type ServiceClient,
+} from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import type { Database } from '../../../lib/supabase/database.types';
 import { fetchEventDetail } from '../../event-details/event-details.data';
 import {
   changeEventStatus,
@@ -18,7 +22,7 @@ import {
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let service: ReturnType<typeof createClient<Database>>;
+let service: ServiceClient;
 let adminClient: BrowserSupabase;
 let memberClient: BrowserSupabase;
 
@@ -37,28 +41,11 @@ const VALUES: EventValues = {
   image_paths: [],
 };
 
-async function signedIn(email: string, admin = false): Promise<BrowserSupabase> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  if (admin) {
-    const update = await service.from('profiles').update({ is_admin: true }).eq('id', data.user.id);
-    if (update.error) throw update.error;
-  }
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return client;
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  adminClient = await signedIn('events-admin@example.com', true);
-  memberClient = await signedIn('events-member@example.com');
+  service = serviceClient(stack);
+  adminClient = (await signedInAccount(stack, { email: 'events-admin@example.com', admin: true })).client;
+  memberClient = (await signedInAccount(stack, { email: 'events-member@example.com' })).client;
 });
 
 afterAll(async () => {
@@ -133,7 +120,7 @@ describe("a departure made here, on its trip's page", () => {
     const next = await make('Next departure', '2026-12-10', 'published');
     await make('Later departure', '2027-03-10', 'published');
     await make('Draft departure', '2026-11-30', 'draft');
-    const visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const visitor = visitorClient(stack);
     const found = (today: string) => fetchEventDetail(visitor, { kind: 'slug', slug: trip }, today);
     expect((await found('2026-11-24'))?.id).toBe(next);
     expect((await found('2027-06-01'))?.title).toBe('Later departure');

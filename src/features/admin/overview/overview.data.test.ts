@@ -1,9 +1,13 @@
-import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  visitorClient,
+  type ServiceClient,
+} from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import type { Database } from '../../../lib/supabase/database.types';
 import { addDays } from '../../../lib/format/calendarDate';
 import { sydneyToday } from '../../../lib/format/today';
 import { fetchAdminOverview } from './overview.data';
@@ -13,29 +17,15 @@ import { fetchAdminOverview } from './overview.data';
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let service: ReturnType<typeof createClient<Database>>;
+let service: ServiceClient;
 let adminClient: BrowserSupabase;
 let memberClient: BrowserSupabase;
 
-async function signedIn(email: string, admin: boolean): Promise<BrowserSupabase> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  if (admin) await service.from('profiles').update({ is_admin: true }).eq('id', data.user.id).throwOnError();
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return client;
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  adminClient = await signedIn('overview-admin@example.com', true);
-  memberClient = await signedIn('overview-member@example.com', false);
+  service = serviceClient(stack);
+  adminClient = (await signedInAccount(stack, { email: 'overview-admin@example.com', admin: true })).client;
+  memberClient = (await signedInAccount(stack, { email: 'overview-member@example.com' })).client;
 });
 afterAll(async () => {
   await stack?.close();
@@ -60,7 +50,7 @@ describe('fetchAdminOverview', () => {
     const before = await fetchAdminOverview(async () => adminClient);
     expect(before.upcoming.find((row) => row.id === event.id)).toMatchObject({ title, sold: 0, waitlist: 0 });
 
-    const visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const visitor = visitorClient(stack);
     const joined = await visitor.rpc('join_waitlist', {
       event_name: title,
       event_id: event.id,
@@ -76,7 +66,7 @@ describe('fetchAdminOverview', () => {
 
   it('refuses a member who calls it directly (42501), and a visitor', async () => {
     await expect(fetchAdminOverview(async () => memberClient)).rejects.toMatchObject({ code: '42501' });
-    const visitor = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const visitor = visitorClient(stack);
     await expect(fetchAdminOverview(async () => visitor)).rejects.toMatchObject({ code: '42501' });
   });
 });

@@ -1,8 +1,11 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  serviceClient,
+  signedInAccount,
+  type ServiceClient,
+} from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import type { Database } from '../../../lib/supabase/database.types';
 import { describeAuditRow } from './audit';
 import { fetchAllAudit, fetchAuditPage, fetchTeam, grantAdmin, revokeAdmin, TeamError } from './team.data';
 
@@ -11,33 +14,21 @@ import { fetchAllAudit, fetchAuditPage, fetchTeam, grantAdmin, revokeAdmin, Team
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let service: ReturnType<typeof createClient<Database>>;
+let service: ServiceClient;
 const people = { admin: '', member: '', second: '' };
 let adminClient: BrowserSupabase;
 let memberClient: BrowserSupabase;
 
-async function newPerson(email: string, fullName: string): Promise<{ id: string; client: BrowserSupabase }> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-7',
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (error) throw error;
-  const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
-  if (signIn.error) throw signIn.error;
-  return { id: data.user.id, client };
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  service = createClient<Database>(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const admin = await newPerson('team-admin@example.com', 'Tess Admin');
-  const member = await newPerson('team-member@example.com', 'Ada Lovelace');
-  const second = await newPerson('team-second@example.com', 'Grace Hopper');
-  const promoted = await service.from('profiles').update({ is_admin: true }).eq('id', admin.id);
-  if (promoted.error) throw promoted.error;
+  service = serviceClient(stack);
+  const admin = await signedInAccount(stack, {
+    email: 'team-admin@example.com',
+    fullName: 'Tess Admin',
+    admin: true,
+  });
+  const member = await signedInAccount(stack, { email: 'team-member@example.com', fullName: 'Ada Lovelace' });
+  const second = await signedInAccount(stack, { email: 'team-second@example.com', fullName: 'Grace Hopper' });
   [people.admin, people.member, people.second] = [admin.id, member.id, second.id];
   [adminClient, memberClient] = [admin.client, member.client];
 });
