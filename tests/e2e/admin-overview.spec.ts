@@ -30,11 +30,11 @@ test('an admin sees the waitlist figures change when a visitor joins a waitlist'
   };
   await expect(await waitlistOfEvent()).toHaveText('0');
 
-  // What the waitlist form's browser sends: join_waitlist() as a visitor, with the event's id.
+  // What a trip page's waitlist form sends: join_waitlist() as a visitor, with the trip's name and no event
+  // id; the database links the entry to the trip's next departure.
   const visitor = createClient(supabaseUrl(), anonKey(), { auth: { persistSession: false } });
   const { data, error } = await visitor.rpc('join_waitlist', {
     event_name: event.title,
-    event_id: event.id,
     full_name: 'Vera Visitor',
     email: uniqueEmail('overview-waitlist'),
   });
