@@ -70,6 +70,11 @@ const waitlistRoute = createRoute({
   validateSearch: validateEnquirySearch,
   component: lazyRouteComponent(() => import('./enquiries/WaitlistPage'), 'WaitlistPage'),
 });
+const eventUpdatesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/event-updates',
+  component: lazyRouteComponent(() => import('./updates/EventUpdatesPage'), 'EventUpdatesPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -81,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   activeEventsRoute,
   manifestRoute,
   waitlistRoute,
+  eventUpdatesRoute,
 ]);
 
 export function createAdminRouter() {

@@ -583,6 +583,9 @@ export type Database = {
           body: string;
           created_at: string;
           created_by: string | null;
+          segment: string;
+          in_app_count: number;
+          email_count: number;
         };
         Insert: {
           id?: string;
@@ -591,6 +594,9 @@ export type Database = {
           body: string;
           created_at?: string;
           created_by?: string | null;
+          segment?: string;
+          in_app_count?: number;
+          email_count?: number;
         };
         Update: {
           id?: string;
@@ -599,6 +605,9 @@ export type Database = {
           body?: string;
           created_at?: string;
           created_by?: string | null;
+          segment?: string;
+          in_app_count?: number;
+          email_count?: number;
         };
         Relationships: [
           {
@@ -1122,6 +1131,15 @@ export type Database = {
           p_member_id: string;
         };
         Returns: unknown[];
+      };
+      send_event_update: {
+        Args: {
+          event_id: string;
+          title: string;
+          body: string;
+          segment: string;
+        };
+        Returns: Json;
       };
       set_booking_schedule: {
         Args: {

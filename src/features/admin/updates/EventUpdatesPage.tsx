@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { updateBodyProblem, updateTitleProblem } from '../../../lib/rules/event-updates';
+import { showErrorToast, showToast } from '../../../stores/toasts';
+import { FormField } from '../forms/FormField';
+import { ruleString } from '../forms/rule-schema';
+import { AdminPage } from '../ui/AdminPage';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { SentUpdates } from './SentUpdates';
+import { listUpdateEvents, SEGMENTS, SendRefusedError, sendEventUpdate } from './updates.data';
+
+const schema = z.object({
+  eventId: z.string().min(1, 'Please choose the event.'),
+  segment: z.enum(['followers', 'travellers', 'waitlist', 'all'], { error: 'Please choose who it is for.' }),
+  title: ruleString(updateTitleProblem),
+  body: ruleString(updateBodyProblem),
+});
+type Draft = z.infer<typeof schema>;
+
+const selectClass =
+  'w-full rounded-md border border-border bg-background px-3 py-2 text-foreground focus-visible:outline-3 focus-visible:outline-offset-1';
+
+function plural(count: number, one: string, many: string) {
+  return `${count.toLocaleString('en-AU')} ${count === 1 ? one : many}`;
+}
+
+/**
+ * /admin/event-updates: write an update for an event and send it to a segment, in-app and by e-mail. The
+ * send is one database call that queues every e-mail before it answers, so closing the tab afterwards
+ * loses nothing; the mail goes out in the background.
+ */
+export function EventUpdatesPage() {
+  const eventSelectId = useId();
+  const queryClient = useQueryClient();
+  const events = useQuery({ queryKey: ['admin', 'updates', 'events'], queryFn: listUpdateEvents });
+  const form = useForm<Draft>({
+    resolver: zodResolver(schema),
+    defaultValues: { eventId: '', segment: 'followers', title: '', body: '' },
+  });
+  const [pending, setPending] = useState<Draft | null>(null);
+  const eventError = form.formState.errors.eventId?.message;
+
+  async function send(draft: Draft) {
+    try {
+      const reach = await sendEventUpdate(draft);
+      showToast({
+        title: 'Update sent',
+        description: `Reached ${plural(reach.in_app, 'member', 'members')} in-app and ${plural(reach.email, 'e-mail', 'e-mails')} queued.`,
+        variant: 'success',
+      });
+      form.reset({ eventId: draft.eventId, segment: draft.segment, title: '', body: '' });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'updates'] });
+    } catch (error) {
+      if (error instanceof SendRefusedError)
+        showToast({ title: 'Not sent', description: error.message, variant: 'destructive' });
+      else showErrorToast();
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const chosen = SEGMENTS.find((segment) => segment.value === form.watch('segment'));
+  const eventTitle = events.data?.find((event) => event.id === pending?.eventId)?.title ?? '';
+
+  return (
+    <AdminPage
+      title="Event updates"
+      description="Write an update for an event and send it in-app and by e-mail. E-mail goes only to people who agreed to trip news, except booking notices to travellers."
+    >
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label="New update"
+          className="border-border max-w-2xl space-y-4 rounded-lg border p-4"
+          onSubmit={(event) => void form.handleSubmit(setPending)(event)}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={eventSelectId} className="text-sm font-medium">
+              Event<span aria-hidden="true"> *</span>
+            </label>
+            <select
+              id={eventSelectId}
+              className={selectClass}
+              aria-invalid={eventError ? true : undefined}
+              aria-describedby={eventError ? `${eventSelectId}-error` : undefined}
+              {...form.register('eventId')}
+            >
+              <option value="">Choose an event</option>
+              {events.data?.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.title} ({event.start_date}, {event.status})
+                </option>
+              ))}
+            </select>
+            {eventError && (
+              <p id={`${eventSelectId}-error`} className="text-destructive text-sm">
+                {eventError}
+              </p>
+            )}
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Send to</legend>
+            <div className="flex flex-wrap gap-4">
+              {SEGMENTS.map((segment) => (
+                <label key={segment.value} className="flex items-center gap-2 text-sm">
+                  <input type="radio" value={segment.value} {...form.register('segment')} />
+                  {segment.label}
+                </label>
+              ))}
+            </div>
+            {chosen && <p className="text-muted-foreground text-xs">{chosen.help}</p>}
+          </fieldset>
+          <FormField<Draft> name="title" label="Title" required />
+          <FormField<Draft> name="body" label="Update" required rows={8} hint="Line breaks are kept." />
+          <button type="submit" className={buttonClass('primary')} disabled={pending !== null}>
+            Send update
+          </button>
+        </form>
+      </FormProvider>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Send this update?"
+        message={`"${pending?.title ?? ''}" for ${eventTitle} goes to: ${
+          SEGMENTS.find((segment) => segment.value === pending?.segment)?.label ?? ''
+        }. It cannot be unsent.`}
+        confirmLabel="Send update"
+        onConfirm={() => (pending ? send(pending) : Promise.resolve())}
+        onClose={() => setPending(null)}
+      />
+      <SentUpdates />
+    </AdminPage>
+  );
+}

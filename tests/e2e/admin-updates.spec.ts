@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import { openAdminScreen } from '../helpers/admin';
+import { axeViolations } from '../helpers/axe';
+import {
+  adminClient,
+  createMember,
+  mailTo,
+  sessionFor,
+  signInPage,
+  supabaseUrl,
+  uniqueEmail,
+  waitForMail,
+} from '../helpers/e2e-backend';
+import { createEvent } from '../helpers/events';
+import { gotoHydrated } from '../helpers/islands';
+import { useStoredTheme } from '../helpers/theme';
+
+// /admin/event-updates: an admin sends an update to an event's followers; a follower who agreed to trip news
+// finds it in /event-updates and in their mailbox, and its unsubscribe link works without signing in; a
+// follower without consent sees it in-app but gets no e-mail. A member calling the send directly is refused.
+
+async function follower(eventId: string, consent: boolean) {
+  const member = await createMember({
+    email: uniqueEmail(consent ? 'fan' : 'quiet'),
+    fullName: 'Fan Member',
+  });
+  const service = adminClient();
+  const updated = await service.from('profiles').update({ marketing_consent: consent }).eq('id', member.id);
+  if (updated.error) throw new Error(updated.error.message);
+  const follow = await service.from('event_follows').insert({ user_id: member.id, event_id: eventId });
+  if (follow.error) throw new Error(follow.error.message);
+  return member;
+}
+
+test('an update sent to followers reaches them in-app, by e-mail only with consent, and unsubscribes', async ({
+  page,
+  browser,
+}) => {
+  const event = await createEvent({ title: 'Lantern Gaol' });
+  const fan = await follower(event.id, true);
+  const quiet = await follower(event.id, false);
+  const title = `Torches provided ${randomUUID().slice(0, 8)}`;
+
+  await openAdminScreen(page, '/admin/event-updates', 'Event updates');
+  const form = page.getByRole('form', { name: 'New update' });
+  await form.getByRole('button', { name: 'Send update' }).click();
+  await expect(form.getByText('Please choose the event.')).toBeVisible();
+  await expect(form.getByText('Please enter a title.')).toBeVisible();
+
+  await form.getByLabel('Event').selectOption(event.id);
+  await form.getByRole('radio', { name: 'Followers' }).check();
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Update').fill('Bring warm clothes.\nWe meet at the gate.');
+  await form.getByRole('button', { name: 'Send update' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send this update?' });
+  await expect(confirm).toContainText(event.title);
+  await confirm.getByRole('button', { name: 'Send update' }).click();
+  await expect(page.getByText('Update sent')).toBeVisible();
+  await expect(page.getByText('Reached 2 members in-app and 1 e-mail queued.')).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Sent updates' })
+    .locator('tbody tr')
+    .filter({ hasText: title });
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Followers');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('1');
+
+  const mail = await waitForMail(fan.email, new RegExp(title));
+  expect(mail.text).toContain('We meet at the gate.');
+  const unsubscribe = mail.links.find((link) => link.includes('/unsubscribe?token='));
+  expect(unsubscribe).toBeDefined();
+
+  const fanContext = await browser.newContext();
+  const fanPage = await fanContext.newPage();
+  await signInPage(fanPage, fan);
+  await fanPage.goto('/event-updates');
+  await expect(fanPage.getByTestId('event-update').filter({ hasText: title })).toContainText('New');
+  await fanContext.close();
+
+  const quietContext = await browser.newContext();
+  const quietPage = await quietContext.newPage();
+  await signInPage(quietPage, quiet);
+  await quietPage.goto('/event-updates');
+  await expect(quietPage.getByTestId('event-update').filter({ hasText: title })).toBeVisible();
+  await quietContext.close();
+  expect(await mailTo(quiet.email), 'no consent, no marketing e-mail').toHaveLength(0);
+
+  // The link works for someone not signed in.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const link = new URL(unsubscribe!);
+  await gotoHydrated(visitorPage, `${link.pathname}${link.search}`);
+  await visitorPage.getByRole('button', { name: 'Unsubscribe from trip news' }).click();
+  await expect(visitorPage.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+  await visitor.close();
+  const { data: profile } = await adminClient()
+    .from('profiles')
+    .select('marketing_consent')
+    .eq('id', fan.id)
+    .single();
+  expect(profile!.marketing_consent).toBe(false);
+});
+
+test('a member calling the send directly is refused and nothing is sent', async () => {
+  const event = await createEvent({ title: 'Not yours' });
+  const member = await createMember();
+  const session = await sessionFor(member);
+  const client = createClient(supabaseUrl(), process.env['E2E_SUPABASE_ANON_KEY']!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+  });
+  const { error } = await client.rpc('send_event_update', {
+    event_id: event.id,
+    title: 'Spam',
+    body: 'Spam',
+    segment: 'all',
+  });
+  expect(error?.code).toBe('42501');
+  const { count } = await adminClient()
+    .from('event_updates')
+    .select('id', { count: 'exact', head: true })
+    .eq('event_id', event.id);
+  expect(count).toBe(0);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the event updates screen has no axe violations (${theme})`, async ({ page, context }) => {
+    await useStoredTheme(context, theme);
+    await openAdminScreen(page, '/admin/event-updates', 'Event updates');
+    await expect(page.getByRole('table', { name: 'Sent updates' })).toBeVisible();
+    await expect(page.getByText('Loading updates…')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
