@@ -42,7 +42,9 @@ export interface Reach {
 
 /** Every event, newest departure first, for the event select. */
 export async function listUpdateEvents(): Promise<UpdateEvent[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await getSupabase()
+  )
     .from('events')
     .select('id, title, start_date, status')
     .order('start_date', { ascending: false })
@@ -53,7 +55,9 @@ export async function listUpdateEvents(): Promise<UpdateEvent[]> {
 
 /** The 50 latest updates with how many they reached. */
 export async function listSentUpdates(): Promise<SentUpdate[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await getSupabase()
+  )
     .from('event_updates')
     .select('id, title, segment, in_app_count, email_count, created_at, events(title)')
     .order('created_at', { ascending: false })
@@ -72,7 +76,9 @@ export async function sendEventUpdate(update: {
   body: string;
   segment: Segment;
 }): Promise<Reach> {
-  const { data, error } = await getSupabase().rpc('send_event_update', {
+  const { data, error } = await (
+    await getSupabase()
+  ).rpc('send_event_update', {
     event_id: update.eventId,
     title: update.title.trim(),
     body: update.body.trim(),

@@ -1,0 +1,59 @@
+import { ALL_DENIED, ids } from '../matrix-cells.ts';
+import type { MatrixPart } from '../matrix-cells.ts';
+import { ID } from '../fixtures.ts';
+
+// /admin/event-updates (20261127200001_send_event_updates.sql). On its own event the member is booked and the
+// other member only follows: a travellers' notice reaches the member alone, an update for all members
+// reaches both. The segment and the reach are written by the send only, never through the table's API.
+const UPDATES_ID = {
+  event: '00000000-0000-4000-8000-000000002001',
+  booking: '00000000-0000-4000-8000-000000002002',
+  follow: '00000000-0000-4000-8000-000000002003',
+  travellers: '00000000-0000-4000-8000-000000002004',
+  all: '00000000-0000-4000-8000-000000002005',
+} as const;
+
+export const UPDATES_MATRIX: MatrixPart = {
+  tables: {
+    'event_updates (segment)': {
+      select: [
+        `select count(*)::int as n from public.event_updates where id in (${ids(UPDATES_ID.travellers, UPDATES_ID.all)})`,
+        ['denied', 2, 1, 2],
+      ],
+      insert: [
+        `insert into public.event_updates (event_id, title, body, segment) values ('${UPDATES_ID.event}', 'News', 'Body', 'all')`,
+        ALL_DENIED,
+      ],
+      update: [
+        `update public.event_updates set segment = 'all' where id = '${UPDATES_ID.travellers}'`,
+        ALL_DENIED,
+      ],
+    },
+    'event_updates (in_app_count, email_count)': {
+      update: [
+        `update public.event_updates set in_app_count = 9, email_count = 9 where id = '${UPDATES_ID.all}'`,
+        ALL_DENIED,
+      ],
+    },
+  },
+  functions: {
+    // Only an admin sends; members get 42501 from the function's own check, visitors hold no EXECUTE.
+    "send_event_update(…, 'travellers')": [
+      `select (public.send_event_update('${UPDATES_ID.event}', 'Gate times', 'We meet at six.', 'travellers') ->> 'in_app')::int as n`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+  },
+  fixtures: async (db) => {
+    await db.exec(`
+      insert into public.events (id, slug, title, status, start_date, end_date) values
+        ('${UPDATES_ID.event}', 'updates-matrix-trip', 'Updates matrix trip', 'published', '2031-03-01', '2031-03-03');
+      insert into public.bookings (id, event_id, user_id, invoice_number, total_cents) values
+        ('${UPDATES_ID.booking}', '${UPDATES_ID.event}', '${ID.member}', 'FIX-1101', 100000);
+      insert into public.event_follows (id, user_id, event_id) values
+        ('${UPDATES_ID.follow}', '${ID.other}', '${UPDATES_ID.event}');
+      insert into public.event_updates (id, event_id, title, body, segment) values
+        ('${UPDATES_ID.travellers}', '${UPDATES_ID.event}', 'Booking notice', 'For travellers.', 'travellers'),
+        ('${UPDATES_ID.all}', '${UPDATES_ID.event}', 'For everyone', 'For all members.', 'all');
+    `);
+  },
+};
