@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { updateBodyProblem, updateTitleProblem } from '../../../lib/rules/event-updates';
@@ -63,7 +63,8 @@ export function EventUpdatesPage() {
     }
   }
 
-  const chosen = SEGMENTS.find((segment) => segment.value === form.watch('segment'));
+  const segmentValue = useWatch({ control: form.control, name: 'segment' });
+  const chosen = SEGMENTS.find((segment) => segment.value === segmentValue);
   const eventTitle = events.data?.find((event) => event.id === pending?.eventId)?.title ?? '';
 
   return (

@@ -1,0 +1,105 @@
+// `npm run bench:updates`: an event update sent to 5,000 members (issue 11). Seeds 5,000 members who follow
+// one event and agreed to trip news, signs in as an admin and sends the update through supabase-js exactly
+// as /admin/event-updates does (one RPC), then reports the time until the last e-mail was queued (the RPC's
+// answer: it queues every message before it returns), the time until the stack's sender had delivered them
+// all, and checks that every member got exactly one message and nobody else got one. Decision 0040.
+//
+// Options: --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --members=<n> (5000),
+//   --json (the report as JSON too).
+import { createClient } from '@supabase/supabase-js';
+import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
+import { databaseOption, log, whole } from './bench/bench-site.ts';
+import { insertQuietMembers } from './bench/seed-events.ts';
+
+const members = whole('members', 5_000);
+const database = databaseOption();
+const DELIVERY_TIMEOUT_MS = 600_000;
+
+const stack = await startTestStack({ database });
+let failed = false;
+try {
+  log(`Seeding ${database}: ${members} members following one event, all consenting to trip news…`);
+  const service = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+  const admin = { email: 'bench-admin@example.com', password: 'bench-password-7' };
+  const created = await service.auth.admin.createUser({
+    ...admin,
+    email_confirm: true,
+    user_metadata: { full_name: 'Bench Admin' },
+  });
+  if (created.error) throw new Error(`createUser: ${created.error.message}`);
+  await service.from('profiles').update({ is_admin: true }).eq('id', created.data.user.id).throwOnError();
+  await insertQuietMembers(stack.db, members + 1);
+  const { rows: events } = await stack.db.query<{ id: string }>(
+    `insert into public.events (slug, title, status, start_date, end_date)
+     values ('bench-updates', 'Bench Gaol Night', 'published', current_date + 30, current_date + 32)
+     returning id`,
+  );
+  const eventId = events[0]!.id;
+  await stack.db.query(
+    `update public.profiles set marketing_consent = true where full_name like 'Bench Member %'`,
+  );
+  await stack.db.query(
+    `insert into public.event_follows (user_id, event_id)
+     select id, $1 from public.profiles where full_name like 'Bench Member %'`,
+    [eventId],
+  );
+  stack.mailbox?.clear();
+
+  const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
+  const signedIn = await client.auth.signInWithPassword(admin);
+  if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
+
+  log('Sending the update to the followers…');
+  const started = performance.now();
+  const { data, error } = await client.rpc('send_event_update', {
+    event_id: eventId,
+    title: 'Torches provided',
+    body: 'Bring warm clothes. We meet at the gate at six.',
+    segment: 'followers',
+  });
+  if (error) throw new Error(`send_event_update: ${error.message}`);
+  const queuedMs = performance.now() - started;
+  const reach = data as { in_app: number; email: number };
+
+  // The stack's sender runs by itself (NOTIFY and polling); wait until the outbox holds nothing unsent.
+  for (;;) {
+    const { rows } = await stack.db.query<{ n: number }>(
+      'select count(*)::int as n from private.outbound_mail where sent_at is null',
+    );
+    if (rows[0]!.n === 0) break;
+    if (performance.now() - started > DELIVERY_TIMEOUT_MS)
+      throw new Error(`${rows[0]!.n} e-mails still unsent`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const deliveredMs = performance.now() - started;
+
+  const received = new Map<string, number>();
+  for (const message of stack.mailbox?.list() ?? [])
+    received.set(message.to.toLowerCase(), (received.get(message.to.toLowerCase()) ?? 0) + 1);
+  const expected = Array.from({ length: members }, (_, i) => `bench-${i + 1}@example.com`);
+  const missing = expected.filter((address) => !received.has(address)).length;
+  const doubled = [...received.values()].filter((count) => count > 1).length;
+  const strangers = [...received.keys()].filter((address) => !expected.includes(address)).length;
+  const report = {
+    database,
+    members,
+    reach,
+    queuedMs: Math.round(queuedMs),
+    deliveredMs: Math.round(deliveredMs),
+    messages: [...received.values()].reduce((sum, count) => sum + count, 0),
+    missing,
+    doubled,
+    strangers,
+  };
+  log(
+    `In-app ${reach.in_app}, e-mail ${reach.email}. Last e-mail queued after ${report.queuedMs} ms; ` +
+      `all delivered after ${report.deliveredMs} ms. Mailbox: ${report.messages} messages, ${missing} ` +
+      `members missing, ${doubled} with more than one, ${strangers} to anyone else.`,
+  );
+  if (process.argv.includes('--json')) console.log(JSON.stringify(report));
+  failed = reach.email !== members || missing > 0 || doubled > 0 || strangers > 0;
+  if (failed) log('FAILED: every member must get exactly one e-mail.');
+} finally {
+  await stack.close();
+}
+process.exit(failed ? 1 : 0);
