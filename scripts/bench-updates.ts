@@ -16,7 +16,7 @@ const database = databaseOption();
 const DELIVERY_TIMEOUT_MS = 600_000;
 
 const stack = await startTestStack({ database });
-let failed = false;
+let failed: boolean;
 try {
   log(`Seeding ${database}: ${members} members following one event, all consenting to trip news…`);
   const service = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
