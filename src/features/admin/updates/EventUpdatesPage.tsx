@@ -36,7 +36,7 @@ function plural(count: number, one: string, many: string) {
 export function EventUpdatesPage() {
   const eventSelectId = useId();
   const queryClient = useQueryClient();
-  const events = useQuery({ queryKey: ['admin', 'updates', 'events'], queryFn: listUpdateEvents });
+  const events = useQuery({ queryKey: ['admin', 'updates', 'events'], queryFn: () => listUpdateEvents() });
   const form = useForm<Draft>({
     resolver: zodResolver(schema),
     defaultValues: { eventId: '', segment: 'followers', title: '', body: '' },

@@ -5,7 +5,7 @@ const when = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 
 
 /** The updates sent so far, newest first, with how many each reached by channel. */
 export function SentUpdates() {
-  const sent = useQuery({ queryKey: ['admin', 'updates', 'sent'], queryFn: listSentUpdates });
+  const sent = useQuery({ queryKey: ['admin', 'updates', 'sent'], queryFn: () => listSentUpdates() });
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">

@@ -3,7 +3,7 @@
  * to write for, the updates sent with their reach, and the send, one RPC that writes the update and queues
  * every e-mail in one transaction. Members get 42501 from the send and nothing they may not read.
  */
-import { getSupabase } from '../../../lib/supabase/client';
+import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
 
 export type Segment = 'followers' | 'travellers' | 'waitlist' | 'all';
 export const SEGMENTS: readonly { value: Segment; label: string; help: string }[] = [
@@ -41,10 +41,9 @@ export interface Reach {
 }
 
 /** Every event, newest departure first, for the event select. */
-export async function listUpdateEvents(): Promise<UpdateEvent[]> {
-  const { data, error } = await (
-    await getSupabase()
-  )
+export async function listUpdateEvents(client?: BrowserSupabase): Promise<UpdateEvent[]> {
+  const supabase = client ?? (await getSupabase());
+  const { data, error } = await supabase
     .from('events')
     .select('id, title, start_date, status')
     .order('start_date', { ascending: false })
@@ -54,10 +53,9 @@ export async function listUpdateEvents(): Promise<UpdateEvent[]> {
 }
 
 /** The 50 latest updates with how many they reached. */
-export async function listSentUpdates(): Promise<SentUpdate[]> {
-  const { data, error } = await (
-    await getSupabase()
-  )
+export async function listSentUpdates(client?: BrowserSupabase): Promise<SentUpdate[]> {
+  const supabase = client ?? (await getSupabase());
+  const { data, error } = await supabase
     .from('event_updates')
     .select('id, title, segment, in_app_count, email_count, created_at, events(title)')
     .order('created_at', { ascending: false })
@@ -70,15 +68,12 @@ export async function listSentUpdates(): Promise<SentUpdate[]> {
 export class SendRefusedError extends Error {}
 
 /** Sends the update; the answer is how many members see it in-app and how many e-mails were queued. */
-export async function sendEventUpdate(update: {
-  eventId: string;
-  title: string;
-  body: string;
-  segment: Segment;
-}): Promise<Reach> {
-  const { data, error } = await (
-    await getSupabase()
-  ).rpc('send_event_update', {
+export async function sendEventUpdate(
+  update: { eventId: string; title: string; body: string; segment: Segment },
+  client?: BrowserSupabase,
+): Promise<Reach> {
+  const supabase = client ?? (await getSupabase());
+  const { data, error } = await supabase.rpc('send_event_update', {
     event_id: update.eventId,
     title: update.title.trim(),
     body: update.body.trim(),
