@@ -67,6 +67,13 @@ test('an update sent to followers reaches them in-app, by e-mail only with conse
   await expect(row.getByRole('cell').nth(4)).toHaveText('2');
   await expect(row.getByRole('cell').nth(5)).toHaveText('1');
 
+  const { data: audit } = await adminClient()
+    .from('audit_log')
+    .select('action, entity_label')
+    .eq('entity', 'event_updates')
+    .eq('entity_label', title);
+  expect(audit).toEqual([{ action: 'insert', entity_label: title }]);
+
   const mail = await waitForMail(fan.email, new RegExp(title));
   expect(mail.text).toContain('We meet at the gate.');
   const unsubscribe = mail.links.find((link) => link.includes('/unsubscribe?token='));
