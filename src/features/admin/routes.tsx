@@ -70,6 +70,11 @@ const waitlistRoute = createRoute({
   validateSearch: validateEnquirySearch,
   component: lazyRouteComponent(() => import('./enquiries/WaitlistPage'), 'WaitlistPage'),
 });
+const pollsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/polls',
+  component: lazyRouteComponent(() => import('./polls/PollsPage'), 'PollsPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -81,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   activeEventsRoute,
   manifestRoute,
   waitlistRoute,
+  pollsRoute,
 ]);
 
 export function createAdminRouter() {
