@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
-import { POLL_OPTION_MAX, POLL_QUESTION_MAX, pollOptionsProblem, pollQuestionProblem } from '../../lib/rules/polls';
+import {
+  POLL_OPTION_MAX,
+  POLL_QUESTION_MAX,
+  pollOptionsProblem,
+  pollQuestionProblem,
+} from '../../lib/rules/polls';
 import { closePoll, createPoll, deletePoll, fetchPolls, PollRefusedError, voteInPoll } from './polls.data';
 
 // Polls with real supabase-js against the local stack: an admin creates one, a member votes once and then
@@ -70,7 +75,10 @@ describe('a poll', () => {
     const service = serviceClient(stack);
     const fits = async (question: string, options: string[]) =>
       !(
-        await service.from('polls').insert({ question, options, closes_at: inADay().toISOString() }).select('id')
+        await service
+          .from('polls')
+          .insert({ question, options, closes_at: inADay().toISOString() })
+          .select('id')
       ).error;
     const long = 'q'.repeat(POLL_QUESTION_MAX);
     const option = 'o'.repeat(POLL_OPTION_MAX);

@@ -20,6 +20,14 @@ export interface PollWithResults extends Poll {
   myVote: number | null;
   /** Votes per option, or null when the caller may not see them yet. */
   results: number[] | null;
+  /** Whether votes are taken (as of when the list was read). */
+  isOpen: boolean;
+}
+
+interface ResultRow {
+  poll_id: string;
+  option_index: number;
+  votes: number;
 }
 
 /** A refusal the database explains (closed, no such option, already voted, bad field): its own words. */
@@ -55,7 +63,8 @@ export async function fetchPolls(
   // An admin may read every vote; only the caller's own say how they voted.
   const [votes, results] = await Promise.all([
     supabase.from('poll_votes').select('poll_id, option_index').in('poll_id', ids).eq('user_id', me),
-    supabase.rpc('poll_results', { poll_ids: ids }),
+    // The type generator reads neither uuid[] arguments nor this function's rows: typed here by hand.
+    supabase.rpc('poll_results', { poll_ids: ids as unknown as string }).returns<ResultRow[]>(),
   ]);
   if (votes.error) throw new Error(votes.error.message);
   if (results.error) throw new Error(results.error.message);
@@ -65,6 +74,7 @@ export async function fetchPolls(
     return {
       ...poll,
       myVote: mine?.option_index ?? null,
+      isOpen: new Date(poll.closes_at).getTime() > Date.now(),
       results: counts.length
         ? poll.options.map((_, index) => counts.find((row) => row.option_index === index)?.votes ?? 0)
         : null,

@@ -28,7 +28,7 @@ async function fetchEventChoices() {
   return data;
 }
 
-type Problems = Partial<Record<'question' | 'options' | 'closes' | `option${number}`, string>>;
+type Problems = Partial<Record<'question' | 'options' | 'closes' | `option${number}`, string | undefined>>;
 
 /** The new-poll form: who it is for, the question, 2–6 options and the closing time (the admin's clock). */
 export function PollForm({ onCreated }: { onCreated: () => Promise<unknown> }) {

@@ -57,7 +57,6 @@ export function PollsPage() {
         {query.isSuccess && (
           <ul className="grid gap-4 lg:grid-cols-2">
             {query.data.map((poll) => {
-              const open = new Date(poll.closes_at).getTime() > Date.now();
               return (
                 <li key={poll.id} className="border-border bg-card rounded-lg border p-4" data-poll={poll.id}>
                   <article aria-label={poll.question} className="space-y-3">
@@ -73,7 +72,7 @@ export function PollsPage() {
                       myVote={null}
                     />
                     <div className="flex gap-2">
-                      {open && (
+                      {poll.isOpen && (
                         <button
                           type="button"
                           className={buttonClass('outline', 'sm')}

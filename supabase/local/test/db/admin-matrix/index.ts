@@ -4,6 +4,7 @@ import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
+import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
 
 /** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
@@ -14,4 +15,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   ACTIVE_MATRIX,
   ENQUIRIES_MATRIX,
   OVERVIEW_MATRIX,
+  POLLS_MATRIX,
 ];
