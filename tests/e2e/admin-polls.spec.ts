@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, sessionFor, signInPage, supabaseUrl } from '../helpers/e2e-backend';
+import { createEvent } from '../helpers/events';
 import { useStoredTheme } from '../helpers/theme';
 
 // /admin/polls and the member's side: an admin creates a poll for all members, a member votes once on the
@@ -81,16 +82,40 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
   await memberContext.close();
 });
 
+test("an event's poll is voted on the event's page", async ({ page, browser }) => {
+  const event = await createEvent({ title: 'Poll trip' });
+  const question = `Torch or lantern ${randomUUID().slice(0, 8)}?`;
+  await openAdminScreen(page, '/admin/polls', 'Polls');
+  const form = page.getByRole('form', { name: 'New poll' });
+  await expect(form.locator(`option[value="${event.id}"]`)).toHaveCount(1);
+  await form.getByLabel('For').selectOption(event.id);
+  await form.getByLabel('Question').fill(question);
+  await form.getByLabel('Option 1', { exact: true }).fill('Torch');
+  await form.getByLabel('Option 2', { exact: true }).fill('Lantern');
+  await form.getByLabel('Closes').fill(tomorrowLocal());
+  await form.getByRole('button', { name: 'Create poll' }).click();
+  await expect(page.getByRole('article', { name: question })).toContainText(event.title);
+
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInPage(memberPage, await createMember());
+  await memberPage.goto(`/event-details/${event.slug}`);
+  const card = memberPage.getByRole('article', { name: question });
+  await card.getByLabel('Lantern').check();
+  await card.getByRole('button', { name: 'Vote' }).click();
+  await expect(card.getByText('Lantern (your vote)')).toBeVisible();
+  await expect(card).toContainText('1 vote in all');
+  await memberContext.close();
+});
+
 test('a member calling the admin endpoints directly is refused', async () => {
   const member = await createMember();
   const api = await memberApi(member);
-  const created = await api
-    .from('polls')
-    .insert({
-      question: 'Sneaky?',
-      options: ['A', 'B'],
-      closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-    });
+  const created = await api.from('polls').insert({
+    question: 'Sneaky?',
+    options: ['A', 'B'],
+    closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   expect(created.error?.code).toBe('42501');
   const { data: someone } = await adminClient().from('polls').select('id').limit(1);
   for (const row of someone ?? []) {

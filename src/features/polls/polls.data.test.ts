@@ -65,6 +65,8 @@ describe('a poll', () => {
       'The closing time must be in the future.',
     );
     const id = await createPoll(poll, admin);
+    const { data: audit } = await admin.from('audit_log').select('action, entity_label').eq('entity_id', id);
+    expect(audit).toEqual([{ action: 'insert', entity_label: 'Member poll?' }]);
     await expect(closePoll(id, member)).rejects.toThrow();
     await expect(deletePoll(id, member)).rejects.toThrow();
     await deletePoll(id, admin);
