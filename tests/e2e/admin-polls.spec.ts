@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { openAdminScreen } from '../helpers/admin';
+import { downloadedCsv } from '../helpers/csv';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, sessionFor, signInPage, supabaseUrl } from '../helpers/e2e-backend';
 import { createEvent } from '../helpers/events';
@@ -80,6 +81,16 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
   // The admin's screen reads again on its own: the vote shows without a reload.
   await expect(adminCard).toContainText('1 vote in all', { timeout: 15_000 });
   await memberContext.close();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const rows = await downloadedCsv(await download);
+  expect(rows[0]).toEqual(['Question', 'For', 'Closes', 'Option', 'Votes']);
+  expect(rows.filter((row) => row[0] === question).map((row) => [row[1], row[3], row[4]])).toEqual([
+    ['All members', 'Castle', '0'],
+    ['All members', 'Asylum', '1'],
+    ['All members', 'Gaol', '0'],
+  ]);
 });
 
 test("an event's poll is voted on the event's page", async ({ page, browser }) => {

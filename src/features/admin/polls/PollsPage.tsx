@@ -4,6 +4,8 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { closePoll, deletePoll, fetchPolls, type PollWithResults } from '../../polls/polls.data';
 import { closingText, PollResults } from '../../polls/PollResults';
+import type { CsvColumn } from '../table/csv';
+import { ExportCsvButton } from '../table/ExportCsvButton';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PollForm } from './PollForm';
@@ -11,6 +13,26 @@ import { PollForm } from './PollForm';
 // Admins see results live: the list reads again every few seconds while the screen is open.
 const LIVE_MS = 5_000;
 export const POLLS_KEY = ['admin', 'polls', 'list'] as const;
+
+// The export: one row per option of every poll, with its votes.
+interface ResultLine {
+  poll: PollWithResults;
+  option: string;
+  votes: number;
+}
+const RESULT_COLUMNS: readonly CsvColumn<ResultLine>[] = [
+  { header: 'Question', value: (line) => line.poll.question },
+  { header: 'For', value: (line) => line.poll.event_title ?? 'All members' },
+  { header: 'Closes', value: (line) => line.poll.closes_at },
+  { header: 'Option', value: (line) => line.option },
+  { header: 'Votes', value: (line) => line.votes },
+];
+async function readResultLines(): Promise<ResultLine[]> {
+  const polls = await fetchPolls({ limit: 1000 });
+  return polls.flatMap((poll) =>
+    poll.options.map((option, index) => ({ poll, option, votes: poll.results?.[index] ?? 0 })),
+  );
+}
 
 /** /admin/polls: create a poll for an event or all members; every poll with its live results. */
 export function PollsPage() {
@@ -41,6 +63,7 @@ export function PollsPage() {
     <AdminPage
       title="Polls"
       description="Ask members a question, for one event or for everyone. Members vote once and see the results after voting; the results here update live."
+      actions={<ExportCsvButton what="poll results" columns={RESULT_COLUMNS} readAll={readResultLines} />}
     >
       <PollForm onCreated={refresh} />
       <section aria-labelledby="polls-list-title" className="space-y-4">
