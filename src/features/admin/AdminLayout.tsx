@@ -8,6 +8,7 @@ const NAV = [
   { to: '/admin/active-events', label: 'Active events', exact: false },
   { to: '/admin/waitlist', label: 'Waitlist and enquiries', exact: false },
   { to: '/admin/event-updates', label: 'Event updates', exact: false },
+  { to: '/admin/polls', label: 'Polls', exact: false },
   { to: '/admin/management', label: 'Team and audit log', exact: false },
 ] as const;
 

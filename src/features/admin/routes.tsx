@@ -75,6 +75,11 @@ const eventUpdatesRoute = createRoute({
   path: '/admin/event-updates',
   component: lazyRouteComponent(() => import('./updates/EventUpdatesPage'), 'EventUpdatesPage'),
 });
+const pollsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/polls',
+  component: lazyRouteComponent(() => import('./polls/PollsPage'), 'PollsPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -87,6 +92,7 @@ const routeTree = rootRoute.addChildren([
   manifestRoute,
   waitlistRoute,
   eventUpdatesRoute,
+  pollsRoute,
 ]);
 
 export function createAdminRouter() {

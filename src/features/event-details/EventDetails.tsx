@@ -12,6 +12,7 @@ import { useLiveCommunity } from '../events/live-community';
 import { eventPhase, eventRefFromPath, PHASE_LABELS, type TripCopy } from './event-details';
 import { fetchEventDetail, type EventDetail } from './event-details.data';
 import { EventDetailsUpdates } from './EventDetailsUpdates';
+import { MemberPolls } from '../polls/MemberPolls';
 import { TripCopySection } from './TripCopySection';
 
 export interface EventDetailsProps {
@@ -113,6 +114,7 @@ function EventPage({ event, trip }: { event: EventDetail; trip: TripCopy | undef
         <EventComments eventId={event.id} scope={{ id: event.id }} />
       </section>
       <EventDetailsUpdates eventId={event.id} />
+      <MemberPolls eventId={event.id} />
     </article>
   );
 }

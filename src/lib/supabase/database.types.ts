@@ -775,6 +775,87 @@ export type Database = {
           },
         ];
       };
+      poll_votes: {
+        Row: {
+          poll_id: string;
+          user_id: string;
+          option_index: number;
+          created_at: string;
+        };
+        Insert: {
+          poll_id: string;
+          user_id?: string;
+          option_index: number;
+          created_at?: string;
+        };
+        Update: {
+          poll_id?: string;
+          user_id?: string;
+          option_index?: number;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'poll_votes_poll_id_fkey';
+            columns: ['poll_id'];
+            isOneToOne: false;
+            referencedRelation: 'polls';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'poll_votes_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      polls: {
+        Row: {
+          id: string;
+          event_id: string | null;
+          question: string;
+          options: string[];
+          closes_at: string;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          event_id?: string | null;
+          question: string;
+          options: string[];
+          closes_at: string;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          event_id?: string | null;
+          question?: string;
+          options?: string[];
+          closes_at?: string;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'polls_created_by_fkey';
+            columns: ['created_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'polls_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       profiles: {
         Row: {
           id: string;
@@ -1114,6 +1195,12 @@ export type Database = {
       member_public_profile: {
         Args: {
           member_id: string;
+        };
+        Returns: unknown[];
+      };
+      poll_results: {
+        Args: {
+          poll_ids: string;
         };
         Returns: unknown[];
       };

@@ -4,6 +4,7 @@ import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
+import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 
@@ -16,4 +17,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   ENQUIRIES_MATRIX,
   OVERVIEW_MATRIX,
   UPDATES_MATRIX,
+  POLLS_MATRIX,
 ];

@@ -1,0 +1,134 @@
+/**
+ * Polls' data (supabase/migrations/20261127300001_create_polls.sql, decision 0041): the polls the caller can
+ * see (RLS), their own votes, the results they may see (public.poll_results: admins always, members once they
+ * voted), voting (an insert the database checks: open, a real option, once), and the admin's changes through
+ * the table's admin-only policies.
+ */
+import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+
+export interface Poll {
+  id: string;
+  event_id: string | null;
+  event_title: string | null;
+  question: string;
+  options: string[];
+  closes_at: string;
+  created_at: string;
+}
+export interface PollWithResults extends Poll {
+  /** The option index the caller chose, or null when they have not voted. */
+  myVote: number | null;
+  /** Votes per option, or null when the caller may not see them yet. */
+  results: number[] | null;
+  /** Whether votes are taken (as of when the list was read). */
+  isOpen: boolean;
+}
+
+interface ResultRow {
+  poll_id: string;
+  option_index: number;
+  votes: number;
+}
+
+/** A refusal the database explains (closed, no such option, already voted, bad field): its own words. */
+export class PollRefusedError extends Error {}
+
+type Client = BrowserSupabase;
+const client = async (given?: Client) => given ?? (await getSupabase());
+
+function refusal(error: { code?: string; message: string }): Error {
+  if (error.code === '23505' || error.code === '23514') return new PollRefusedError(error.message);
+  return new Error(error.message);
+}
+
+/** Polls visible to the caller (optionally one event's, or only the all-members ones), newest closing first. */
+export async function fetchPolls(
+  scope: { eventId?: string | null; limit?: number } = {},
+  given?: Client,
+): Promise<PollWithResults[]> {
+  const supabase = await client(given);
+  let query = supabase
+    .from('polls')
+    .select('id, event_id, question, options, closes_at, created_at, events(title)')
+    .order('closes_at', { ascending: false })
+    .limit(scope.limit ?? 100);
+  if (scope.eventId) query = query.eq('event_id', scope.eventId);
+  const { data, error } = await query;
+  if (error) throw new Error(error.message);
+  const polls: Poll[] = data.map(({ events, ...poll }) => ({ ...poll, event_title: events?.title ?? null }));
+  if (polls.length === 0) return [];
+  const ids = polls.map((poll) => poll.id);
+  const { data: session } = await supabase.auth.getSession();
+  const me = session.session?.user.id ?? '';
+  // An admin may read every vote; only the caller's own say how they voted.
+  const [votes, results] = await Promise.all([
+    supabase.from('poll_votes').select('poll_id, option_index').in('poll_id', ids).eq('user_id', me),
+    // The type generator reads neither uuid[] arguments nor this function's rows: typed here by hand.
+    supabase.rpc('poll_results', { poll_ids: ids as unknown as string }).returns<ResultRow[]>(),
+  ]);
+  if (votes.error) throw new Error(votes.error.message);
+  if (results.error) throw new Error(results.error.message);
+  return polls.map((poll) => {
+    const counts = results.data.filter((row) => row.poll_id === poll.id);
+    const mine = votes.data.find((vote) => vote.poll_id === poll.id);
+    return {
+      ...poll,
+      myVote: mine?.option_index ?? null,
+      isOpen: new Date(poll.closes_at).getTime() > Date.now(),
+      results: counts.length
+        ? poll.options.map((_, index) => counts.find((row) => row.option_index === index)?.votes ?? 0)
+        : null,
+    };
+  });
+}
+
+/** The caller votes for one option; refused (PollRefusedError) when closed, unknown option or a second vote. */
+export async function voteInPoll(pollId: string, optionIndex: number, given?: Client): Promise<void> {
+  const supabase = await client(given);
+  const { error } = await supabase.from('poll_votes').insert({ poll_id: pollId, option_index: optionIndex });
+  if (error) throw refusal(error);
+}
+
+export interface NewPoll {
+  eventId: string | null;
+  question: string;
+  options: string[];
+  closesAt: Date;
+}
+
+/** An admin creates a poll (the database checks the fields and that it closes in the future). */
+export async function createPoll(poll: NewPoll, given?: Client): Promise<string> {
+  const supabase = await client(given);
+  const { data, error } = await supabase
+    .from('polls')
+    .insert({
+      event_id: poll.eventId,
+      question: poll.question.trim(),
+      options: poll.options.map((option) => option.trim()),
+      closes_at: poll.closesAt.toISOString(),
+    })
+    .select('id')
+    .single();
+  if (error) throw refusal(error);
+  return data.id;
+}
+
+/** An admin closes a poll now (no more votes; results stay). */
+export async function closePoll(pollId: string, given?: Client): Promise<void> {
+  const supabase = await client(given);
+  const { data, error } = await supabase
+    .from('polls')
+    .update({ closes_at: new Date().toISOString() })
+    .eq('id', pollId)
+    .select('id');
+  if (error) throw refusal(error);
+  if (data.length === 0) throw new Error('The poll is gone or you may not change it.');
+}
+
+/** An admin deletes a poll and its votes. */
+export async function deletePoll(pollId: string, given?: Client): Promise<void> {
+  const supabase = await client(given);
+  const { data, error } = await supabase.from('polls').delete().eq('id', pollId).select('id');
+  if (error) throw refusal(error);
+  if (data.length === 0) throw new Error('The poll is gone or you may not delete it.');
+}
