@@ -7,6 +7,7 @@ const NAV = [
   { to: '/admin/events', label: 'Events', exact: false },
   { to: '/admin/active-events', label: 'Active events', exact: false },
   { to: '/admin/waitlist', label: 'Waitlist and enquiries', exact: false },
+  { to: '/admin/moderation', label: 'Moderation', exact: false },
   { to: '/admin/management', label: 'Team and audit log', exact: false },
 ] as const;
 

@@ -70,6 +70,11 @@ const waitlistRoute = createRoute({
   validateSearch: validateEnquirySearch,
   component: lazyRouteComponent(() => import('./enquiries/WaitlistPage'), 'WaitlistPage'),
 });
+const moderationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/moderation',
+  component: lazyRouteComponent(() => import('./moderation/ModerationPage'), 'ModerationPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -81,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   activeEventsRoute,
   manifestRoute,
   waitlistRoute,
+  moderationRoute,
 ]);
 
 export function createAdminRouter() {

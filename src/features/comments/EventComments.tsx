@@ -76,7 +76,11 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
     showToast({
       title: failure,
       description:
-        typeof outcome === 'object' ? outcome.suspended : outcome === 'too-many' ? POSTING_TOO_FAST : TRY_AGAIN,
+        typeof outcome === 'object'
+          ? outcome.suspended
+          : outcome === 'too-many'
+            ? POSTING_TOO_FAST
+            : TRY_AGAIN,
       variant: 'destructive',
     });
     return false;

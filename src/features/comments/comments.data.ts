@@ -94,7 +94,10 @@ export async function fetchMoreComments(
  */
 export type WriteOutcome = 'done' | 'too-many' | 'failed' | { suspended: string };
 
-function outcomeOf(result: { error: { code?: string; message?: string } | null; status: number }): WriteOutcome {
+function outcomeOf(result: {
+  error: { code?: string; message?: string } | null;
+  status: number;
+}): WriteOutcome {
   if (!result.error) return 'done';
   if (result.error.code === COMMENT_SUSPENDED_SQLSTATE) return { suspended: result.error.message ?? '' };
   return refusedForRate(result) ? 'too-many' : 'failed';

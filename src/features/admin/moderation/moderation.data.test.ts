@@ -23,8 +23,9 @@ const item = async () => (await fetchModerationQueue(admin)).find((row) => row.t
 
 beforeAll(async () => {
   stack = await startTestStack();
-  admin = (await signedInAccount(stack, { email: 'mod-admin@example.com', fullName: 'Mod Admin', admin: true }))
-    .client;
+  admin = (
+    await signedInAccount(stack, { email: 'mod-admin@example.com', fullName: 'Mod Admin', admin: true })
+  ).client;
   author = await signedInAccount(stack, { email: 'mod-author@example.com', fullName: 'Ann Author' });
   reporter = await signedInAccount(stack, { email: 'mod-reporter@example.com', fullName: 'Rex Reporter' });
   const { data, error } = await serviceClient(stack)
@@ -40,8 +41,11 @@ beforeAll(async () => {
     .single();
   if (error) throw error;
   eventId = data.id;
-  expect(await postComment(author.client, { userId: author.id, eventId, content: 'Rude words' })).toBe('done');
-  commentId = (await author.client.from('comments').select('id').eq('content', 'Rude words').single()).data!.id;
+  expect(await postComment(author.client, { userId: author.id, eventId, content: 'Rude words' })).toBe(
+    'done',
+  );
+  commentId = (await author.client.from('comments').select('id').eq('content', 'Rude words').single()).data!
+    .id;
   await flagPost(reporter.client, { kind: 'comment', id: commentId }, 'Offensive');
 });
 afterAll(async () => {
@@ -122,8 +126,9 @@ describe('a member calling the same endpoints', () => {
     await expect(moderate('comment', commentId, 'hide', reporter.client)).rejects.toMatchObject({
       code: '42501',
     });
-    await expect(suspendCommenter(author.id, new Date(Date.now() + 86_400_000), '', reporter.client)).rejects
-      .toMatchObject({ code: '42501' });
+    await expect(
+      suspendCommenter(author.id, new Date(Date.now() + 86_400_000), '', reporter.client),
+    ).rejects.toMatchObject({ code: '42501' });
     await liftSuspension(author.id, reporter.client);
     expect(await visibleToReporter()).toBe(1);
   });

@@ -44,7 +44,9 @@ export async function moderate(
   action: ModerationAction,
   given?: BrowserSupabase,
 ): Promise<void> {
-  const { error } = await (await client(given)).rpc('moderate_comment', {
+  const { error } = await (
+    await client(given)
+  ).rpc('moderate_comment', {
     kind,
     target_id: targetId,
     action,
@@ -59,7 +61,9 @@ export async function suspendCommenter(
   reason: string,
   given?: BrowserSupabase,
 ): Promise<void> {
-  const { error } = await (await client(given)).rpc('suspend_commenter', {
+  const { error } = await (
+    await client(given)
+  ).rpc('suspend_commenter', {
     member_id: memberId,
     until: until.toISOString(),
     reason,
@@ -68,9 +72,6 @@ export async function suspendCommenter(
 }
 
 export async function liftSuspension(memberId: string, given?: BrowserSupabase): Promise<void> {
-  const { error } = await (await client(given))
-    .from('comment_suspensions')
-    .delete()
-    .eq('user_id', memberId);
+  const { error } = await (await client(given)).from('comment_suspensions').delete().eq('user_id', memberId);
   if (error) throw error;
 }

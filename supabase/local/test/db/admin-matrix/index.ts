@@ -3,6 +3,7 @@ import { ACTIVE_MATRIX } from './active.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
+import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { TEAM_MATRIX } from './team.ts';
 
@@ -14,4 +15,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   ACTIVE_MATRIX,
   ENQUIRIES_MATRIX,
   OVERVIEW_MATRIX,
+  MODERATION_MATRIX,
 ];
