@@ -34,7 +34,15 @@ type Pending =
 export function ModerationPage() {
   const queryClient = useQueryClient();
   const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => fetchModerationQueue() });
+  // The dialogs stay mounted and close by `open`: the toaster moves into an open modal and back out only
+  // when it closes, so unmounting an open dialog would take the toasts with it.
   const [pending, setPending] = useState<Pending>(null);
+  const [open, setOpen] = useState(false);
+  const ask = (next: Pending) => {
+    setPending(next);
+    setOpen(true);
+  };
+  const close = () => setOpen(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'moderation'] });
 
   async function act(item: QueueItem, action: ModerationAction) {
@@ -42,7 +50,7 @@ export function ModerationPage() {
       await moderate(item.kind, item.target_id, action);
       const [title, description] = DONE[action];
       showToast({ title, description, variant: 'success' });
-      setPending(null);
+      close();
       await refresh();
     } catch {
       showErrorToast();
@@ -57,7 +65,7 @@ export function ModerationPage() {
         description: `${item.author_name} can comment again.`,
         variant: 'success',
       });
-      setPending(null);
+      close();
       await refresh();
     } catch {
       showErrorToast();
@@ -79,13 +87,13 @@ export function ModerationPage() {
       {queue.isSuccess && queue.data.length > 0 && (
         <ul className="space-y-4" aria-label="Reported posts">
           {queue.data.map((item) => (
-            <QueueCard key={item.target_id} item={item} onAct={act} onAsk={setPending} />
+            <QueueCard key={item.target_id} item={item} onAct={act} onAsk={ask} />
           ))}
         </ul>
       )}
       {pending?.kind === 'confirm' && (
         <ConfirmDialog
-          open
+          open={open}
           title={pending.action === 'hide' ? 'Hide this post?' : 'Dismiss the reports?'}
           message={
             pending.action === 'hide'
@@ -94,26 +102,27 @@ export function ModerationPage() {
           }
           confirmLabel={pending.action === 'hide' ? 'Hide it' : 'Dismiss reports'}
           onConfirm={() => act(pending.item, pending.action)}
-          onClose={() => setPending(null)}
+          onClose={close}
         />
       )}
       {pending?.kind === 'lift' && (
         <ConfirmDialog
-          open
+          open={open}
           title="Lift the suspension?"
           message={`${pending.item.author_name} will be able to comment again straight away.`}
           confirmLabel="Lift suspension"
           onConfirm={() => lift(pending.item)}
-          onClose={() => setPending(null)}
+          onClose={close}
         />
       )}
       {pending?.kind === 'suspend' && (
         <SuspendDialog
-          open
+          key={pending.item.author_id}
+          open={open}
           member={{ id: pending.item.author_id, name: pending.item.author_name }}
-          onClose={() => setPending(null)}
+          onClose={close}
           onDone={() => {
-            setPending(null);
+            close();
             void refresh();
           }}
         />
