@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
+import { FLAG_REASON_MAX, flagReason, flagReasonOk } from '../../../lib/rules/flags';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { daysLabel, formatWhen, SUSPENSION_DAYS, suspensionEnd } from './moderation';
 import { suspendCommenter } from './moderation.data';
 
-const REASON_MAX = 500;
+// A suspension's reason follows the report's rule (the same CHECK: not blank, at most 500 characters).
+const REASON_MAX = FLAG_REASON_MAX;
 
 /**
  * Suspends a post's author from commenting for a number of days. The database refuses their comments and
@@ -25,14 +27,14 @@ export function SuspendDialog({
   const [days, setDays] = useState(7);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const tooLong = reason.length > REASON_MAX;
+  const tooLong = !flagReasonOk(reason);
 
   async function suspend() {
     if (tooLong) return;
     setBusy(true);
     try {
       const until = suspensionEnd(days);
-      await suspendCommenter(member.id, until, reason);
+      await suspendCommenter(member.id, until, flagReason(reason));
       showToast({
         title: 'Member suspended',
         description: `${member.name} cannot comment until ${formatWhen(until.toISOString())}.`,

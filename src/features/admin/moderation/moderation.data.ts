@@ -58,7 +58,7 @@ export async function moderate(
 export async function suspendCommenter(
   memberId: string,
   until: Date,
-  reason: string,
+  reason: string | null,
   given?: BrowserSupabase,
 ): Promise<void> {
   const { error } = await (
@@ -66,7 +66,7 @@ export async function suspendCommenter(
   ).rpc('suspend_commenter', {
     member_id: memberId,
     until: until.toISOString(),
-    reason,
+    ...(reason === null ? {} : { reason }),
   });
   if (error) throw error;
 }
