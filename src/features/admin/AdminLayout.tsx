@@ -9,6 +9,7 @@ const NAV = [
   { to: '/admin/waitlist', label: 'Waitlist and enquiries', exact: false },
   { to: '/admin/event-updates', label: 'Event updates', exact: false },
   { to: '/admin/polls', label: 'Polls', exact: false },
+  { to: '/admin/moderation', label: 'Moderation', exact: false },
   { to: '/admin/management', label: 'Team and audit log', exact: false },
 ] as const;
 

@@ -80,6 +80,11 @@ const pollsRoute = createRoute({
   path: '/admin/polls',
   component: lazyRouteComponent(() => import('./polls/PollsPage'), 'PollsPage'),
 });
+const moderationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/moderation',
+  component: lazyRouteComponent(() => import('./moderation/ModerationPage'), 'ModerationPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -93,6 +98,7 @@ const routeTree = rootRoute.addChildren([
   waitlistRoute,
   eventUpdatesRoute,
   pollsRoute,
+  moderationRoute,
 ]);
 
 export function createAdminRouter() {

@@ -75,7 +75,12 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
     }
     showToast({
       title: failure,
-      description: outcome === 'too-many' ? POSTING_TOO_FAST : TRY_AGAIN,
+      description:
+        typeof outcome === 'object'
+          ? outcome.suspended
+          : outcome === 'too-many'
+            ? POSTING_TOO_FAST
+            : TRY_AGAIN,
       variant: 'destructive',
     });
     return false;

@@ -9,7 +9,7 @@
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { inScope, type EventScope } from '../events/events.data';
 import { COMMENTS_PAGE, toThread, type CommentRow, type Thread } from './comments';
-import { refusedForRate } from './rate-limit';
+import { COMMENT_SUSPENDED_SQLSTATE, refusedForRate } from './rate-limit';
 
 // The author hint names the foreign key column (user_id → profiles, which public_profiles shows).
 const POST_COLUMNS =
@@ -88,11 +88,18 @@ export async function fetchMoreComments(
   return toThread(data, input.shown - COMMENTS_PAGE);
 }
 
-/** How a write ended: done, refused for posting too often (the database's per-minute limit), or failed. */
-export type WriteOutcome = 'done' | 'too-many' | 'failed';
+/**
+ * How a write ended: done, refused for posting too often (the database's per-minute limit), refused because
+ * an admin suspended the member (the database's message says until when), or failed.
+ */
+export type WriteOutcome = 'done' | 'too-many' | 'failed' | { suspended: string };
 
-function outcomeOf(result: { error: { code?: string } | null; status: number }): WriteOutcome {
+function outcomeOf(result: {
+  error: { code?: string; message?: string } | null;
+  status: number;
+}): WriteOutcome {
   if (!result.error) return 'done';
+  if (result.error.code === COMMENT_SUSPENDED_SQLSTATE) return { suspended: result.error.message ?? '' };
   return refusedForRate(result) ? 'too-many' : 'failed';
 }
 

@@ -8,3 +8,6 @@ export const POSTING_TOO_FAST = 'You are posting too fast. Please wait a minute 
 export function refusedForRate(result: { error: { code?: string } | null; status: number }): boolean {
   return result.error !== null && (result.error.code === COMMENT_RATE_SQLSTATE || result.status === 429);
 }
+
+/** An admin's suspension (20261127100001_comment_moderation.sql): its message says until when. */
+export const COMMENT_SUSPENDED_SQLSTATE = 'PT403';

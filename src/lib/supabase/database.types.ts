@@ -384,6 +384,48 @@ export type Database = {
           },
         ];
       };
+      comment_suspensions: {
+        Row: {
+          id: string;
+          user_id: string;
+          suspended_until: string;
+          reason: string | null;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          suspended_until: string;
+          reason?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          suspended_until?: string;
+          reason?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'comment_suspensions_created_by_fkey';
+            columns: ['created_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'comment_suspensions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       comments: {
         Row: {
           id: string;
@@ -1146,6 +1188,10 @@ export type Database = {
         };
         Returns: unknown[];
       };
+      admin_moderation_queue: {
+        Args: { [_ in never]: never };
+        Returns: unknown[];
+      };
       admin_overview: {
         Args: { [_ in never]: never };
         Returns: Json;
@@ -1198,6 +1244,14 @@ export type Database = {
         };
         Returns: unknown[];
       };
+      moderate_comment: {
+        Args: {
+          kind: string;
+          target_id: string;
+          action: string;
+        };
+        Returns: undefined;
+      };
       poll_results: {
         Args: {
           poll_ids: string;
@@ -1249,6 +1303,14 @@ export type Database = {
           follow: boolean;
         };
         Returns: boolean;
+      };
+      suspend_commenter: {
+        Args: {
+          member_id: string;
+          until: string;
+          reason?: string;
+        };
+        Returns: string;
       };
       unsubscribe: {
         Args: {

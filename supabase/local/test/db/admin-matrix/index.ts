@@ -3,6 +3,7 @@ import { ACTIVE_MATRIX } from './active.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
+import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
@@ -18,4 +19,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   OVERVIEW_MATRIX,
   UPDATES_MATRIX,
   POLLS_MATRIX,
+  MODERATION_MATRIX,
 ];

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceClient, signedInAccount } from '../../../../supabase/local/test/stack-accounts';
+import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
+import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { postComment } from '../../comments/comments.data';
+import { flagPost } from '../../comments/flags.data';
+import { fetchModerationQueue, liftSuspension, moderate, suspendCommenter } from './moderation.data';
+
+// The moderation screen's calls with real supabase-js against the local stack: the queue, each action,
+// suspensions the database enforces, the audit rows, and members refused every time.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let stack: TestStack;
+let admin: BrowserSupabase;
+let author: { id: string; client: BrowserSupabase };
+let reporter: { id: string; client: BrowserSupabase };
+let eventId: string;
+let commentId: string;
+
+const visibleToReporter = async () =>
+  (await reporter.client.from('comments').select('id').eq('id', commentId)).data?.length ?? 0;
+const item = async () => (await fetchModerationQueue(admin)).find((row) => row.target_id === commentId);
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = (
+    await signedInAccount(stack, { email: 'mod-admin@example.com', fullName: 'Mod Admin', admin: true })
+  ).client;
+  author = await signedInAccount(stack, { email: 'mod-author@example.com', fullName: 'Ann Author' });
+  reporter = await signedInAccount(stack, { email: 'mod-reporter@example.com', fullName: 'Rex Reporter' });
+  const { data, error } = await serviceClient(stack)
+    .from('events')
+    .insert({
+      slug: 'moderation-trip',
+      title: 'Moderation trip',
+      status: 'published',
+      start_date: '2030-01-10',
+      end_date: '2030-01-12',
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  eventId = data.id;
+  expect(await postComment(author.client, { userId: author.id, eventId, content: 'Rude words' })).toBe(
+    'done',
+  );
+  commentId = (await author.client.from('comments').select('id').eq('content', 'Rude words').single()).data!
+    .id;
+  await flagPost(reporter.client, { kind: 'comment', id: commentId }, 'Offensive');
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('an admin', () => {
+  it('sees a flagged comment with who flagged it, why and when', async () => {
+    const row = await item();
+    expect(row).toMatchObject({
+      kind: 'comment',
+      event_title: 'Moderation trip',
+      author_name: 'Ann Author',
+      content: 'Rude words',
+      hidden: false,
+      flag_count: 1,
+    });
+    expect(row?.flags[0]).toMatchObject({ reporter: 'Rex Reporter', reason: 'Offensive' });
+  });
+
+  it('hides and restores, pins and unpins, each in the audit log', async () => {
+    await moderate('comment', commentId, 'hide', admin);
+    expect(await visibleToReporter()).toBe(0);
+    expect((await item())?.hidden).toBe(true);
+    await moderate('comment', commentId, 'restore', admin);
+    expect(await visibleToReporter()).toBe(1);
+    await moderate('comment', commentId, 'pin', admin);
+    expect((await item())?.pinned).toBe(true);
+    await moderate('comment', commentId, 'unpin', admin);
+    const audit = await admin.from('audit_log').select('action, after').eq('entity_id', commentId);
+    expect(audit.data?.map((row) => row.after)).toEqual([
+      { is_deleted: true },
+      { is_deleted: false },
+      { is_pinned: true },
+      { is_pinned: false },
+    ]);
+  });
+
+  it('refuses bad input clearly', async () => {
+    await expect(moderate('reply', commentId, 'pin', admin)).rejects.toMatchObject({
+      message: 'Only comments can be pinned.',
+    });
+    await expect(suspendCommenter(author.id, new Date(Date.now() - 1000), '', admin)).rejects.toMatchObject({
+      message: 'The suspension must end in the future.',
+    });
+  });
+
+  it('suspends a member, whose comments the database refuses with the date, and lifts it', async () => {
+    const until = new Date(Date.now() + 30 * 86_400_000);
+    await suspendCommenter(author.id, until, 'Cooling off', admin);
+    const day = new Intl.DateTimeFormat('en-AU', {
+      timeZone: 'Australia/Sydney',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(until);
+    const refused = await postComment(author.client, { userId: author.id, eventId, content: 'Again' });
+    expect(typeof refused === 'object' && refused.suspended).toMatch(
+      /^You are suspended from commenting until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m \(Sydney time\)\.$/,
+    );
+    expect(typeof refused === 'object' && refused.suspended).toContain(day);
+    expect((await item())?.suspended_until).toBeTruthy();
+    const own = await author.client.from('comment_suspensions').select('suspended_until');
+    expect(own.data).toHaveLength(1);
+    await liftSuspension(author.id, admin);
+    expect(await postComment(author.client, { userId: author.id, eventId, content: 'Again' })).toBe('done');
+  });
+
+  it('dismisses the reports, and the comment leaves the queue', async () => {
+    await moderate('comment', commentId, 'dismiss', admin);
+    expect(await item()).toBeUndefined();
+  });
+});
+
+describe('a member calling the same endpoints', () => {
+  it('is refused every time', async () => {
+    await expect(fetchModerationQueue(reporter.client)).rejects.toMatchObject({ code: '42501' });
+    await expect(moderate('comment', commentId, 'hide', reporter.client)).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(
+      suspendCommenter(author.id, new Date(Date.now() + 86_400_000), '', reporter.client),
+    ).rejects.toMatchObject({ code: '42501' });
+    await liftSuspension(author.id, reporter.client);
+    expect(await visibleToReporter()).toBe(1);
+  });
+});
