@@ -5,6 +5,7 @@ import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { TEAM_MATRIX } from './team.ts';
+import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
 
 /** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
 export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
@@ -14,4 +15,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   ACTIVE_MATRIX,
   ENQUIRIES_MATRIX,
   OVERVIEW_MATRIX,
+  TRAVELLER_FORMS_MATRIX,
 ];
