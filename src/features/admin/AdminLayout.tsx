@@ -8,6 +8,7 @@ const NAV = [
   { to: '/admin/active-events', label: 'Active events', exact: false },
   { to: '/admin/waitlist', label: 'Waitlist and enquiries', exact: false },
   { to: '/admin/management', label: 'Team and audit log', exact: false },
+  { to: '/admin/forms', label: 'Traveller forms', exact: false },
 ] as const;
 
 const linkClass =

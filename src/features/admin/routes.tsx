@@ -70,6 +70,11 @@ const waitlistRoute = createRoute({
   validateSearch: validateEnquirySearch,
   component: lazyRouteComponent(() => import('./enquiries/WaitlistPage'), 'WaitlistPage'),
 });
+const travellerFormsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/forms',
+  component: lazyRouteComponent(() => import('./forms-builder/FormsBuilderPage'), 'FormsBuilderPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -81,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   activeEventsRoute,
   manifestRoute,
   waitlistRoute,
+  travellerFormsRoute,
 ]);
 
 export function createAdminRouter() {

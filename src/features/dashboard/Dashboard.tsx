@@ -8,6 +8,7 @@ import { TIER_LABELS } from '../../lib/format/membership-tier';
 import { computeTiles, greetingName, type Tiles } from './dashboard';
 import { fetchDashboard } from './dashboard.data';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
+import { TravellerFormTasks } from '../traveller-forms/TravellerFormTasks';
 
 const TILES: { key: keyof Tiles; label: string; href?: string }[] = [
   { key: 'bookedEvents', label: 'Booked Events' },
@@ -47,6 +48,7 @@ export function Dashboard() {
       ) : (
         <DashboardBody data={query.data} />
       )}
+      <TravellerFormTasks userId={userId} />
     </div>
   );
 }
