@@ -131,6 +131,17 @@ as $$
   order by f.due_date, f.title
 $$;
 
+-- A calendar date written YYYY-MM-DD that exists (2026-02-30 does not).
+create function private.is_iso_date(value text) returns boolean
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  return value ~ '^\d{4}-\d{2}-\d{2}$' and to_char(value::date, 'YYYY-MM-DD') = value;
+exception when others then
+  return false;
+end
+$$;
+
 -- Answers: an object keyed by field key. Text ≤ 2,000 characters, a choice one of its options, a date
 -- YYYY-MM-DD, yes/no a boolean; a required field must be answered; unknown keys are refused.
 create function public.submit_traveller_form(p_form_id uuid, p_answers jsonb) returns timestamptz
@@ -175,8 +186,7 @@ begin
       raise exception '"%" is at most 2,000 characters.', field ->> 'label' using errcode = '23514';
     elsif (field ->> 'kind') = 'choice' and not (field -> 'options') @> jsonb_build_array(answer) then
       raise exception '"%" must be one of its options.', field ->> 'label' using errcode = '22023';
-    elsif (field ->> 'kind') = 'date' and ((answer #>> '{}') !~ '^\d{4}-\d{2}-\d{2}$'
-          or to_char(to_date(answer #>> '{}', 'YYYY-MM-DD'), 'YYYY-MM-DD') <> (answer #>> '{}')) then
+    elsif (field ->> 'kind') = 'date' and not private.is_iso_date(answer #>> '{}') then
       raise exception '"%" must be a date (YYYY-MM-DD).', field ->> 'label' using errcode = '22023';
     end if;
     clean := clean || jsonb_build_object(field ->> 'key', answer);
