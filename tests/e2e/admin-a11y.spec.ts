@@ -61,6 +61,7 @@ function adminPaths({ customerId, enquirerEmail, eventId }: Rows): string[] {
     '/admin/waitlist',
     '/admin/waitlist?filter=interest',
     '/admin/waitlist?filter=contact',
+    '/admin/forms',
   ];
 }
 
