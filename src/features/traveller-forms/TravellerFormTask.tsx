@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../stores/toasts';
 import { AnswerField } from './AnswerField';
-import { answersProblem, dueLabel, type Answers } from './traveller-forms';
+import { sydneyToday } from '../../lib/format/today';
+import { answersProblem, dueLabel, taskStatus, type Answers } from './traveller-forms';
 import { submitTravellerForm, type MyTravellerForm } from './traveller-forms.data';
 
 /** One form as a task on the dashboard: its due date, whether it is done, and the form itself when opened. */
@@ -46,7 +47,7 @@ export function TravellerFormTask({ form }: { form: MyTravellerForm }) {
         <div>
           <h3 className="font-semibold">{form.title}</h3>
           <p className="text-muted-foreground text-sm">
-            {form.event_title} · due {dueLabel(form.due_date)} · {done ? 'Done' : 'To do'}
+            {form.event_title} · due {dueLabel(form.due_date)} · {taskStatus(form, sydneyToday())}
           </p>
         </div>
         {!open && (

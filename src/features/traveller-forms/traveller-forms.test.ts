@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formCsvColumns, formCsvFileName } from '../admin/forms-builder/form-csv';
 import { toCsv } from '../admin/table/csv';
-import { answersProblem, answerText, dueLabel, fieldsFromDrafts, type FieldDraft } from './traveller-forms';
+import {
+  answersProblem,
+  answerText,
+  dueLabel,
+  fieldsFromDrafts,
+  taskStatus,
+  type FieldDraft,
+} from './traveller-forms';
 
 const draft = (over: Partial<FieldDraft> = {}): FieldDraft => ({
   label: 'Dietary needs',
@@ -66,5 +73,15 @@ describe('the export', () => {
     expect(answerText(false)).toBe('No');
     expect(formCsvFileName('Trip details!', '2026-12-05')).toBe('trip-details-2026-12-05.csv');
     expect(dueLabel('2026-12-05')).toBe('5 Dec 2026');
+  });
+});
+
+describe('taskStatus', () => {
+  it('is done once sent, overdue after the due date, to do until then', () => {
+    expect(taskStatus({ submitted_at: '2026-11-20T00:00:00Z', due_date: '2026-11-01' }, '2026-11-24')).toBe(
+      'Done',
+    );
+    expect(taskStatus({ submitted_at: null, due_date: '2026-11-23' }, '2026-11-24')).toBe('Overdue');
+    expect(taskStatus({ submitted_at: null, due_date: '2026-11-24' }, '2026-11-24')).toBe('To do');
   });
 });

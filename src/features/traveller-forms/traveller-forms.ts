@@ -109,3 +109,9 @@ const dateFormat = new Intl.DateTimeFormat('en-AU', {
 export function dueLabel(isoDate: string): string {
   return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+/** Where a member's form stands: sent, still to do, or past its due date (Sydney's today). */
+export function taskStatus(form: { submitted_at: string | null; due_date: string }, today: string): string {
+  if (form.submitted_at) return 'Done';
+  return form.due_date < today ? 'Overdue' : 'To do';
+}
