@@ -62,6 +62,7 @@ function adminPaths({ customerId, enquirerEmail, eventId }: Rows): string[] {
     '/admin/waitlist?filter=interest',
     '/admin/waitlist?filter=contact',
     '/admin/moderation',
+    '/admin/forms',
   ];
 }
 

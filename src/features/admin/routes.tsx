@@ -85,6 +85,11 @@ const moderationRoute = createRoute({
   path: '/admin/moderation',
   component: lazyRouteComponent(() => import('./moderation/ModerationPage'), 'ModerationPage'),
 });
+const travellerFormsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/forms',
+  component: lazyRouteComponent(() => import('./forms-builder/FormsBuilderPage'), 'FormsBuilderPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -99,6 +104,7 @@ const routeTree = rootRoute.addChildren([
   eventUpdatesRoute,
   pollsRoute,
   moderationRoute,
+  travellerFormsRoute,
 ]);
 
 export function createAdminRouter() {

@@ -9,6 +9,7 @@ import { computeTiles, greetingName, type Tiles } from './dashboard';
 import { fetchDashboard } from './dashboard.data';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { MemberPolls } from '../polls/MemberPolls';
+import { TravellerFormTasks } from '../traveller-forms/TravellerFormTasks';
 
 const TILES: { key: keyof Tiles; label: string; href?: string }[] = [
   { key: 'bookedEvents', label: 'Booked Events' },
@@ -49,6 +50,7 @@ export function Dashboard() {
         <DashboardBody data={query.data} />
       )}
       <MemberPolls />
+      <TravellerFormTasks userId={userId} />
     </div>
   );
 }

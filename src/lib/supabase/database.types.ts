@@ -973,6 +973,80 @@ export type Database = {
           },
         ];
       };
+      traveller_form_responses: {
+        Row: {
+          form_id: string;
+          user_id: string;
+          answers: Json;
+          submitted_at: string;
+        };
+        Insert: {
+          form_id: string;
+          user_id: string;
+          answers: Json;
+          submitted_at?: string;
+        };
+        Update: {
+          form_id?: string;
+          user_id?: string;
+          answers?: Json;
+          submitted_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'traveller_form_responses_form_id_fkey';
+            columns: ['form_id'];
+            isOneToOne: false;
+            referencedRelation: 'traveller_forms';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'traveller_form_responses_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      traveller_forms: {
+        Row: {
+          id: string;
+          event_id: string;
+          title: string;
+          due_date: string;
+          fields: Json;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          event_id: string;
+          title: string;
+          due_date: string;
+          fields: Json;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          event_id?: string;
+          title?: string;
+          due_date?: string;
+          fields?: Json;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'traveller_forms_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       travellers: {
         Row: {
           id: string;
@@ -1200,6 +1274,12 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: unknown[];
       };
+      admin_traveller_form_status: {
+        Args: {
+          p_form_id: string;
+        };
+        Returns: unknown[];
+      };
       admin_waitlist_entries: {
         Args: {
           event_filter?: string;
@@ -1252,11 +1332,21 @@ export type Database = {
         };
         Returns: undefined;
       };
+      my_traveller_forms: {
+        Args: { [_ in never]: never };
+        Returns: unknown[];
+      };
       poll_results: {
         Args: {
           poll_ids: string;
         };
         Returns: unknown[];
+      };
+      remind_traveller_form: {
+        Args: {
+          p_form_id: string;
+        };
+        Returns: number;
       };
       reply_to_enquiry: {
         Args: {
@@ -1303,6 +1393,13 @@ export type Database = {
           follow: boolean;
         };
         Returns: boolean;
+      };
+      submit_traveller_form: {
+        Args: {
+          p_form_id: string;
+          p_answers: Json;
+        };
+        Returns: string;
       };
       suspend_commenter: {
         Args: {

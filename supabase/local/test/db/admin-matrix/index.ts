@@ -8,6 +8,7 @@ import { OVERVIEW_MATRIX } from './overview.ts';
 import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
+import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
 
 /** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
 export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
@@ -20,4 +21,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   UPDATES_MATRIX,
   POLLS_MATRIX,
   MODERATION_MATRIX,
+  TRAVELLER_FORMS_MATRIX,
 ];

@@ -1,0 +1,25 @@
+import { answerText, type FormFieldDef } from '../../traveller-forms/traveller-forms';
+import type { CsvColumn } from '../table/csv';
+import type { FormTraveller } from './forms-builder.data';
+
+/** The export's columns: who, when, then one column per question in the form's order. */
+export function formCsvColumns(fields: FormFieldDef[]): CsvColumn<FormTraveller>[] {
+  return [
+    { header: 'Name', value: (row) => row.full_name },
+    { header: 'E-mail', value: (row) => row.email },
+    { header: 'Submitted', value: (row) => row.submitted_at },
+    ...fields.map((field) => ({
+      header: field.label,
+      value: (row: FormTraveller) => answerText(row.answers?.[field.key]),
+    })),
+  ];
+}
+
+/** trip-details-2026-12-05.csv: the form's title and due date name the file. */
+export function formCsvFileName(title: string, dueDate: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'form'}-${dueDate}.csv`;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formCsvColumns, formCsvFileName } from '../admin/forms-builder/form-csv';
+import { toCsv } from '../admin/table/csv';
+import {
+  answersProblem,
+  answerText,
+  dueLabel,
+  fieldsFromDrafts,
+  taskStatus,
+  type FieldDraft,
+} from './traveller-forms';
+
+const draft = (over: Partial<FieldDraft> = {}): FieldDraft => ({
+  label: 'Dietary needs',
+  kind: 'text',
+  required: true,
+  options: '',
+  ...over,
+});
+
+describe('fieldsFromDrafts', () => {
+  it('numbers the keys in order, trims, and keeps options only for a choice', () => {
+    expect(
+      fieldsFromDrafts([
+        draft({ label: ' Q ' }),
+        draft({ kind: 'choice', options: ' A \n\nB', required: false }),
+      ]),
+    ).toEqual({
+      fields: [
+        { key: 'f1', label: 'Q', kind: 'text', required: true },
+        { key: 'f2', label: 'Dietary needs', kind: 'choice', required: false, options: ['A', 'B'] },
+      ],
+    });
+  });
+  it('names the first problem as the database would', () => {
+    expect(fieldsFromDrafts([])).toEqual({ problem: 'A form has 1 to 30 questions.' });
+    expect(fieldsFromDrafts([draft(), draft({ label: ' ' })])).toEqual({
+      problem: 'Question 2: write the question (1 to 120 characters).',
+    });
+    expect(fieldsFromDrafts([draft({ kind: 'choice', options: 'A\nA' })])).toEqual({
+      problem: 'Question 1: a choice needs 2 to 10 different options, one a line.',
+    });
+    expect(fieldsFromDrafts([draft({ kind: 'choice', options: `A\n${'x'.repeat(81)}` })])).toEqual({
+      problem: 'Question 1: an option is at most 80 characters.',
+    });
+  });
+});
+
+describe('answersProblem', () => {
+  const fields = [
+    { key: 'f1', label: 'Diet', kind: 'text' as const, required: true },
+    { key: 'f2', label: 'Room', kind: 'choice' as const, required: false, options: ['Single', 'Twin'] },
+    { key: 'f3', label: 'Arrival', kind: 'date' as const, required: false },
+  ];
+  it('asks for required answers and checks choices and dates', () => {
+    expect(answersProblem(fields, {})).toBe('"Diet" is required.');
+    expect(answersProblem(fields, { f1: 'x', f2: 'Double' })).toBe('"Room" must be one of its options.');
+    expect(answersProblem(fields, { f1: 'x', f3: '1/2/2026' })).toBe('"Arrival" must be a date.');
+    expect(answersProblem(fields, { f1: 'x', f2: 'Twin', f3: '2026-12-01' })).toBeNull();
+  });
+});
+
+describe('the export', () => {
+  it('has a column per question and reads yes/no as words', () => {
+    const columns = formCsvColumns([
+      { key: 'f1', label: 'Diet', kind: 'text', required: true },
+      { key: 'f2', label: 'Insured', kind: 'yes_no', required: false },
+    ]);
+    const csv = toCsv(columns, [
+      { user_id: 'u', full_name: 'Ada', email: 'a@example.com', submitted_at: null, answers: { f2: true } },
+    ]);
+    expect(csv).toBe('\uFEFFName,E-mail,Submitted,Diet,Insured\r\nAda,a@example.com,,,Yes\r\n');
+    expect(answerText(false)).toBe('No');
+    expect(formCsvFileName('Trip details!', '2026-12-05')).toBe('trip-details-2026-12-05.csv');
+    expect(dueLabel('2026-12-05')).toBe('5 Dec 2026');
+  });
+});
+
+describe('taskStatus', () => {
+  it('is done once sent, overdue after the due date, to do until then', () => {
+    expect(taskStatus({ submitted_at: '2026-11-20T00:00:00Z', due_date: '2026-11-01' }, '2026-11-24')).toBe(
+      'Done',
+    );
+    expect(taskStatus({ submitted_at: null, due_date: '2026-11-23' }, '2026-11-24')).toBe('Overdue');
+    expect(taskStatus({ submitted_at: null, due_date: '2026-11-24' }, '2026-11-24')).toBe('To do');
+  });
+});

@@ -1,0 +1,117 @@
+// Traveller forms apart from React: the field types, the draft a builder edits, and the checks the database
+// makes too (migration 20261127400001: check_form_fields and submit_traveller_form), so a mistake is named
+// before anything is sent.
+
+export type FieldKind = 'text' | 'choice' | 'date' | 'yes_no';
+export interface FormFieldDef {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  options?: string[];
+}
+export type Answers = Record<string, string | boolean | null>;
+
+export const KIND_LABELS: Record<FieldKind, string> = {
+  text: 'Text',
+  choice: 'Choice',
+  date: 'Date',
+  yes_no: 'Yes / no',
+};
+
+/** What the builder edits: options as typed, one a line. */
+export interface FieldDraft {
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  options: string;
+}
+
+export const MAX_FIELDS = 30;
+
+/** The draft as the table stores it (keys f1, f2… in order), or the first problem with it. */
+export function fieldsFromDrafts(drafts: FieldDraft[]): { fields: FormFieldDef[] } | { problem: string } {
+  if (drafts.length < 1 || drafts.length > MAX_FIELDS) return { problem: 'A form has 1 to 30 questions.' };
+  const fields: FormFieldDef[] = [];
+  for (const [index, draft] of drafts.entries()) {
+    const n = index + 1;
+    const label = draft.label.trim();
+    if (label.length < 1 || label.length > 120) {
+      return { problem: `Question ${n}: write the question (1 to 120 characters).` };
+    }
+    const field: FormFieldDef = { key: `f${n}`, label, kind: draft.kind, required: draft.required };
+    if (draft.kind === 'choice') {
+      const options = draft.options
+        .split('\n')
+        .map((option) => option.trim())
+        .filter(Boolean);
+      if (options.length < 2 || options.length > 10 || new Set(options).size !== options.length) {
+        return { problem: `Question ${n}: a choice needs 2 to 10 different options, one a line.` };
+      }
+      if (options.some((option) => option.length > 80)) {
+        return { problem: `Question ${n}: an option is at most 80 characters.` };
+      }
+      field.options = options;
+    }
+    fields.push(field);
+  }
+  return { fields };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The first problem with a member's answers, or null when the database will accept them. */
+export function answersProblem(fields: FormFieldDef[], answers: Answers): string | null {
+  for (const field of fields) {
+    const answer = answers[field.key];
+    if (answer === undefined || answer === null || answer === '') {
+      if (field.required) return `"${field.label}" is required.`;
+      continue;
+    }
+    if (field.kind === 'text' && typeof answer === 'string' && answer.length > 2000) {
+      return `"${field.label}" is at most 2,000 characters.`;
+    }
+    if (field.kind === 'date' && (typeof answer !== 'string' || !ISO_DATE.test(answer))) {
+      return `"${field.label}" must be a date.`;
+    }
+    if (field.kind === 'choice' && !field.options?.includes(String(answer))) {
+      return `"${field.label}" must be one of its options.`;
+    }
+  }
+  return null;
+}
+
+/** An answer as a person reads it (CSV, lists). */
+export function answerText(answer: string | boolean | null | undefined): string {
+  if (answer === true) return 'Yes';
+  if (answer === false) return 'No';
+  return answer ?? '';
+}
+
+/** The database's fields column read back as typed fields. */
+export function asFields(value: unknown): FormFieldDef[] {
+  return Array.isArray(value) ? (value as FormFieldDef[]) : [];
+}
+
+/** The database's answers column read back (an object keyed by field). */
+export function asAnswers(value: unknown): Answers {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Answers) : {};
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 2026-12-05 → "5 Dec 2026" (a calendar date, read as such whatever the browser's zone). */
+export function dueLabel(isoDate: string): string {
+  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Where a member's form stands: sent, still to do, or past its due date (Sydney's today). */
+export function taskStatus(form: { submitted_at: string | null; due_date: string }, today: string): string {
+  if (form.submitted_at) return 'Done';
+  return form.due_date < today ? 'Overdue' : 'To do';
+}
