@@ -62,6 +62,8 @@ function adminPaths({ customerId, enquirerEmail, eventId }: Rows): string[] {
     '/admin/waitlist?filter=interest',
     '/admin/waitlist?filter=contact',
     '/admin/moderation',
+    '/admin/event-updates',
+    '/admin/polls',
     '/admin/forms',
   ];
 }

@@ -10,8 +10,8 @@ const NAV = [
   { to: '/admin/event-updates', label: 'Event updates', exact: false },
   { to: '/admin/polls', label: 'Polls', exact: false },
   { to: '/admin/moderation', label: 'Moderation', exact: false },
-  { to: '/admin/management', label: 'Team and audit log', exact: false },
   { to: '/admin/forms', label: 'Traveller forms', exact: false },
+  { to: '/admin/management', label: 'Team and audit log', exact: false },
 ] as const;
 
 const linkClass =

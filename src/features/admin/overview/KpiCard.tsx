@@ -9,6 +9,7 @@ export type KpiTarget =
   | { to: '/admin/customers' }
   | { to: '/admin/events'; search: { filter: string } }
   | { to: '/admin/active-events' }
+  | { to: '/admin/moderation' }
   | { to: '/admin/waitlist'; search: { filter: string } };
 
 /** One figure: its name, the number, a line of detail; the whole card opens the list behind it. */

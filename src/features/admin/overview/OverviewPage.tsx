@@ -95,7 +95,8 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
         <KpiCard
           label="Comments awaiting moderation"
           value={count(overview.flagged_comments)}
-          detail="Reported by members; the moderation screen comes with part 2 of the admin area."
+          detail="Comments and replies members reported"
+          target={{ to: '/admin/moderation' }}
         />
       </ul>
 
