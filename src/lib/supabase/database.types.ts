@@ -973,24 +973,72 @@ export type Database = {
           },
         ];
       };
+      traveller_form_reminders: {
+        Row: {
+          id: string;
+          form_id: string;
+          sent_at: string;
+          sent_by: string | null;
+          reminded: number;
+          summary: string | null;
+        };
+        Insert: {
+          id?: string;
+          form_id: string;
+          sent_at?: string;
+          sent_by?: string | null;
+          reminded: number;
+          summary?: never;
+        };
+        Update: {
+          id?: string;
+          form_id?: string;
+          sent_at?: string;
+          sent_by?: string | null;
+          reminded?: number;
+          summary?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'traveller_form_reminders_form_id_fkey';
+            columns: ['form_id'];
+            isOneToOne: false;
+            referencedRelation: 'traveller_forms';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'traveller_form_reminders_sent_by_fkey';
+            columns: ['sent_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       traveller_form_responses: {
         Row: {
           form_id: string;
           user_id: string;
           answers: Json;
           submitted_at: string;
+          id: string;
+          traveller_id: string | null;
         };
         Insert: {
           form_id: string;
           user_id: string;
           answers: Json;
           submitted_at?: string;
+          id?: string;
+          traveller_id?: string | null;
         };
         Update: {
           form_id?: string;
           user_id?: string;
           answers?: Json;
           submitted_at?: string;
+          id?: string;
+          traveller_id?: string | null;
         };
         Relationships: [
           {
@@ -998,6 +1046,13 @@ export type Database = {
             columns: ['form_id'];
             isOneToOne: false;
             referencedRelation: 'traveller_forms';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'traveller_form_responses_traveller_id_fkey';
+            columns: ['traveller_id'];
+            isOneToOne: false;
+            referencedRelation: 'travellers';
             referencedColumns: ['id'];
           },
           {
@@ -1018,6 +1073,7 @@ export type Database = {
           fields: Json;
           created_at: string;
           updated_at: string;
+          answered_by: string;
         };
         Insert: {
           id?: string;
@@ -1027,6 +1083,7 @@ export type Database = {
           fields: Json;
           created_at?: string;
           updated_at?: string;
+          answered_by?: string;
         };
         Update: {
           id?: string;
@@ -1036,6 +1093,7 @@ export type Database = {
           fields?: Json;
           created_at?: string;
           updated_at?: string;
+          answered_by?: string;
         };
         Relationships: [
           {
@@ -1398,6 +1456,7 @@ export type Database = {
         Args: {
           p_form_id: string;
           p_answers: Json;
+          p_traveller_id?: string;
         };
         Returns: string;
       };
