@@ -79,9 +79,11 @@ test('an admin builds a form, a booked member fills it, the other is reminded an
   // Bad input is named and nothing is created.
   await page.getByRole('button', { name: 'Create form' }).click();
   await expect(page.getByText('Choose the event.')).toBeVisible();
+  await expect(page.getByText('Give the form a title (1 to 120 characters).')).toBeVisible();
+  await expect(page.getByText('Write the question (1 to 120 characters).')).toBeVisible();
 
   await page.getByLabel('Event').selectOption(event.id);
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Due date').fill(daysFromToday(10));
   await page.getByLabel('Question 1 text').fill('Dietary needs');
   await page.getByRole('button', { name: 'Add a question' }).click();
@@ -89,9 +91,7 @@ test('an admin builds a form, a booked member fills it, the other is reminded an
   await page.getByLabel('Question 2 type').selectOption('choice');
   await page.getByLabel('Question 2 options, one a line').fill('Single');
   await page.getByRole('button', { name: 'Create form' }).click();
-  await expect(
-    page.getByText('Question 2: a choice needs 2 to 10 different options, one a line.'),
-  ).toBeVisible();
+  await expect(page.getByText('A choice needs 2 to 10 different options, one a line.')).toBeVisible();
   await page.getByLabel('Question 2 options, one a line').fill('Single\nTwin');
   await page.getByRole('button', { name: 'Add a question' }).click();
   await page.getByLabel('Question 3 text').fill('Travel insurance');
@@ -122,7 +122,10 @@ test('an admin builds a form, a booked member fills it, the other is reminded an
   await expect(travellers.getByRole('row').filter({ hasText: late.email })).toContainText('Not filled');
   await expect(travellers.getByRole('row').filter({ hasText: filler.email })).not.toContainText('Not filled');
   await page.getByRole('button', { name: 'Remind 1 by e-mail' }).click();
-  await expect(page.getByText('1 traveller reminded by e-mail.')).toBeVisible();
+  await expect(page.getByText('1 person reminded by e-mail.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reminders' })).toContainText(
+    /Reminded 1 person on .+ by Test Admin/,
+  );
   const mail = await waitForMail(late.email, new RegExp(`Reminder: ${title}`));
   expect(mail.subject).toContain(event.title);
 

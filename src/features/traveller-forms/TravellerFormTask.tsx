@@ -1,43 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { showErrorToast, showToast } from '../../stores/toasts';
-import { AnswerField } from './AnswerField';
 import { sydneyToday } from '../../lib/format/today';
-import { answersProblem, dueLabel, taskStatus, type Answers } from './traveller-forms';
-import { submitTravellerForm, type MyTravellerForm } from './traveller-forms.data';
+import { AnswerSheet } from './AnswerSheet';
+import { dueLabel, taskStatus } from './traveller-forms';
+import type { MyTravellerForm } from './traveller-forms.data';
 
-/** One form as a task on the dashboard: its due date, whether it is done, and the form itself when opened. */
+/**
+ * One form as a task on the dashboard: its due date, whether it is done, and the form itself when opened:
+ * once for the booking, or once for each traveller named on it (places nobody is named for are named on
+ * /manage-booking first).
+ */
 export function TravellerFormTask({ form }: { form: MyTravellerForm }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [answers, setAnswers] = useState<Answers>(form.answers ?? {});
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: () => submitTravellerForm(form.id, answers),
-    onSuccess: () => {
-      setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: ['traveller-forms'] });
-      showToast({
-        title: 'Form sent',
-        description: `Thank you: "${form.title}" is filled in.`,
-        variant: 'success',
-      });
-    },
-    onError: (error: { code?: string; message?: string }) => {
-      if (error.code === '23514' || error.code === '22023') setProblem(error.message ?? null);
-      else showErrorToast();
-    },
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = answersProblem(form.fields, answers);
-    setProblem(found);
-    if (!found) send.mutate();
-  }
-
-  const done = form.submitted_at !== null;
+  // 'holder', a traveller's id, or null: one sheet open at a time.
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  const perTraveller = form.answered_by === 'traveller';
+  const done = perTraveller
+    ? form.unnamed === 0 && form.travellers.length > 0 && form.travellers.every((t) => t.submitted_at)
+    : form.submitted_at !== null;
+  const close = () => setOpenFor(null);
   return (
     <li
       className="border-border bg-card text-card-foreground rounded-lg border p-4"
@@ -47,44 +27,77 @@ export function TravellerFormTask({ form }: { form: MyTravellerForm }) {
         <div>
           <h3 className="font-semibold">{form.title}</h3>
           <p className="text-muted-foreground text-sm">
-            {form.event_title} · due {dueLabel(form.due_date)} · {taskStatus(form, sydneyToday())}
+            {form.event_title} · due {dueLabel(form.due_date)} ·{' '}
+            {taskStatus({ submitted_at: done ? 'done' : null, due_date: form.due_date }, sydneyToday())}
           </p>
         </div>
-        {!open && (
+        {!perTraveller && openFor === null && (
           <button
             type="button"
             className={buttonClass(done ? 'outline' : 'primary', 'sm')}
-            onClick={() => setOpen(true)}
+            onClick={() => setOpenFor('holder')}
           >
             {done ? `Change answers to ${form.title}` : `Fill in ${form.title}`}
           </button>
         )}
       </div>
-      {open && (
-        <form className="mt-4 space-y-3" onSubmit={submit} noValidate aria-label={form.title}>
-          {form.fields.map((field) => (
-            <AnswerField
-              key={field.key}
-              formId={form.id}
-              field={field}
-              value={answers[field.key]}
-              onChange={(value) => setAnswers({ ...answers, [field.key]: value })}
-            />
-          ))}
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
+      {!perTraveller && openFor === 'holder' && (
+        <AnswerSheet
+          formId={form.id}
+          title={form.title}
+          fields={form.fields}
+          initial={form.answers}
+          onClose={close}
+        />
+      )}
+      {perTraveller && (
+        <div className="mt-3 space-y-3">
+          <p className="text-sm">Each traveller on your booking answers this form.</p>
+          {form.unnamed > 0 && (
+            <p className="text-sm" data-unnamed>
+              {form.unnamed === 1
+                ? 'One place on your booking has nobody named yet.'
+                : `${form.unnamed} places on your booking have nobody named yet.`}{' '}
+              <a href="/manage-booking" className="text-primary font-medium underline underline-offset-2">
+                Name your travellers on Manage booking
+              </a>{' '}
+              first, then answer for each of them here.
             </p>
           )}
-          <div className="flex gap-2">
-            <button type="submit" className={buttonClass('primary', 'sm')} disabled={send.isPending}>
-              Send answers
-            </button>
-            <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+          <ul className="space-y-2">
+            {form.travellers.map((traveller) => (
+              <li key={traveller.traveller_id} className="border-border rounded-md border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm">
+                    <span className="font-medium">{traveller.full_name}</span> ·{' '}
+                    {traveller.submitted_at ? 'Done' : 'To do'}
+                  </p>
+                  {openFor !== traveller.traveller_id && (
+                    <button
+                      type="button"
+                      className={buttonClass(traveller.submitted_at ? 'outline' : 'primary', 'sm')}
+                      onClick={() => setOpenFor(traveller.traveller_id)}
+                    >
+                      {traveller.submitted_at
+                        ? `Change ${traveller.full_name}'s answers`
+                        : `Fill in for ${traveller.full_name}`}
+                    </button>
+                  )}
+                </div>
+                {openFor === traveller.traveller_id && (
+                  <AnswerSheet
+                    formId={form.id}
+                    title={form.title}
+                    fields={form.fields}
+                    initial={traveller.answers}
+                    traveller={{ id: traveller.traveller_id, name: traveller.full_name }}
+                    onClose={close}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </li>
   );

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formCsvColumns, formCsvFileName } from '../admin/forms-builder/form-csv';
+import { formCsvColumns, formCsvFileName, formCsvRows } from '../admin/forms-builder/form-csv';
+import type { FormTraveller } from '../admin/forms-builder/forms-builder.data';
 import { toCsv } from '../admin/table/csv';
 import {
   answersProblem,
   answerText,
+  choiceOptionsProblem,
   dueLabel,
   fieldsFromDrafts,
+  formTitleProblem,
+  questionLabelProblem,
   taskStatus,
   type FieldDraft,
 } from './traveller-forms';
@@ -29,6 +33,17 @@ describe('fieldsFromDrafts', () => {
       fields: [
         { key: 'f1', label: 'Q', kind: 'text', required: true },
         { key: 'f2', label: 'Dietary needs', kind: 'choice', required: false, options: ['A', 'B'] },
+      ],
+    });
+  });
+  it('keeps a saved question’s key and numbers new ones after the highest', () => {
+    expect(
+      fieldsFromDrafts([draft({ key: 'f3' }), draft({ label: 'New' }), draft({ key: 'f1', label: 'Old' })]),
+    ).toEqual({
+      fields: [
+        { key: 'f3', label: 'Dietary needs', kind: 'text', required: true },
+        { key: 'f4', label: 'New', kind: 'text', required: true },
+        { key: 'f1', label: 'Old', kind: 'text', required: true },
       ],
     });
   });
@@ -60,15 +75,42 @@ describe('answersProblem', () => {
   });
 });
 
+const person: FormTraveller = {
+  user_id: 'u',
+  full_name: 'Ada',
+  email: 'a@example.com',
+  traveller_id: null,
+  traveller_name: null,
+  unnamed: 0,
+  submitted_at: null,
+  answers: null,
+};
+
 describe('the export', () => {
+  it('has one row per named traveller for a form each traveller answers', () => {
+    const rows = formCsvRows(
+      [
+        { ...person, traveller_id: 't1', traveller_name: 'Bea', answers: { f1: 'Vegan' } },
+        { ...person, traveller_id: 't2', traveller_name: 'Cy' },
+        { ...person, unnamed: 1 },
+      ],
+      true,
+    );
+    const csv = toCsv(
+      formCsvColumns([{ key: 'f1', label: 'Diet', kind: 'text', required: true }], true),
+      rows,
+    );
+    expect(csv).toBe(
+      '\uFEFFTraveller,Booked by,E-mail,Submitted,Diet\r\nBea,Ada,a@example.com,,Vegan\r\nCy,Ada,a@example.com,,\r\n',
+    );
+  });
+
   it('has a column per question and reads yes/no as words', () => {
     const columns = formCsvColumns([
       { key: 'f1', label: 'Diet', kind: 'text', required: true },
       { key: 'f2', label: 'Insured', kind: 'yes_no', required: false },
     ]);
-    const csv = toCsv(columns, [
-      { user_id: 'u', full_name: 'Ada', email: 'a@example.com', submitted_at: null, answers: { f2: true } },
-    ]);
+    const csv = toCsv(columns, [{ ...person, answers: { f2: true } }]);
     expect(csv).toBe('\uFEFFName,E-mail,Submitted,Diet,Insured\r\nAda,a@example.com,,,Yes\r\n');
     expect(answerText(false)).toBe('No');
     expect(formCsvFileName('Trip details!', '2026-12-05')).toBe('trip-details-2026-12-05.csv');
@@ -83,5 +125,20 @@ describe('taskStatus', () => {
     );
     expect(taskStatus({ submitted_at: null, due_date: '2026-11-23' }, '2026-11-24')).toBe('Overdue');
     expect(taskStatus({ submitted_at: null, due_date: '2026-11-24' }, '2026-11-24')).toBe('To do');
+  });
+});
+
+describe('the builder’s rules', () => {
+  it('agree with check_form_fields at the boundaries', () => {
+    expect(formTitleProblem(' ')).toBe('Give the form a title (1 to 120 characters).');
+    expect(formTitleProblem('x'.repeat(120))).toBeUndefined();
+    expect(formTitleProblem('x'.repeat(121))).toBeDefined();
+    expect(questionLabelProblem('x'.repeat(120))).toBeUndefined();
+    expect(questionLabelProblem('')).toBe('Write the question (1 to 120 characters).');
+    expect(choiceOptionsProblem('A')).toBe('A choice needs 2 to 10 different options, one a line.');
+    expect(choiceOptionsProblem('A\n\n B ')).toBeUndefined();
+    expect(choiceOptionsProblem(Array.from({ length: 11 }, (_, i) => `O${i}`).join('\n'))).toBeDefined();
+    expect(choiceOptionsProblem(`A\n${'x'.repeat(80)}`)).toBeUndefined();
+    expect(choiceOptionsProblem(`A\n${'x'.repeat(81)}`)).toBe('An option is at most 80 characters.');
   });
 });

@@ -19,8 +19,16 @@ export const KIND_LABELS: Record<FieldKind, string> = {
   yes_no: 'Yes / no',
 };
 
-/** What the builder edits: options as typed, one a line. */
+/** Who answers a form: the booking holder once for the party, or each traveller named on the booking. */
+export type AnsweredBy = 'holder' | 'traveller';
+export const ANSWERED_BY_LABELS: Record<AnsweredBy, string> = {
+  holder: 'The booking holder, once per booking',
+  traveller: 'Each traveller on the booking',
+};
+
+/** What the builder edits: options as typed, one a line; the key of a question already saved ('' if new). */
 export interface FieldDraft {
+  key?: string | undefined;
   label: string;
   kind: FieldKind;
   required: boolean;
@@ -29,33 +37,73 @@ export interface FieldDraft {
 
 export const MAX_FIELDS = 30;
 
-/** The draft as the table stores it (keys f1, f2… in order), or the first problem with it. */
+/** A form's title: 1 to 120 characters once trimmed (the table's CHECK). */
+export function formTitleProblem(value: string): string | undefined {
+  const length = value.trim().length;
+  return length < 1 || length > 120 ? 'Give the form a title (1 to 120 characters).' : undefined;
+}
+
+/** A question's wording: 1 to 120 characters once trimmed (check_form_fields). */
+export function questionLabelProblem(value: string): string | undefined {
+  const length = value.trim().length;
+  return length < 1 || length > 120 ? 'Write the question (1 to 120 characters).' : undefined;
+}
+
+/** A choice's options typed one a line, as stored: trimmed, empty lines dropped. */
+export function optionList(text: string): string[] {
+  return text
+    .split('\n')
+    .map((option) => option.trim())
+    .filter(Boolean);
+}
+
+/** A choice's options: 2 to 10 different ones of at most 80 characters (check_form_fields). */
+export function choiceOptionsProblem(text: string): string | undefined {
+  const options = optionList(text);
+  if (options.length < 2 || options.length > 10 || new Set(options).size !== options.length) {
+    return 'A choice needs 2 to 10 different options, one a line.';
+  }
+  return options.some((option) => option.length > 80) ? 'An option is at most 80 characters.' : undefined;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * The draft as the table stores it, or the first problem with it. A saved question keeps its key (its
+ * answers are keyed by it); a new one takes the next number after the highest key in the draft.
+ */
 export function fieldsFromDrafts(drafts: FieldDraft[]): { fields: FormFieldDef[] } | { problem: string } {
   if (drafts.length < 1 || drafts.length > MAX_FIELDS) return { problem: 'A form has 1 to 30 questions.' };
+  let next = Math.max(0, ...drafts.map((draft) => Number(draft.key?.slice(1) ?? 0) || 0));
   const fields: FormFieldDef[] = [];
   for (const [index, draft] of drafts.entries()) {
     const n = index + 1;
-    const label = draft.label.trim();
-    if (label.length < 1 || label.length > 120) {
-      return { problem: `Question ${n}: write the question (1 to 120 characters).` };
-    }
-    const field: FormFieldDef = { key: `f${n}`, label, kind: draft.kind, required: draft.required };
-    if (draft.kind === 'choice') {
-      const options = draft.options
-        .split('\n')
-        .map((option) => option.trim())
-        .filter(Boolean);
-      if (options.length < 2 || options.length > 10 || new Set(options).size !== options.length) {
-        return { problem: `Question ${n}: a choice needs 2 to 10 different options, one a line.` };
-      }
-      if (options.some((option) => option.length > 80)) {
-        return { problem: `Question ${n}: an option is at most 80 characters.` };
-      }
-      field.options = options;
-    }
+    const problem =
+      questionLabelProblem(draft.label) ??
+      (draft.kind === 'choice' ? choiceOptionsProblem(draft.options) : undefined);
+    if (problem) return { problem: `Question ${n}: ${lowerFirst(problem)}` };
+    const key = draft.key || `f${(next += 1)}`;
+    const field: FormFieldDef = {
+      key,
+      label: draft.label.trim(),
+      kind: draft.kind,
+      required: draft.required,
+    };
+    if (draft.kind === 'choice') field.options = optionList(draft.options);
     fields.push(field);
   }
   return { fields };
+}
+
+/** A saved question as the builder edits it. */
+export function draftFromField(field: FormFieldDef): FieldDraft {
+  return {
+    key: field.key,
+    label: field.label,
+    kind: field.kind,
+    required: field.required,
+    options: (field.options ?? []).join('\n'),
+  };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,10 +2,19 @@ import { answerText, type FormFieldDef } from '../../traveller-forms/traveller-f
 import type { CsvColumn } from '../table/csv';
 import type { FormTraveller } from './forms-builder.data';
 
-/** The export's columns: who, when, then one column per question in the form's order. */
-export function formCsvColumns(fields: FormFieldDef[]): CsvColumn<FormTraveller>[] {
+/**
+ * The export's columns: who (for a traveller form, the traveller and who booked them), when, then one column
+ * per question in the form's order.
+ */
+export function formCsvColumns(fields: FormFieldDef[], perTraveller = false): CsvColumn<FormTraveller>[] {
+  const who: CsvColumn<FormTraveller>[] = perTraveller
+    ? [
+        { header: 'Traveller', value: (row) => row.traveller_name },
+        { header: 'Booked by', value: (row) => row.full_name },
+      ]
+    : [{ header: 'Name', value: (row) => row.full_name }];
   return [
-    { header: 'Name', value: (row) => row.full_name },
+    ...who,
     { header: 'E-mail', value: (row) => row.email },
     { header: 'Submitted', value: (row) => row.submitted_at },
     ...fields.map((field) => ({
@@ -13,6 +22,11 @@ export function formCsvColumns(fields: FormFieldDef[]): CsvColumn<FormTraveller>
       value: (row: FormTraveller) => answerText(row.answers?.[field.key]),
     })),
   ];
+}
+
+/** The rows exported: every person; a traveller form's "not named yet" rows are not people, so they stay out. */
+export function formCsvRows(rows: FormTraveller[], perTraveller: boolean): FormTraveller[] {
+  return perTraveller ? rows.filter((row) => row.traveller_id !== null) : rows;
 }
 
 /** trip-details-2026-12-05.csv: the form's title and due date name the file. */
