@@ -17,7 +17,7 @@ async function book(event: TestEvent, member: TestMember, places: number, names:
     .insert({
       event_id: event.id,
       user_id: member.id,
-      invoice_number: `PT-${mark.toUpperCase()}-${member.id.slice(0, 4)}`,
+      invoice_number: `PT-${mark}-${member.id.slice(0, 4)}`.toUpperCase(),
       total_cents: 100000,
       travellers: places,
     })
@@ -141,6 +141,8 @@ test('a form each traveller answers: filled for both named travellers, one row e
     '"Name as on passport" has answers, so it cannot be removed.',
   );
   await editor.getByRole('button', { name: 'Close the editor' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'New form' })).toBeVisible();
 
   await page.getByRole('button', { name: `Edit ${title}, ${event.title}` }).click();
   await editor.getByLabel('Title', { exact: true }).fill(`${title} v2`);

@@ -119,7 +119,7 @@ export function FormsBuilderPage() {
       description="Forms travellers booked on an event fill from their dashboard by a due date."
     >
       {editing.data ? (
-        <EditFormSection key={editing.data.id} form={editing.data} onDone={() => setEditId(null)} />
+        <EditFormSection key={`edit-${editing.data.id}`} form={editing.data} onDone={() => setEditId(null)} />
       ) : (
         <NewFormSection onCreated={setOpenId} />
       )}
@@ -140,7 +140,7 @@ export function FormsBuilderPage() {
           emptyText={search.q ? 'No forms match this search.' : 'No forms yet.'}
         />
       </section>
-      {open.data && <FormTravellers key={open.data.id} form={open.data} />}
+      {open.data && <FormTravellers key={`people-${open.data.id}`} form={open.data} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this form?"
