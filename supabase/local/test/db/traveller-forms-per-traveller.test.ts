@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID, insertFixtures, type Actor } from './fixtures.ts';
+import { messageOf as messageOfIn } from './message-of.ts';
 import { runAs } from './run-as.ts';
 import { createPreparedDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases.ts';
 
@@ -19,15 +20,8 @@ const FIELDS = [
 describe.each(DATABASE_KINDS)('traveller forms per traveller on $name', (kind) => {
   let testDb: TestDatabase;
   const db = () => testDb.db;
-  /** The error message of sql run as actor, or 'ok'. */
-  const messageOf = async (actor: Actor, sql: string, params: unknown[] = []) => {
-    try {
-      await runAs(db(), actor, (tx) => tx.query(sql, params));
-      return 'ok';
-    } catch (error) {
-      return (error as Error).message;
-    }
-  };
+  const messageOf = (actor: Actor, sql: string, params: unknown[] = []) =>
+    messageOfIn(db(), actor, sql, params);
   const submit = (traveller: string | null, answers: unknown, actor: Actor = 'member', form = FORM) =>
     messageOf(actor, `select public.submit_traveller_form($1, $2, $3)`, [
       form,
