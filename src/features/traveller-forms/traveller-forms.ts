@@ -1,6 +1,8 @@
+import { choiceOptionsProblem, optionList, questionLabelProblem } from '../../lib/rules/traveller-forms';
+
 // Traveller forms apart from React: the field types, the draft a builder edits, and the checks the database
-// makes too (migration 20261127400001: check_form_fields and submit_traveller_form), so a mistake is named
-// before anything is sent.
+// makes too (migration 20261127400001: check_form_fields and submit_traveller_form; the field rules are in
+// src/lib/rules/traveller-forms.ts), so a mistake is named before anything is sent.
 
 export type FieldKind = 'text' | 'choice' | 'date' | 'yes_no';
 export interface FormFieldDef {
@@ -36,35 +38,6 @@ export interface FieldDraft {
 }
 
 export const MAX_FIELDS = 30;
-
-/** A form's title: 1 to 120 characters once trimmed (the table's CHECK). */
-export function formTitleProblem(value: string): string | undefined {
-  const length = value.trim().length;
-  return length < 1 || length > 120 ? 'Give the form a title (1 to 120 characters).' : undefined;
-}
-
-/** A question's wording: 1 to 120 characters once trimmed (check_form_fields). */
-export function questionLabelProblem(value: string): string | undefined {
-  const length = value.trim().length;
-  return length < 1 || length > 120 ? 'Write the question (1 to 120 characters).' : undefined;
-}
-
-/** A choice's options typed one a line, as stored: trimmed, empty lines dropped. */
-export function optionList(text: string): string[] {
-  return text
-    .split('\n')
-    .map((option) => option.trim())
-    .filter(Boolean);
-}
-
-/** A choice's options: 2 to 10 different ones of at most 80 characters (check_form_fields). */
-export function choiceOptionsProblem(text: string): string | undefined {
-  const options = optionList(text);
-  if (options.length < 2 || options.length > 10 || new Set(options).size !== options.length) {
-    return 'A choice needs 2 to 10 different options, one a line.';
-  }
-  return options.some((option) => option.length > 80) ? 'An option is at most 80 characters.' : undefined;
-}
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

@@ -8,3 +8,4 @@ export * from './event-updates';
 export * from './flags';
 export * from './images';
 export * from './events';
+export * from './traveller-forms';

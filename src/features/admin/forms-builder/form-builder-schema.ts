@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import {
   choiceOptionsProblem,
+  formTitleProblem,
+  questionLabelProblem,
+} from '../../../lib/rules/traveller-forms';
+import {
   draftFromField,
   fieldsFromDrafts,
-  formTitleProblem,
   MAX_FIELDS,
-  questionLabelProblem,
   type FieldDraft,
   type FormFieldDef,
 } from '../../traveller-forms/traveller-forms';
@@ -25,7 +27,7 @@ const question = z
     if (problem) context.addIssue({ code: 'custom', path: ['options'], message: problem });
   });
 
-/** The builder's schema: each field through the rules the database's CHECK shares (traveller-forms.ts). */
+/** The builder's schema: each field through its rule in src/lib/rules/traveller-forms.ts. */
 export const formBuilderSchema = z.object({
   event_id: z.string().min(1, 'Choose the event.'),
   title: ruleString(formTitleProblem),
