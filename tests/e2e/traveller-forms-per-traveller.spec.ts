@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
+import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage, waitForMail, type TestMember } from '../helpers/e2e-backend';
 import { downloadedCsv } from '../helpers/csv';
 import { createEvent, daysFromToday, type TestEvent } from '../helpers/events';
@@ -77,6 +78,7 @@ test('a form each traveller answers: filled for both named travellers, one row e
   ] as const) {
     await task.getByRole('button', { name: `Fill in for ${name}` }).click();
     const sheet = task.getByRole('form', { name: `${title} for ${name}` });
+    if (seat === 'Window') expect(await axeViolations(memberTab)).toEqual([]);
     await sheet.getByLabel('Name as on passport (required)').fill(name.toUpperCase());
     await sheet.getByLabel('Seat (required)').selectOption(seat);
     await sheet.getByRole('button', { name: 'Send answers' }).click();
@@ -96,6 +98,7 @@ test('a form each traveller answers: filled for both named travellers, one row e
   await expect(
     lateTask.getByRole('link', { name: 'Name your travellers on Manage booking' }),
   ).toHaveAttribute('href', '/manage-booking');
+  expect(await axeViolations(lateTab)).toEqual([]);
   await lateContext.close();
 
   // The admin sees one row per traveller, reminds the member with something to do, and sees the history.
@@ -140,6 +143,7 @@ test('a form each traveller answers: filled for both named travellers, one row e
   await expect(editor.getByRole('alert')).toHaveText(
     '"Name as on passport" has answers, so it cannot be removed.',
   );
+  expect(await axeViolations(page)).toEqual([]);
   await editor.getByRole('button', { name: 'Close the editor' }).click();
   await expect(editor).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'New form' })).toBeVisible();
