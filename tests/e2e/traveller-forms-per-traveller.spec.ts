@@ -155,5 +155,12 @@ test('a form each traveller answers: filled for both named travellers, one row e
   await expect(editor.getByLabel('Required').nth(2)).not.toBeChecked();
   await editor.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText(`"${title} v2" is up to date.`)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Traveller forms' })).toContainText(`${title} v2`);
+  const list = page.getByRole('table', { name: 'Traveller forms' });
+  await expect(list).toContainText(`${title} v2`);
+
+  // The list searches by title on the server and keeps the search in the address.
+  await page.getByLabel('Search forms by title').fill(`${mark} v2`);
+  await expect(page).toHaveURL(new RegExp(`q=${mark}`));
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('navigation', { name: 'Traveller forms pages' })).toContainText('1–1 of 1');
 });
