@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { QueryWaiting } from '../../../components/ui/QueryStatus';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { dueLabel } from '../../traveller-forms/traveller-forms';
+import type { ListSearch } from '../search';
 import { downloadCsv, toCsv } from '../table/csv';
+import { DataTable } from '../table/DataTable';
 import { formCsvColumns, formCsvFileName, formCsvRows } from './form-csv';
+import { peoplePage, personName } from './form-people';
 import {
   fetchFormTravellers,
   remindTravellers,
@@ -21,6 +25,29 @@ function filledText(row: FormTraveller): string {
   return row.traveller_id === null && row.unnamed > 0 ? 'Travellers not named yet' : 'Not filled';
 }
 
+const column = createColumnHelper<FormTraveller>();
+const contact = [
+  column.accessor('email', { id: 'email', header: 'E-mail', enableSorting: false }),
+  column.accessor('submitted_at', {
+    id: 'filled',
+    header: 'Filled',
+    cell: ({ row }) => filledText(row.original),
+  }),
+];
+const HOLDER_COLUMNS = [
+  column.accessor((row) => personName(row, false), { id: 'name', header: 'Name' }),
+  ...contact,
+];
+const TRAVELLER_COLUMNS = [
+  column.accessor((row) => personName(row, true), { id: 'name', header: 'Traveller' }),
+  column.accessor((row) => row.full_name ?? '—', {
+    id: 'booked_by',
+    header: 'Booked by',
+    enableSorting: false,
+  }),
+  ...contact,
+];
+
 /**
  * One form's people: who has filled it and who not (one row per traveller for a form each traveller
  * answers), a reminder to the members with something to do, its history, and the answers as CSV.
@@ -28,6 +55,8 @@ function filledText(row: FormTraveller): string {
 export function FormTravellers({ form }: { form: AdminTravellerForm }) {
   const queryClient = useQueryClient();
   const perTraveller = form.answered_by === 'traveller';
+  // The table's own sort and page (the address holds the forms list's).
+  const [table, setTable] = useState<ListSearch>({});
   const query = useQuery({
     queryKey: ['admin', 'forms', 'travellers', form.id],
     queryFn: () => fetchFormTravellers(form.id),
@@ -94,46 +123,20 @@ export function FormTravellers({ form }: { form: AdminTravellerForm }) {
           ? 'Answered by each traveller on a booking.'
           : 'Answered once per booking by its holder.'}
       </p>
-      {!query.isSuccess ? (
-        <QueryWaiting query={query} what="travellers" />
-      ) : query.data.length === 0 ? (
+      {query.isSuccess && query.data.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nobody is booked on this event yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Travellers and their answers</caption>
-          <thead>
-            <tr className="border-border border-b">
-              <th scope="col" className="py-2 pr-3">
-                {perTraveller ? 'Traveller' : 'Name'}
-              </th>
-              {perTraveller && (
-                <th scope="col" className="py-2 pr-3">
-                  Booked by
-                </th>
-              )}
-              <th scope="col" className="py-2 pr-3">
-                E-mail
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Filled
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((row) => (
-              <tr key={`${row.user_id}-${row.traveller_id ?? 'unnamed'}`} className="border-border border-b">
-                <td className="py-2 pr-3">
-                  {perTraveller
-                    ? (row.traveller_name ?? `${row.unnamed} not named yet`)
-                    : (row.full_name ?? '—')}
-                </td>
-                {perTraveller && <td className="py-2 pr-3">{row.full_name ?? '—'}</td>}
-                <td className="py-2 pr-3">{row.email}</td>
-                <td className="py-2 pr-3">{filledText(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Travellers and their answers"
+          columns={perTraveller ? TRAVELLER_COLUMNS : HOLDER_COLUMNS}
+          rows={query.data ? peoplePage(query.data, table, perTraveller) : undefined}
+          total={query.data?.length}
+          getRowId={(row) => `${row.user_id}-${row.traveller_id ?? 'unnamed'}`}
+          state={table}
+          onStateChange={(next) => setTable((old) => ({ ...old, page: undefined, ...next }))}
+          isError={query.isError}
+          emptyText="Nobody is booked on this event yet."
+        />
       )}
       <ReminderHistory formId={form.id} />
     </section>
