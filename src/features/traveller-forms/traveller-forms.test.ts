@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formCsvColumns, formCsvFileName, formCsvRows } from '../admin/forms-builder/form-csv';
-import type { FormTraveller } from '../admin/forms-builder/forms-builder.data';
+import { personRow } from '../admin/forms-builder/person-row.fixture';
 import { toCsv } from '../admin/table/csv';
 import {
   answersProblem,
@@ -72,16 +72,7 @@ describe('answersProblem', () => {
   });
 });
 
-const person: FormTraveller = {
-  user_id: 'u',
-  full_name: 'Ada',
-  email: 'a@example.com',
-  traveller_id: null,
-  traveller_name: null,
-  unnamed: 0,
-  submitted_at: null,
-  answers: null,
-};
+const person = personRow();
 
 describe('the export', () => {
   it('has one row per named traveller for a form each traveller answers', () => {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FormTraveller } from './forms-builder.data';
 import { peoplePage, personName } from './form-people';
+import { personRow } from './person-row.fixture';
 
-const row = (over: Partial<FormTraveller>): FormTraveller => ({
-  user_id: 'u',
-  full_name: 'Ada Holder',
-  email: 'a@example.com',
-  traveller_id: null,
-  traveller_name: null,
-  unnamed: 0,
-  submitted_at: null,
-  answers: null,
-  ...over,
-});
+const row = (over: Partial<FormTraveller>) => personRow({ full_name: 'Ada Holder', ...over });
 
 describe('the people table', () => {
   const rows = [
