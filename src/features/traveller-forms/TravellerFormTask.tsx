@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { sydneyToday } from '../../lib/format/today';
 import { AnswerSheet } from './AnswerSheet';
-import { dueLabel, taskStatus } from './traveller-forms';
+import { dueLabel, formDone, taskStatus } from './traveller-forms';
 import type { MyTravellerForm } from './traveller-forms.data';
 
 /**
@@ -14,9 +14,7 @@ export function TravellerFormTask({ form }: { form: MyTravellerForm }) {
   // 'holder', a traveller's id, or null: one sheet open at a time.
   const [openFor, setOpenFor] = useState<string | null>(null);
   const perTraveller = form.answered_by === 'traveller';
-  const done = perTraveller
-    ? form.unnamed === 0 && form.travellers.length > 0 && form.travellers.every((t) => t.submitted_at)
-    : form.submitted_at !== null;
+  const done = formDone(form);
   const close = () => setOpenFor(null);
   return (
     <li
@@ -28,7 +26,7 @@ export function TravellerFormTask({ form }: { form: MyTravellerForm }) {
           <h3 className="font-semibold">{form.title}</h3>
           <p className="text-muted-foreground text-sm">
             {form.event_title} · due {dueLabel(form.due_date)} ·{' '}
-            {taskStatus({ submitted_at: done ? 'done' : null, due_date: form.due_date }, sydneyToday())}
+            {taskStatus(done, form.due_date, sydneyToday())}
           </p>
         </div>
         {!perTraveller && openFor === null && (

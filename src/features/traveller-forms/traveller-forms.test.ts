@@ -7,6 +7,7 @@ import {
   answerText,
   dueLabel,
   fieldsFromDrafts,
+  formDone,
   taskStatus,
   type FieldDraft,
 } from './traveller-forms';
@@ -107,11 +108,28 @@ describe('the export', () => {
 });
 
 describe('taskStatus', () => {
-  it('is done once sent, overdue after the due date, to do until then', () => {
-    expect(taskStatus({ submitted_at: '2026-11-20T00:00:00Z', due_date: '2026-11-01' }, '2026-11-24')).toBe(
-      'Done',
+  it('is done once done, overdue after the due date, to do until then', () => {
+    expect(taskStatus(true, '2026-11-01', '2026-11-24')).toBe('Done');
+    expect(taskStatus(false, '2026-11-23', '2026-11-24')).toBe('Overdue');
+    expect(taskStatus(false, '2026-11-24', '2026-11-24')).toBe('To do');
+  });
+});
+
+describe('formDone', () => {
+  const sent = { submitted_at: '2026-11-20T00:00:00Z' };
+  const waiting = { submitted_at: null };
+  it('is the holder’s answers for a holder form', () => {
+    expect(formDone({ answered_by: 'holder', ...sent, travellers: [], unnamed: 0 })).toBe(true);
+    expect(formDone({ answered_by: 'holder', ...waiting, travellers: [], unnamed: 0 })).toBe(false);
+  });
+  it('needs every place named and every named traveller’s answers for a traveller form', () => {
+    expect(formDone({ answered_by: 'traveller', ...waiting, travellers: [sent, sent], unnamed: 0 })).toBe(
+      true,
     );
-    expect(taskStatus({ submitted_at: null, due_date: '2026-11-23' }, '2026-11-24')).toBe('Overdue');
-    expect(taskStatus({ submitted_at: null, due_date: '2026-11-24' }, '2026-11-24')).toBe('To do');
+    expect(formDone({ answered_by: 'traveller', ...waiting, travellers: [sent, waiting], unnamed: 0 })).toBe(
+      false,
+    );
+    expect(formDone({ answered_by: 'traveller', ...waiting, travellers: [sent], unnamed: 1 })).toBe(false);
+    expect(formDone({ answered_by: 'traveller', ...waiting, travellers: [], unnamed: 0 })).toBe(false);
   });
 });

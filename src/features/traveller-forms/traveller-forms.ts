@@ -131,8 +131,22 @@ export function dueLabel(isoDate: string): string {
   return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** Where a member's form stands: sent, still to do, or past its due date (Sydney's today). */
-export function taskStatus(form: { submitted_at: string | null; due_date: string }, today: string): string {
-  if (form.submitted_at) return 'Done';
-  return form.due_date < today ? 'Overdue' : 'To do';
+/**
+ * Whether the member has nothing left to do on a form: their answers sent (holder form), or every place on
+ * their booking named and each named traveller's answers sent (traveller form).
+ */
+export function formDone(form: {
+  answered_by: AnsweredBy;
+  submitted_at: string | null;
+  travellers: { submitted_at: string | null }[];
+  unnamed: number;
+}): boolean {
+  if (form.answered_by === 'holder') return form.submitted_at !== null;
+  return form.unnamed === 0 && form.travellers.length > 0 && form.travellers.every((t) => t.submitted_at);
+}
+
+/** Where a member's form stands: done, still to do, or past its due date (Sydney's today). */
+export function taskStatus(done: boolean, dueDate: string, today: string): string {
+  if (done) return 'Done';
+  return dueDate < today ? 'Overdue' : 'To do';
 }
