@@ -94,21 +94,23 @@ test('an admin grants admin to a member by e-mail and finds the grant in the aud
     'Table',
     'Row id',
     'Label',
+    'What',
     'Action',
     'Summary',
     'Before',
     'After',
   ]);
   expect(rows).toHaveLength(1);
-  expect(rows[0]!.slice(2, 8)).toEqual([
+  expect(rows[0]!.slice(2, 9)).toEqual([
     admin.email,
     'profiles',
     member.id,
     member.fullName,
+    'member',
     'update',
     `Granted admin to ${member.fullName}`,
   ]);
-  expect(JSON.parse(rows[0]![9]!)).toEqual({ is_admin: true });
+  expect(JSON.parse(rows[0]![10]!)).toEqual({ is_admin: true });
   await expect(page.getByText('1 changes exported.')).toBeVisible();
 });
 
