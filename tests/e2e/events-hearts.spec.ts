@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
 import { createEvent, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
@@ -125,10 +125,8 @@ test('only the author of a reply may edit and delete it', async ({ page, browser
   await expect(page.getByText('Me too, and my sister!')).toHaveCount(0);
 });
 
-test('an event’s comments beyond the first page load on demand', async ({ page }) => {
-  const event = await createEvent({ title: 'Busy Trip' });
-  const writer = await createMember({ fullName: 'Paige Poster' });
-  const total = 23;
+/** `total` comments by `writer` on `event`, a minute apart, numbered from 1. */
+async function notesOn(event: TestEvent, writer: TestMember, total: number): Promise<void> {
   const { error } = await adminClient()
     .from('comments')
     .insert(
@@ -140,6 +138,13 @@ test('an event’s comments beyond the first page load on demand', async ({ page
       })),
     );
   if (error) throw new Error(error.message);
+}
+
+test('an event’s comments beyond the first page load on demand', async ({ page }) => {
+  const event = await createEvent({ title: 'Busy Trip' });
+  const writer = await createMember({ fullName: 'Paige Poster' });
+  const total = 23;
+  await notesOn(event, writer, total);
   await signInPage(page, await createMember());
   const card = await openCard(page, event);
   const notes = card.getByRole('listitem', { name: 'Comment by Paige Poster' });
@@ -154,5 +159,52 @@ test('an event’s comments beyond the first page load on demand', async ({ page
   await more.click();
   await expect(notes).toHaveCount(total);
   await expect(notes.last()).toContainText(`Note number ${total}.`);
+  await expect(more).toHaveCount(0);
+});
+
+// The flake this guards against (once 20 of 23 under a full run): other tests' comments reach the page live,
+// each re-reading the shown pages in the background, and the button used to be disabled during any read,
+// so a click landing then was lost. A member clicking while others post lost it the same way.
+test('“Show more comments” still works while a live change is being read again', async ({ page }) => {
+  const event = await createEvent({ title: 'Chatty Trip' });
+  const elsewhere = await createEvent({ title: 'Other Chatty Trip' });
+  const writer = await createMember({ fullName: 'Cleo Chatter' });
+  await notesOn(event, writer, 23);
+  // The live channel's confirmed joins, counted on the socket (the page listens once its data is shown).
+  let joins = 0;
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      const text = String(message);
+      if (text.includes('"phx_reply"') && text.includes('"postgres_changes":[')) joins += 1;
+      socket.send(message);
+    });
+  });
+  // Reads of the later pages, held back on demand so a background re-read stays in flight.
+  const held: Route[] = [];
+  let holding = false;
+  await page.route(/\/rest\/v1\/comments\?/, (route) => {
+    if (holding && route.request().method() === 'GET') held.push(route);
+    else void route.continue();
+  });
+  await signInPage(page, await createMember());
+  const card = await openCard(page, event);
+  await expect.poll(() => joins, { message: 'the live channel to join' }).toBe(1);
+  const notes = card.getByRole('listitem', { name: 'Comment by Cleo Chatter' });
+  const more = card.getByRole('button', { name: 'Show more comments' });
+  await more.click();
+  await expect(notes).toHaveCount(20);
+
+  holding = true;
+  const { error } = await adminClient()
+    .from('comments')
+    .insert({ event_id: elsewhere.id, user_id: writer.id, content: 'Meanwhile, on another trip.' });
+  if (error) throw new Error(error.message);
+  await expect.poll(() => held.length, { message: 'the shown pages to be read again' }).toBeGreaterThan(0);
+  await expect(more).toBeEnabled();
+  await more.click();
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(notes).toHaveCount(23);
   await expect(more).toHaveCount(0);
 });

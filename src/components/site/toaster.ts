@@ -1,7 +1,10 @@
 /**
  * Renders the toast store into the page's two live regions: polite (role=status) for news and success,
- * assertive (role=alert) for failures. While a modal dialog is open the rest of the page is inert, so the
- * regions move into the topmost open dialog and back out when it closes.
+ * assertive (role=alert) for failures. The region is a manual popover in the top layer, outside every
+ * dialog, so a dialog removed while open cannot take its toasts with it; it is raised above each modal
+ * dialog that opens. A modal dialog makes everything outside it inert (the popover included: hidden from
+ * assistive technology, whatever its place in the top layer), so while one is open the dialog itself
+ * announces each new toast. docs/decisions/0046-audit-nouns-ports-and-toasts.md says why.
  */
 import { $toasts, dismissToast, showWaitingToast, type Toast } from '../../stores/toasts';
 
@@ -39,22 +42,80 @@ function renderToast(toast: Toast): HTMLElement {
   return item;
 }
 
-function placeHost(): void {
-  if (!host) return;
-  const modals = document.querySelectorAll('dialog:modal');
-  const target = modals[modals.length - 1] ?? document.body;
-  if (host.parentElement !== target) target.append(host);
+const topModal = (): HTMLDialogElement | undefined =>
+  Array.from(document.querySelectorAll<HTMLDialogElement>('dialog:modal')).at(-1);
+
+/** Shows the region (again) at the top of the top layer: above every dialog opened before now. */
+function raise(): void {
+  if (!host || typeof host.showPopover !== 'function') return;
+  if (host.matches(':popover-open')) host.hidePopover();
+  host.showPopover();
+}
+
+const announced = new Set<number>();
+
+/** Element.ariaNotify (Chromium 138+), not yet in TypeScript's DOM types. */
+interface Notifier {
+  ariaNotify?: (text: string, options: { priority: 'normal' | 'high' }) => void;
+}
+
+/** Has the open modal dialog say what each new toast says (its live regions outside are inert now). */
+function announce(toasts: readonly Toast[]): void {
+  const dialog = topModal();
+  for (const toast of toasts) {
+    if (announced.has(toast.id)) continue;
+    announced.add(toast.id);
+    if (!dialog) continue;
+    const text = [toast.title, toast.description].filter(Boolean).join('. ');
+    const priority = toast.variant === 'destructive' ? 'high' : 'normal';
+    const { ariaNotify } = dialog as Notifier;
+    if (typeof ariaNotify === 'function') ariaNotify.call(dialog, text, { priority });
+    else echoInside(dialog, text, priority === 'high');
+  }
+  const shown = new Set(toasts.map((toast) => toast.id));
+  for (const id of announced) if (!shown.has(id)) announced.delete(id);
+}
+
+/** Without ariaNotify: a visually hidden live region inside the dialog, made first, then given the text. */
+function echoInside(dialog: HTMLDialogElement, text: string, urgent: boolean): void {
+  let echo = dialog.querySelector<HTMLElement>(':scope > [data-toast-echo]');
+  if (!echo) {
+    echo = document.createElement('div');
+    echo.dataset['toastEcho'] = '';
+    echo.className = 'sr-only';
+    dialog.append(echo);
+  }
+  echo.setAttribute('role', urgent ? 'alert' : 'status');
+  const line = document.createElement('p');
+  line.textContent = text;
+  const region = echo;
+  setTimeout(() => region.replaceChildren(line), 100);
 }
 
 $toasts.subscribe((toasts) => {
   if (!polite || !assertive) return;
-  placeHost();
+  if (topModal()) raise();
   polite.replaceChildren(...toasts.filter((t) => t.variant !== 'destructive').map(renderToast));
   assertive.replaceChildren(...toasts.filter((t) => t.variant === 'destructive').map(renderToast));
+  announce(toasts);
 });
 
-// 'close' does not bubble; listen in the capture phase to hear every dialog closing.
-document.addEventListener('close', () => placeHost(), true);
+// A dialog's 'toggle' (it opened) and 'close' do not bubble: listen in the capture phase for every dialog.
+document.addEventListener(
+  'toggle',
+  (event) => {
+    if (event.target instanceof HTMLDialogElement && (event as ToggleEvent).newState === 'open') raise();
+  },
+  true,
+);
+document.addEventListener(
+  'close',
+  (event) => {
+    if (event.target instanceof HTMLDialogElement) event.target.querySelector('[data-toast-echo]')?.remove();
+  },
+  true,
+);
+raise();
 
 // A toast the previous page left for this one (e.g. 'Account deleted' on the home page).
 showWaitingToast();

@@ -135,7 +135,9 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
         <button
           type="button"
           className={buttonClass('outline', 'sm', 'mt-3')}
-          disabled={more.isFetching}
+          // Only while the page asked for is on its way: a live re-read in the background (other members'
+          // changes arrive all the time) must not swallow the member's click.
+          disabled={more.isPlaceholderData}
           onClick={() => setShown((count) => count + COMMENTS_PAGE)}
         >
           Show more comments

@@ -19,6 +19,7 @@ export type Database = {
           action: string;
           before: Json | null;
           after: Json | null;
+          entity_noun: string | null;
         };
         Insert: {
           id?: number;
@@ -32,6 +33,7 @@ export type Database = {
           action: string;
           before?: Json | null;
           after?: Json | null;
+          entity_noun?: string | null;
         };
         Update: {
           id?: number;
@@ -45,6 +47,7 @@ export type Database = {
           action?: string;
           before?: Json | null;
           after?: Json | null;
+          entity_noun?: string | null;
         };
         Relationships: [];
       };
@@ -1253,6 +1256,10 @@ export type Database = {
           p_limit?: number;
           p_offset?: number;
         };
+        Returns: unknown[];
+      };
+      admin_audit_entities: {
+        Args: { [_ in never]: never };
         Returns: unknown[];
       };
       admin_audit_log: {

@@ -1,74 +1,75 @@
 import { Link } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { buttonClass } from '../../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../../lib/format/dates';
+import type { ListSearch } from '../search';
+import { DataTable } from '../table/DataTable';
 import { formatCount, placesLabel } from './overview';
 import type { UpcomingDeparture } from './overview.data';
+import { UPCOMING_PAGE_SIZE, upcomingPage } from './upcoming-list';
 
-/** The first departures shown; the rest behind 'Show all', so the charts stay in view. */
-const FIRST_ROWS = 10;
+const column = createColumnHelper<UpcomingDeparture>();
+const number = (value: number) => <span className="tabular-nums">{formatCount(value)}</span>;
+const COLUMNS = [
+  column.accessor('title', {
+    id: 'title',
+    header: 'Departure',
+    cell: ({ row }) => (
+      <Link
+        to="/admin/event-management"
+        search={{ id: row.original.id }}
+        className="font-medium underline-offset-4 hover:underline"
+      >
+        {row.original.title}
+      </Link>
+    ),
+  }),
+  column.accessor('start_date', {
+    id: 'start_date',
+    header: 'Starts',
+    cell: (info) => <span className="whitespace-nowrap">{formatOrdinalDate(info.getValue())}</span>,
+  }),
+  column.accessor('sold', {
+    id: 'sold',
+    header: 'Places sold',
+    cell: ({ row }) => <span className="tabular-nums">{placesLabel(row.original)}</span>,
+  }),
+  column.accessor('waitlist', {
+    id: 'waitlist',
+    header: 'Waitlist',
+    cell: (info) => number(info.getValue()),
+  }),
+  column.accessor('interest', {
+    id: 'interest',
+    header: 'Interest',
+    cell: (info) => number(info.getValue()),
+  }),
+];
 
-/** Upcoming departures (published, from today): places sold against capacity and enquiries per event. */
+/**
+ * Upcoming departures (published, from today): places sold against capacity and enquiries per event, as
+ * the admin's table; searched, sorted and paged in the browser (they come with the overview, all at once).
+ */
 export function UpcomingTable({ departures }: { departures: readonly UpcomingDeparture[] }) {
-  const [showAll, setShowAll] = useState(false);
-  const rows = showAll ? departures : departures.slice(0, FIRST_ROWS);
+  const [state, setState] = useState<ListSearch>({});
   if (departures.length === 0)
     return <p className="text-muted-foreground">No published departures from today on.</p>;
+  const { rows, total } = upcomingPage(departures, state);
   return (
-    <div className="space-y-3">
-      <div className="border-border overflow-x-auto rounded-lg border">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Upcoming departures</caption>
-          <thead className="bg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Departure
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Starts
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Places sold
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Waitlist
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Interest
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((departure) => (
-              <tr key={departure.id} className="border-border border-t">
-                <th scope="row" className="px-3 py-2 font-medium">
-                  <Link
-                    to="/admin/event-management"
-                    search={{ id: departure.id }}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    {departure.title}
-                  </Link>
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{formatOrdinalDate(departure.start_date)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{placesLabel(departure)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCount(departure.waitlist)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCount(departure.interest)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {departures.length > FIRST_ROWS && (
-        <button
-          type="button"
-          className={buttonClass('outline', 'sm')}
-          aria-expanded={showAll}
-          onClick={() => setShowAll((value) => !value)}
-        >
-          {showAll ? `Show the first ${FIRST_ROWS}` : `Show all ${formatCount(departures.length)} departures`}
-        </button>
-      )}
-    </div>
+    <DataTable
+      caption="Upcoming departures"
+      columns={COLUMNS}
+      rows={rows}
+      total={total}
+      getRowId={(row) => row.id}
+      state={state}
+      // A new search or sort starts again from its first page.
+      onStateChange={(next) =>
+        setState((current) => ({ ...current, ...('page' in next ? {} : { page: undefined }), ...next }))
+      }
+      searchLabel="Search departures"
+      emptyText="No upcoming departure matches this search."
+      pageSize={UPCOMING_PAGE_SIZE}
+    />
   );
 }

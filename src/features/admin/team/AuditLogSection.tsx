@@ -5,11 +5,11 @@ import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { useListSearch } from '../table/use-list-search';
 import type { ListSearch } from '../search';
-import { actorOf, describeAuditRow, ENTITIES, fieldChanges, type AuditRow } from './audit';
+import { actorOf, describeAuditRow, fieldChanges, pluralLabel, type AuditRow } from './audit';
 import type { AuditSearch } from './audit-search';
 import { TEAM_KEY } from './AdminsSection';
 import { formatWhen } from './team-format';
-import { fetchAllAudit, fetchAuditPage, type AuditQuery } from './team.data';
+import { fetchAllAudit, fetchAuditEntities, fetchAuditPage, type AuditQuery } from './team.data';
 
 const column = createColumnHelper<AuditRow>();
 const COLUMNS = [
@@ -57,6 +57,7 @@ const CSV_COLUMNS = [
   { header: 'Table', value: (row: AuditRow) => row.entity },
   { header: 'Row id', value: (row: AuditRow) => row.entity_id },
   { header: 'Label', value: (row: AuditRow) => row.entity_label },
+  { header: 'What', value: (row: AuditRow) => row.entity_noun },
   { header: 'Action', value: (row: AuditRow) => row.action },
   { header: 'Summary', value: (row: AuditRow) => describeAuditRow(row) },
   { header: 'Before', value: (row: AuditRow) => (row.before ? JSON.stringify(row.before) : '') },
@@ -127,6 +128,12 @@ function Filters({
   onChange: (next: Partial<AuditSearch>) => void;
 }) {
   const id = useId();
+  // The audited tables, from the database's audit triggers: a newly audited table appears by itself.
+  const entities = useQuery({
+    queryKey: [...TEAM_KEY, 'audit-entities'],
+    queryFn: () => fetchAuditEntities(),
+    staleTime: Infinity,
+  });
   const control = 'border-border bg-background h-10 rounded-md border px-3';
   return (
     <>
@@ -141,9 +148,9 @@ function Filters({
           onChange={(event) => onChange({ filter: event.target.value || undefined })}
         >
           <option value="">Everything</option>
-          {Object.entries(ENTITIES).map(([entity, names]) => (
+          {entities.data?.map(({ entity, noun }) => (
             <option key={entity} value={entity}>
-              {names.many}
+              {pluralLabel(noun)}
             </option>
           ))}
         </select>

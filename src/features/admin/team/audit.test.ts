@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorOf, describeAuditRow, fieldChanges, type AuditRow } from './audit';
+import { actorOf, describeAuditRow, fieldChanges, pluralLabel, type AuditRow } from './audit';
 
 const row = (over: Partial<AuditRow>): AuditRow => ({
   id: 1,
@@ -10,6 +10,7 @@ const row = (over: Partial<AuditRow>): AuditRow => ({
   entity: 'events',
   entity_id: 'e1e1e1e1-0000',
   entity_label: 'Ghost tour',
+  entity_noun: 'event',
   action: 'update',
   before: null,
   after: null,
@@ -42,6 +43,7 @@ describe('describeAuditRow', () => {
     expect(describeAuditRow(update)).toBe("Updated event 'Ghost tour': title, price");
     const tier = row({
       entity: 'profiles',
+      entity_noun: 'member',
       entity_label: 'Mia',
       before: { membership_tier: 'vip' },
       after: { membership_tier: 'next_room' },
@@ -54,11 +56,26 @@ describe('describeAuditRow', () => {
       "Created event 'Ghost tour'",
     );
     expect(
-      describeAuditRow(row({ entity: 'waitlist_submissions', entity_label: null, action: 'delete' })),
+      describeAuditRow(
+        row({
+          entity: 'waitlist_submissions',
+          entity_noun: 'waitlist entry',
+          entity_label: null,
+          action: 'delete',
+        }),
+      ),
     ).toBe('Deleted waitlist entry #e1e1e1e1');
-    expect(describeAuditRow(row({ entity: 'something_new', entity_label: 'X', action: 'delete' }))).toBe(
-      'Deleted something_new X',
-    );
+  });
+
+  it("uses the database's noun, else the table's name in words", () => {
+    expect(
+      describeAuditRow(row({ entity: 'customer_notes', entity_noun: 'staff note', entity_label: 'Rang' })),
+    ).toBe('Updated staff note Rang');
+    expect(
+      describeAuditRow(
+        row({ entity: 'something_new', entity_noun: null, entity_label: 'X', action: 'delete' }),
+      ),
+    ).toBe('Deleted something new X');
   });
 });
 
@@ -78,5 +95,16 @@ describe('fieldChanges and actorOf', () => {
   it('names the actor, or their e-mail, or a deleted account', () => {
     expect(actorOf({ actor_name: ' ', actor_email: 'x@example.com' })).toBe('x@example.com');
     expect(actorOf({ actor_name: null, actor_email: null })).toBe('A deleted account');
+  });
+});
+
+describe('pluralLabel', () => {
+  it('names a list of rows by their noun', () => {
+    expect(pluralLabel('staff note')).toBe('Staff notes');
+    expect(pluralLabel('waitlist entry')).toBe('Waitlist entries');
+    expect(pluralLabel('reply')).toBe('Replies');
+    expect(pluralLabel('survey')).toBe('Surveys');
+    expect(pluralLabel('inbox')).toBe('Inboxes');
+    expect(pluralLabel('traveller form reminder')).toBe('Traveller form reminders');
   });
 });

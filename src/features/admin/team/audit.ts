@@ -12,20 +12,28 @@ export interface AuditRow {
   entity: string;
   entity_id: string;
   entity_label: string | null;
+  /** What the row is, in the audit trigger's words ('staff note'); the database fills it. */
+  entity_noun: string | null;
   action: string;
   before: unknown;
   after: unknown;
 }
 
-/** The tables the log covers, as the screen names them (singular, for a sentence). */
-export const ENTITIES: Record<string, { one: string; many: string }> = {
-  profiles: { one: 'member', many: 'Members and roles' },
-  events: { one: 'event', many: 'Events' },
-  waitlist_submissions: { one: 'waitlist entry', many: 'Waitlist entries' },
-  interest_registrations: { one: 'interest registration', many: 'Interest registrations' },
-  contact_messages: { one: 'contact message', many: 'Contact messages' },
-  customer_notes: { one: 'staff note', many: 'Staff notes' },
-};
+/** One audited table and what the database calls a row of it ('staff note'): the "What changed" choices. */
+export interface AuditEntity {
+  entity: string;
+  noun: string;
+}
+
+/** A noun for a list of them, capitalised: 'staff note' → 'Staff notes', 'waitlist entry' → 'Waitlist entries'. */
+export function pluralLabel(noun: string): string {
+  const many = /[^aeiou]y$/.test(noun)
+    ? `${noun.slice(0, -1)}ies`
+    : /(s|x|z|ch|sh)$/.test(noun)
+      ? `${noun}es`
+      : `${noun}s`;
+  return many.charAt(0).toUpperCase() + many.slice(1);
+}
 
 const VERBS: Record<string, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted' };
 
@@ -53,7 +61,7 @@ export function describeAuditRow(row: AuditRow): string {
     const role = after.is_admin === true ? `Granted admin to ${label}` : `Removed admin from ${label}`;
     return rest.length ? `${role}; also changed ${rest.map(fieldName).join(', ')}` : role;
   }
-  const thing = ENTITIES[row.entity]?.one ?? row.entity;
+  const thing = row.entity_noun?.trim() || row.entity.replaceAll('_', ' ');
   const verb = VERBS[row.action] ?? row.action;
   const named = row.entity === 'events' ? `'${label}'` : label;
   const subject = `${verb} ${thing} ${named}`;

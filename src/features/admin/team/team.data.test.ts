@@ -7,7 +7,15 @@ import {
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
 import { describeAuditRow } from './audit';
-import { fetchAllAudit, fetchAuditPage, fetchTeam, grantAdmin, revokeAdmin, TeamError } from './team.data';
+import {
+  fetchAllAudit,
+  fetchAuditEntities,
+  fetchAuditPage,
+  fetchTeam,
+  grantAdmin,
+  revokeAdmin,
+  TeamError,
+} from './team.data';
 
 // The team screen's calls through the real supabase-js against the local stack: what an admin gets, what
 // the database refuses (and says why), and that a member calling the same RPCs directly gets nothing.
@@ -95,6 +103,17 @@ describe('the team', () => {
   });
 });
 
+describe('the audited tables', () => {
+  it('come from the audit triggers, each with its noun, and name the rows they write', async () => {
+    const entities = await fetchAuditEntities(adminClient);
+    expect(entities).toContainEqual({ entity: 'profiles', noun: 'member' });
+    expect(entities).toContainEqual({ entity: 'customer_notes', noun: 'staff note' });
+    const page = await fetchAuditPage({ entity: 'profiles' }, 1, adminClient);
+    expect(page.rows.length).toBeGreaterThan(0);
+    expect(page.rows.every((row) => row.entity_noun === 'member')).toBe(true);
+  });
+});
+
 describe('a member calling the team RPCs directly', () => {
   it('is refused every time and changes nothing', async () => {
     const calls = [
@@ -102,6 +121,7 @@ describe('a member calling the team RPCs directly', () => {
       memberClient.rpc('grant_admin', { p_email: 'team-member@example.com' }),
       memberClient.rpc('revoke_admin', { p_member_id: people.admin }),
       memberClient.rpc('admin_audit_log', {}),
+      memberClient.rpc('admin_audit_entities'),
     ];
     for (const { data, error } of await Promise.all(calls)) {
       expect(error?.code).toBe('42501');

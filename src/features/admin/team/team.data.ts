@@ -5,7 +5,7 @@
  */
 import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
 import { EXPORT_BATCH, pageRange, readAllRows } from '../table/paging';
-import type { AuditRow } from './audit';
+import type { AuditEntity, AuditRow } from './audit';
 
 export interface TeamMember {
   id: string;
@@ -52,6 +52,13 @@ export async function revokeAdmin(memberId: string, client?: BrowserSupabase): P
   const { data, error } = await (await clientOr(client)).rpc('revoke_admin', { p_member_id: memberId });
   if (error) throw failure(error);
   return (data as RoleChange[])[0]!;
+}
+
+/** The audited tables and their nouns, read from the audit triggers (the "What changed" choices). */
+export async function fetchAuditEntities(client?: BrowserSupabase): Promise<AuditEntity[]> {
+  const { data, error } = await (await clientOr(client)).rpc('admin_audit_entities');
+  if (error) throw failure(error);
+  return data as AuditEntity[];
 }
 
 export interface AuditQuery {

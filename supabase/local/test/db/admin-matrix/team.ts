@@ -31,12 +31,19 @@ export const TEAM_MATRIX: MatrixPart = {
       `select count(*)::int as n from public.admin_audit_log()`,
       ['denied', 'refused', 'refused', 1],
     ],
+    // The audited tables, read from the audit triggers (how many grows as tables are audited: any at all).
+    admin_audit_entities: [
+      `select (count(*) > 0)::int as n from public.admin_audit_entities()`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+    // The catalogue reading behind it: no API role may call it directly.
+    'private.audited_tables': [`select count(*)::int as n from private.audited_tables()`, ALL_DENIED],
   },
   // One row, as the trigger would write it when the admin renamed the member.
   fixtures: async (db) => {
     await db.query(
-      `insert into public.audit_log (actor_id, entity, entity_id, entity_label, action, before, after)
-       values ('${ID.admin}', 'profiles', '${ID.member}', 'Renamed', 'update',
+      `insert into public.audit_log (actor_id, entity, entity_id, entity_label, entity_noun, action, before, after)
+       values ('${ID.admin}', 'profiles', '${ID.member}', 'Renamed', 'member', 'update',
                '{"full_name": "Member"}', '{"full_name": "Renamed"}')`,
     );
   },
