@@ -628,6 +628,10 @@ export type Database = {
           segment: string;
           in_app_count: number;
           email_count: number;
+          body_doc: Json | null;
+          body_html: string;
+          image_path: string | null;
+          image_alt: string | null;
         };
         Insert: {
           id?: string;
@@ -639,6 +643,10 @@ export type Database = {
           segment?: string;
           in_app_count?: number;
           email_count?: number;
+          body_doc?: Json | null;
+          body_html?: string;
+          image_path?: string | null;
+          image_alt?: string | null;
         };
         Update: {
           id?: string;
@@ -650,6 +658,10 @@ export type Database = {
           segment?: string;
           in_app_count?: number;
           email_count?: number;
+          body_doc?: Json | null;
+          body_html?: string;
+          image_path?: string | null;
+          image_alt?: string | null;
         };
         Relationships: [
           {
@@ -1367,8 +1379,10 @@ export type Database = {
         Args: {
           event_id: string;
           title: string;
-          body: string;
+          body_doc: Json;
           segment: string;
+          image_path?: string;
+          image_alt?: string;
         };
         Returns: Json;
       };
