@@ -57,7 +57,10 @@ try {
     body_doc: {
       type: 'doc',
       content: [
-        { type: 'paragraph', content: [{ type: 'text', text: 'Bring warm clothes. We meet at the gate at six.' }] },
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'Bring warm clothes. We meet at the gate at six.' }],
+        },
       ],
     },
     segment: 'followers',

@@ -4,10 +4,14 @@ import HardBreak from '@tiptap/extension-hard-break';
 import Heading from '@tiptap/extension-heading';
 import Italic from '@tiptap/extension-italic';
 import Link from '@tiptap/extension-link';
-import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+// Subpath imports: the packages' indexes bring task lists, drop and gap cursors the editor does not use.
+import { BulletList } from '@tiptap/extension-list/bullet-list';
+import { ListItem } from '@tiptap/extension-list/item';
+import { ListKeymap } from '@tiptap/extension-list/keymap';
+import { OrderedList } from '@tiptap/extension-list/ordered-list';
 import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
-import { UndoRedo } from '@tiptap/extensions';
+import { UndoRedo } from '@tiptap/extensions/undo-redo';
 import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
