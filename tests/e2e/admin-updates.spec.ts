@@ -74,11 +74,19 @@ test('a rich update with an image reaches an open /event-updates live, and by e-
   await page.keyboard.type('Bring ');
   await toolbar.getByRole('button', { name: 'Bold' }).click();
   await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor).toBeFocused();
   await page.keyboard.type('warm clothes');
   await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(editor).toBeFocused();
   await page.keyboard.type('.');
   await page.keyboard.press('Enter');
   await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(editor).toBeFocused();
   await page.keyboard.type('Torch');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Coat');

@@ -15,8 +15,6 @@ import { UndoRedo } from '@tiptap/extensions/undo-redo';
 import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { updateLinkProblem } from '../../../lib/rules/event-updates';
-import { RICH_TEXT_CLASS } from '../../event-updates/event-updates';
 
 /**
  * The update's body in rich text (Tiptap, decision 0043): only what the database's `is_update_doc` keeps
@@ -24,7 +22,7 @@ import { RICH_TEXT_CLASS } from '../../event-updates/event-updates';
  * what the admin sees is what members and the e-mail get. The document goes to the database as JSON; the
  * database renders it.
  */
-const EXTENSIONS = [
+const extensions = (linkProblem: LinkRule) => [
   Document,
   Paragraph,
   Text,
@@ -42,9 +40,12 @@ const EXTENSIONS = [
     autolink: true,
     defaultProtocol: 'https',
     protocols: [],
-    isAllowedUri: (url) => updateLinkProblem(url) === undefined,
+    isAllowedUri: (url) => linkProblem(url) === undefined,
   }),
 ];
+
+/** The link rule (src/lib/rules: updateLinkProblem): the message for a bad address, else undefined. */
+export type LinkRule = (href: string) => string | undefined;
 
 export interface RichTextValue {
   doc: JSONContent;
@@ -52,21 +53,28 @@ export interface RichTextValue {
   text: string;
 }
 
+// The rule and the content's look come as props: this module imports nothing the screen's chunk holds, so
+// its chunk (loaded on demand) is the editor alone (decision 0043).
 export function RichTextEditor({
   label,
   hint,
   error,
+  linkProblem,
+  contentClass,
   onChange,
 }: {
   label: string;
   hint?: string;
   error?: string | undefined;
+  linkProblem: LinkRule;
+  /** How the text looks: the classes /event-updates gives the update's HTML. */
+  contentClass: string;
   onChange: (value: RichTextValue) => void;
 }) {
   const id = useId();
-  const attributes = editorAttributes(id, hint, error);
+  const attributes = editorAttributes(id, contentClass, hint, error);
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions: extensions(linkProblem),
     editorProps: { attributes },
     onUpdate: ({ editor: changed }) =>
       onChange({ doc: changed.getJSON(), text: changed.getText({ blockSeparator: '\n\n' }) }),
@@ -75,16 +83,16 @@ export function RichTextEditor({
   const invalid = attributes['aria-invalid'] ?? '';
   useEffect(() => {
     editor?.setOptions({
-      editorProps: { attributes: editorAttributes(id, hint, invalid ? 'error' : undefined) },
+      editorProps: { attributes: editorAttributes(id, contentClass, hint, invalid ? 'error' : undefined) },
     });
-  }, [editor, id, hint, invalid]);
+  }, [editor, id, contentClass, hint, invalid]);
   return (
     <div className="flex flex-col gap-1">
       <span id={`${id}-label`} className="text-sm font-medium">
         {label}
         <span aria-hidden="true"> *</span>
       </span>
-      {editor && <Toolbar editor={editor} controls={`${id}-editor`} />}
+      {editor && <Toolbar editor={editor} controls={`${id}-editor`} linkProblem={linkProblem} />}
       <EditorContent editor={editor} id={`${id}-editor`} />
       {hint && (
         <p id={`${id}-hint`} className="text-muted-foreground text-xs">
@@ -103,6 +111,7 @@ export function RichTextEditor({
 /** The editable area's name, description and validity, as a textbox of the form. */
 function editorAttributes(
   id: string,
+  contentClass: string,
   hint: string | undefined,
   error: string | undefined,
 ): Record<string, string> {
@@ -113,12 +122,20 @@ function editorAttributes(
     'aria-labelledby': `${id}-label`,
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     ...(error ? { 'aria-invalid': 'true' } : {}),
-    class: `${RICH_TEXT_CLASS} min-h-40 rounded-b-md border border-border bg-background px-3 py-2 text-foreground focus-visible:outline-3 focus-visible:outline-offset-1`,
+    class: `${contentClass} min-h-40 rounded-b-md border border-border bg-background px-3 py-2 text-foreground focus-visible:outline-3 focus-visible:outline-offset-1`,
   };
 }
 
 /** The formatting buttons: each says what it does and whether it is on (aria-pressed). */
-function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
+function Toolbar({
+  editor,
+  controls,
+  linkProblem,
+}: {
+  editor: Editor;
+  controls: string;
+  linkProblem: LinkRule;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -150,6 +167,8 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
             type="button"
             aria-pressed={button.pressed}
             className={buttonClass(button.pressed ? 'primary' : 'ghost', 'sm')}
+            // A click keeps the caret in the text (the editor does not lose focus and selection).
+            onMouseDown={(event) => event.preventDefault()}
             onClick={button.run}
           >
             {button.label}
@@ -159,6 +178,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
       {linking && (
         <LinkForm
           initial={state.href}
+          linkProblem={linkProblem}
           onApply={(href) => {
             chain().extendMarkRange('link').setLink({ href }).run();
             setLinking(false);
@@ -180,11 +200,13 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
 /** The link's address for the selected words: https:// or mailto: only, as the database allows. */
 function LinkForm({
   initial,
+  linkProblem,
   onApply,
   onRemove,
   onCancel,
 }: {
   initial: string;
+  linkProblem: LinkRule;
   onApply: (href: string) => void;
   onRemove: () => void;
   onCancel: () => void;
@@ -194,7 +216,7 @@ function LinkForm({
   const [problem, setProblem] = useState('');
   function apply() {
     const value = href.trim();
-    const message = updateLinkProblem(value);
+    const message = linkProblem(value);
     if (message) setProblem(message);
     else onApply(value);
   }
