@@ -1,14 +1,12 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { IMAGE_TYPES } from '../../../lib/rules';
 import { getStorage, getSupabase } from '../../../lib/supabase/client';
 import { showToast } from '../../../stores/toasts';
 import { updateImageUrl } from '../../event-updates/event-updates';
 import { FormField } from '../forms/FormField';
+import { ImageFileInput } from '../forms/ImageFileInput';
 import { uploadUpdateImage } from './update-image.data';
-
-const ACCEPT = Object.values(IMAGE_TYPES).join(',');
 
 interface ImageFields {
   imagePath: string;
@@ -21,16 +19,12 @@ interface ImageFields {
  * Removing it takes it off the update (the file stays in the bucket).
  */
 export function UpdateImagePicker() {
-  const id = useId();
   const { control, setValue } = useFormContext<ImageFields>();
   const path = useWatch({ control, name: 'imagePath' });
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState('');
 
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function pick(file: File) {
     setProblem('');
     setUploading(true);
     try {
@@ -93,29 +87,7 @@ export function UpdateImagePicker() {
           </div>
         </div>
       ) : (
-        <div className="grid gap-1">
-          <label htmlFor={id} className="text-sm">
-            Add an image (PNG, JPEG, GIF or WebP, up to 5 MB)
-          </label>
-          <input
-            id={id}
-            type="file"
-            accept={ACCEPT}
-            disabled={uploading}
-            onChange={(event) => void pick(event)}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            aria-invalid={problem ? true : undefined}
-            className="text-sm file:mr-3 file:rounded-md file:border file:px-3 file:py-1"
-          />
-          <p role="status" className="text-muted-foreground text-sm">
-            {uploading ? 'Uploading image…' : ''}
-          </p>
-          {problem && (
-            <p id={`${id}-problem`} role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-        </div>
+        <ImageFileInput uploading={uploading} problem={problem} onPick={(file) => void pick(file)} />
       )}
     </fieldset>
   );
