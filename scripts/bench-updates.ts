@@ -54,7 +54,15 @@ try {
   const { data, error } = await client.rpc('send_event_update', {
     event_id: eventId,
     title: 'Torches provided',
-    body: 'Bring warm clothes. We meet at the gate at six.',
+    body_doc: {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'Bring warm clothes. We meet at the gate at six.' }],
+        },
+      ],
+    },
     segment: 'followers',
   });
   if (error) throw new Error(`send_event_update: ${error.message}`);

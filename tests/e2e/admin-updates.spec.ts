@@ -17,9 +17,17 @@ import { createEvent } from '../helpers/events';
 import { gotoHydrated } from '../helpers/islands';
 import { useStoredTheme } from '../helpers/theme';
 
-// /admin/event-updates: an admin sends an update to an event's followers; a follower who agreed to trip news
-// finds it in /event-updates and in their mailbox, and its unsubscribe link works without signing in; a
-// follower without consent sees it in-app but gets no e-mail. A member calling the send directly is refused.
+// /admin/event-updates: an admin composes an update in rich text (bold, a bulleted list) with an image and
+// its alt text and sends it to an event's followers. A follower with /event-updates already open sees it
+// appear formatted, with the image, without a reload; a follower who agreed to trip news gets an e-mail
+// with a text part and an HTML part, and its unsubscribe link works without signing in; a follower without
+// consent sees it in-app but gets no e-mail. A member calling the send directly is refused.
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function follower(eventId: string, consent: boolean) {
   const member = await createMember({
@@ -34,7 +42,7 @@ async function follower(eventId: string, consent: boolean) {
   return member;
 }
 
-test('an update sent to followers reaches them in-app, by e-mail only with consent, and unsubscribes', async ({
+test('a rich update with an image reaches an open /event-updates live, and by e-mail in text and HTML', async ({
   page,
   browser,
 }) => {
@@ -43,29 +51,79 @@ test('an update sent to followers reaches them in-app, by e-mail only with conse
   const quiet = await follower(event.id, false);
   const title = `Torches provided ${randomUUID().slice(0, 8)}`;
 
+  // The follower has the page open before the update exists.
+  const fanContext = await browser.newContext();
+  const fanPage = await fanContext.newPage();
+  await signInPage(fanPage, fan);
+  await fanPage.goto('/event-updates');
+  await expect(fanPage.getByText('No updates yet.')).toBeVisible();
+
   await openAdminScreen(page, '/admin/event-updates', 'Event updates');
   const form = page.getByRole('form', { name: 'New update' });
   await form.getByRole('button', { name: 'Send update' }).click();
   await expect(form.getByText('Please choose the event.')).toBeVisible();
   await expect(form.getByText('Please enter a title.')).toBeVisible();
+  await expect(form.getByText('Please enter the update.')).toBeVisible();
 
   await form.getByLabel('Event').selectOption(event.id);
   await form.getByRole('radio', { name: 'Followers' }).check();
   await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Update').fill('Bring warm clothes.\nWe meet at the gate.');
+  const editor = form.getByRole('textbox', { name: 'Update' });
+  const toolbar = form.getByRole('toolbar', { name: 'Formatting' });
+  await editor.click();
+  await page.keyboard.type('Bring ');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('warm clothes');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('.');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('Torch');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Coat');
+
+  await form
+    .getByLabel(/Add an image/)
+    .setInputFiles({ name: 'lantern.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Image added')).toBeVisible();
+  await form.getByRole('button', { name: 'Send update' }).click();
+  await expect(form.getByText('Please describe the image for people who cannot see it.')).toBeVisible();
+  await form.getByLabel('Describe the image').fill('A lantern by the gaol gate');
+
   await form.getByRole('button', { name: 'Send update' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send this update?' });
   await expect(confirm).toContainText(event.title);
   await confirm.getByRole('button', { name: 'Send update' }).click();
   await expect(page.getByText('Update sent')).toBeVisible();
   await expect(page.getByText('Reached 2 members in-app and 1 e-mail queued.')).toBeVisible();
-  const row = page
-    .getByRole('table', { name: 'Sent updates' })
-    .locator('tbody tr')
-    .filter({ hasText: title });
+  await expect(editor).toHaveText('');
+  const table = page.getByRole('table', { name: 'Sent updates' });
+  const row = table.locator('tbody tr').filter({ hasText: title });
   await expect(row.getByRole('cell').nth(3)).toHaveText('Followers');
   await expect(row.getByRole('cell').nth(4)).toHaveText('2');
   await expect(row.getByRole('cell').nth(5)).toHaveText('1');
+  await page.getByLabel('Search by title').fill(title);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]q=/);
+
+  // Live: no reload on the follower's page; formatted, with the image and its alt text.
+  const item = fanPage.getByTestId('event-update').filter({ hasText: title });
+  await expect(item).toContainText('New');
+  await expect(item.locator('strong')).toHaveText('warm clothes');
+  await expect(item.getByRole('listitem')).toHaveText(['Torch', 'Coat']);
+  const image = item.getByRole('img', { name: 'A lantern by the gaol gate' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await fanContext.close();
 
   const { data: audit } = await adminClient()
     .from('audit_log')
@@ -75,16 +133,14 @@ test('an update sent to followers reaches them in-app, by e-mail only with conse
   expect(audit).toEqual([{ action: 'insert', entity_label: title }]);
 
   const mail = await waitForMail(fan.email, new RegExp(title));
-  expect(mail.text).toContain('We meet at the gate.');
+  expect(mail.text).toContain('Bring warm clothes.');
+  expect(mail.text).toContain('- Torch\n- Coat');
+  // The space typed before Bold may land inside the bold words, as browsers place it.
+  expect(mail.html).toMatch(/Bring ?<strong> ?warm clothes<\/strong>\./);
+  expect(mail.html).toContain('<ul><li><p>Torch</p></li><li><p>Coat</p></li></ul>');
+  expect(mail.html).toContain('A lantern by the gaol gate');
   const unsubscribe = mail.links.find((link) => link.includes('/unsubscribe?token='));
   expect(unsubscribe).toBeDefined();
-
-  const fanContext = await browser.newContext();
-  const fanPage = await fanContext.newPage();
-  await signInPage(fanPage, fan);
-  await fanPage.goto('/event-updates');
-  await expect(fanPage.getByTestId('event-update').filter({ hasText: title })).toContainText('New');
-  await fanContext.close();
 
   const quietContext = await browser.newContext();
   const quietPage = await quietContext.newPage();
@@ -121,7 +177,7 @@ test('a member calling the send directly is refused and nothing is sent', async 
   const { error } = await client.rpc('send_event_update', {
     event_id: event.id,
     title: 'Spam',
-    body: 'Spam',
+    body_doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Spam' }] }] },
     segment: 'all',
   });
   expect(error?.code).toBe('42501');
@@ -136,8 +192,8 @@ for (const theme of ['light', 'dark'] as const) {
   test(`the event updates screen has no axe violations (${theme})`, async ({ page, context }) => {
     await useStoredTheme(context, theme);
     await openAdminScreen(page, '/admin/event-updates', 'Event updates');
-    await expect(page.getByRole('table', { name: 'Sent updates' })).toBeVisible();
-    await expect(page.getByText('Loading updates…')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Sent updates' })).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 }

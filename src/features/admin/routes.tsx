@@ -73,6 +73,7 @@ const waitlistRoute = createRoute({
 const eventUpdatesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/event-updates',
+  validateSearch: validateListSearch,
   component: lazyRouteComponent(() => import('./updates/EventUpdatesPage'), 'EventUpdatesPage'),
 });
 const pollsRoute = createRoute({

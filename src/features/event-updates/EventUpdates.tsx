@@ -6,19 +6,23 @@ import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { $user } from '../../stores/session';
 import { showErrorToast } from '../../stores/toasts';
-import { formatPostedAt, unreadIds, unreadSummary } from './event-updates';
+import { formatPostedAt, RICH_TEXT_CLASS, unreadIds, unreadSummary } from './event-updates';
 import { listEventUpdates, markUpdatesRead } from './event-updates.data';
+import { EVENT_UPDATES_KEY, useLiveUpdates } from './live-updates';
 
 /**
- * /event-updates: news for the events the member follows or has booked, newest first. Unread ones carry a
- * 'New' badge until the member presses 'Mark all as read' (one request for all of them).
+ * /event-updates: news for the events the member follows or has booked, newest first, live (a new update
+ * appears without a reload). Unread ones carry a 'New' badge until the member presses 'Mark all as read'
+ * (one request for all of them). The update's body is the HTML the database rendered from the admin's
+ * document (escaped text in a fixed set of tags), so it is shown as it is.
  */
 export function EventUpdates() {
   const userId = useStore($user)?.id ?? '';
   const queryClient = useQueryClient();
-  const queryKey = ['event-updates', userId];
+  const queryKey = [EVENT_UPDATES_KEY, userId];
   const [status, setStatus] = useState('');
   const query = useQuery({ queryKey, queryFn: listEventUpdates, enabled: !!userId });
+  useLiveUpdates(userId, query.isSuccess);
   const markAll = useMutation({
     mutationFn: markUpdatesRead,
     onSuccess: async () => {
@@ -84,7 +88,19 @@ export function EventUpdates() {
             <p className="text-muted-foreground text-xs">
               Posted <time dateTime={update.postedAt}>{formatPostedAt(update.postedAt)}</time>
             </p>
-            <p className="mt-3 text-sm whitespace-pre-line">{update.body}</p>
+            {update.image && (
+              <img
+                src={update.image.url}
+                alt={update.image.alt}
+                loading="lazy"
+                className="border-border mt-3 max-h-80 w-auto max-w-full rounded border object-contain"
+              />
+            )}
+            <div
+              className={`mt-2 ${RICH_TEXT_CLASS}`}
+              // The database's renderer escapes every character people wrote (update_node_html).
+              dangerouslySetInnerHTML={{ __html: update.bodyHtml }}
+            />
           </li>
         ))}
       </ul>

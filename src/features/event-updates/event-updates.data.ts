@@ -8,7 +8,7 @@ export async function listEventUpdates(): Promise<EventUpdateItem[]> {
   const { data, error } = await supabase
     .from('event_updates')
     .select(
-      'id, title, body, created_at, event:events(id, title, start_date), reads:event_update_reads(read_at)',
+      'id, title, body, body_html, image_path, image_alt, created_at, event:events(id, title, start_date), reads:event_update_reads(read_at)',
     )
     .order('created_at', { ascending: false })
     .limit(200);

@@ -11,6 +11,9 @@ const row = (id: string, created_at: string, read = false, event = true): EventU
   id,
   title: `Title ${id}`,
   body: 'Body',
+  body_html: '<p>Body</p>',
+  image_path: id === 'pic' ? 'f1000000-0000-4000-8000-000000000003/1.png' : null,
+  image_alt: id === 'pic' ? 'A lantern' : null,
   created_at,
   event: event ? { id: 'e1', title: 'Tasmania', start_date: '2027-02-12' } : null,
   reads: read ? [{ read_at: created_at }] : [],
@@ -40,6 +43,21 @@ describe('event updates as the page shows them', () => {
     ]);
     expect([kept?.eventTitle, kept?.eventStartDate]).toEqual(['Tasmania', '2027-02-12']);
     expect([gone?.eventTitle, gone?.eventStartDate]).toEqual(['Event no longer available', null]);
+  });
+
+  it('keeps the HTML the database rendered, and gives an image its public address and alt text', () => {
+    const [pic, plain] = toUpdateItems([
+      row('pic', '2026-11-02T00:00:00Z'),
+      row('b', '2026-11-01T00:00:00Z'),
+    ]);
+    expect(pic?.bodyHtml).toBe('<p>Body</p>');
+    expect(pic?.image).toEqual({
+      url: expect.stringMatching(
+        /\/storage\/v1\/object\/public\/update-images\/f1000000-0000-4000-8000-000000000003\/1\.png$/,
+      ),
+      alt: 'A lantern',
+    });
+    expect(plain?.image).toBeNull();
   });
 
   it('counts new updates in words', () => {

@@ -1,10 +1,26 @@
 // What /event-updates shows, from the rows one request returns: newest first, each marked unread until the
 // member has a read marker for it (the embedded event_update_reads rows are the member's own: RLS).
+import { SUPABASE_URL } from '../../lib/supabase/config';
+
+/** The bucket of updates' images (20261128100002): public to read, admins write. */
+export const UPDATE_IMAGES_BUCKET = 'update-images';
+
+/** How an update's HTML looks (the database's fixed tags), on /event-updates and in the admin's editor. */
+export const RICH_TEXT_CLASS =
+  'text-sm [&_p]:my-2 [&_h2]:mt-3 [&_h2]:text-base [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2';
+
+/** An update image's public address. */
+export const updateImageUrl = (path: string) =>
+  `${SUPABASE_URL.replace(/\/+$/, '')}/storage/v1/object/public/${UPDATE_IMAGES_BUCKET}/${path}`;
 
 export interface EventUpdateRow {
   id: string;
   title: string;
   body: string;
+  /** The database's own rendering of the update (escaped, a fixed set of tags). */
+  body_html: string;
+  image_path: string | null;
+  image_alt: string | null;
   created_at: string;
   event: { id: string; title: string; start_date: string } | null;
   reads: { read_at: string }[];
@@ -14,6 +30,8 @@ export interface EventUpdateItem {
   id: string;
   title: string;
   body: string;
+  bodyHtml: string;
+  image: { url: string; alt: string } | null;
   postedAt: string;
   eventTitle: string;
   eventStartDate: string | null;
@@ -26,6 +44,8 @@ export function toUpdateItems(rows: readonly EventUpdateRow[]): EventUpdateItem[
       id: row.id,
       title: row.title,
       body: row.body,
+      bodyHtml: row.body_html,
+      image: row.image_path ? { url: updateImageUrl(row.image_path), alt: row.image_alt ?? '' } : null,
       postedAt: row.created_at,
       eventTitle: row.event?.title ?? 'Event no longer available',
       eventStartDate: row.event?.start_date ?? null,

@@ -25,3 +25,27 @@ export function updateBodyProblem(value: string): string | undefined {
   if (hasControlCharacters(body, { multiline: true })) return "The update contains characters we can't save.";
   return undefined;
 }
+
+export const UPDATE_LINK_MAX = 2000;
+export const IMAGE_ALT_MAX = 200;
+
+/**
+ * A link in an update: https with a host, or mailto: an address; no spaces, at most UPDATE_LINK_MAX
+ * characters. The database's `private.is_update_link` says the same (20261128100001).
+ */
+export function updateLinkProblem(value: string): string | undefined {
+  const ok =
+    characterCount(value) <= UPDATE_LINK_MAX &&
+    (/^https:\/\/[^/?#@\s]+([/?#]\S*)?$/u.test(value) || /^mailto:[^@?\s]+@[^@?\s]+(\?\S*)?$/iu.test(value));
+  return ok ? undefined : 'Links must start with https:// or mailto: (at most 2000 characters, no spaces).';
+}
+
+/** An image's alt text: required with an image, one line, at most IMAGE_ALT_MAX characters once trimmed. */
+export function imageAltProblem(value: string): string | undefined {
+  const alt = value.trim();
+  if (!alt) return 'Please describe the image for people who cannot see it.';
+  if (characterCount(alt) > IMAGE_ALT_MAX)
+    return `The description must be ${IMAGE_ALT_MAX} characters or fewer.`;
+  if (hasControlCharacters(alt)) return "The description contains characters we can't save.";
+  return undefined;
+}

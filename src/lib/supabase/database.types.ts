@@ -631,6 +631,10 @@ export type Database = {
           segment: string;
           in_app_count: number;
           email_count: number;
+          body_doc: Json | null;
+          body_html: string;
+          image_path: string | null;
+          image_alt: string | null;
         };
         Insert: {
           id?: string;
@@ -642,6 +646,10 @@ export type Database = {
           segment?: string;
           in_app_count?: number;
           email_count?: number;
+          body_doc?: Json | null;
+          body_html?: string;
+          image_path?: string | null;
+          image_alt?: string | null;
         };
         Update: {
           id?: string;
@@ -653,6 +661,10 @@ export type Database = {
           segment?: string;
           in_app_count?: number;
           email_count?: number;
+          body_doc?: Json | null;
+          body_html?: string;
+          image_path?: string | null;
+          image_alt?: string | null;
         };
         Relationships: [
           {
@@ -1432,8 +1444,10 @@ export type Database = {
         Args: {
           event_id: string;
           title: string;
-          body: string;
+          body_doc: Json;
           segment: string;
+          image_path?: string;
+          image_alt?: string;
         };
         Returns: Json;
       };

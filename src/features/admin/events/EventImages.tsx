@@ -1,13 +1,12 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { EVENT_IMAGES_MAX, IMAGE_TYPES } from '../../../lib/rules';
+import { EVENT_IMAGES_MAX } from '../../../lib/rules';
 import { getStorage, getSupabase } from '../../../lib/supabase/client';
 import { SUPABASE_URL } from '../../../lib/supabase/config';
 import { showToast } from '../../../stores/toasts';
+import { ImageFileInput } from '../forms/ImageFileInput';
 import type { EventForm } from './event-form';
-
-const ACCEPT = Object.values(IMAGE_TYPES).join(',');
 
 export const imageUrl = (path: string) =>
   `${SUPABASE_URL.replace(/\/+$/, '')}/storage/v1/object/public/event-images/${path}`;
@@ -18,16 +17,12 @@ export const imageUrl = (path: string) =>
  * stores the list. Removing an image takes it off the event (the file stays in the bucket).
  */
 export function EventImages({ title }: { title: string }) {
-  const id = useId();
   const { control, setValue } = useFormContext<EventForm>();
   const paths = useWatch({ control, name: 'image_paths' });
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState('');
 
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function pick(file: File) {
     setProblem('');
     setUploading(true);
     try {
@@ -89,29 +84,7 @@ export function EventImages({ title }: { title: string }) {
         </ul>
       )}
       {paths.length < EVENT_IMAGES_MAX ? (
-        <div className="grid gap-1">
-          <label htmlFor={id} className="text-sm">
-            Add an image (PNG, JPEG, GIF or WebP, up to 5 MB)
-          </label>
-          <input
-            id={id}
-            type="file"
-            accept={ACCEPT}
-            disabled={uploading}
-            onChange={(event) => void pick(event)}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            aria-invalid={problem ? true : undefined}
-            className="text-sm file:mr-3 file:rounded-md file:border file:px-3 file:py-1"
-          />
-          <p role="status" className="text-muted-foreground text-sm">
-            {uploading ? 'Uploading image…' : ''}
-          </p>
-          {problem && (
-            <p id={`${id}-problem`} role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-        </div>
+        <ImageFileInput uploading={uploading} problem={problem} onPick={(file) => void pick(file)} />
       ) : (
         <p className="text-muted-foreground text-sm">An event holds at most {EVENT_IMAGES_MAX} images.</p>
       )}

@@ -9,14 +9,22 @@ import { listSentUpdates, listUpdateEvents, SendRefusedError, sendEventUpdate } 
 // calling the send gets 42501 and nothing is written.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
+const paragraph = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
 let stack: TestStack;
 let adminClient: BrowserSupabase;
 let memberClient: BrowserSupabase;
 let eventId: string;
+let adminId: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  adminClient = (await signedInAccount(stack, { email: 'updates-admin@example.com', admin: true })).client;
+  const admin = await signedInAccount(stack, { email: 'updates-admin@example.com', admin: true });
+  adminClient = admin.client;
+  adminId = admin.id;
   const member = await signedInAccount(stack, { email: 'updates-member@example.com' });
   memberClient = member.client;
   const service = serviceClient(stack);
@@ -44,11 +52,13 @@ describe('an admin', () => {
   it('sends an update to the followers and sees its reach by channel', async () => {
     expect((await listUpdateEvents(adminClient)).map((event) => event.id)).toContain(eventId);
     const reach = await sendEventUpdate(
-      { eventId, title: ' Gate times ', body: 'We meet at six.', segment: 'followers' },
+      { eventId, title: ' Gate times ', body: paragraph('We meet at six.'), segment: 'followers' },
       adminClient,
     );
     expect(reach).toMatchObject({ in_app: 1, email: 1 });
-    const [latest] = await listSentUpdates(adminClient);
+    const {
+      rows: [latest],
+    } = await listSentUpdates({}, adminClient);
     expect(latest).toMatchObject({
       title: 'Gate times',
       segment: 'followers',
@@ -58,9 +68,74 @@ describe('an admin', () => {
     });
   });
 
+  it('sends an image with its alt text, and is refused one without', async () => {
+    const image = { path: `${adminId}/1700000000000.png`, alt: 'A lantern by the gate' };
+    await sendEventUpdate(
+      { eventId, title: 'Lantern 100% lit', body: paragraph('Look.'), segment: 'all', image },
+      adminClient,
+    );
+    await expect(
+      sendEventUpdate(
+        { eventId, title: 'No alt', body: paragraph('Look.'), segment: 'all', image: { ...image, alt: ' ' } },
+        adminClient,
+      ),
+    ).rejects.toThrow(
+      new SendRefusedError('Please describe the image in 1 to 200 characters (its alt text).'),
+    );
+    await expect(
+      sendEventUpdate(
+        {
+          eventId,
+          title: 'Bad link',
+          body: {
+            type: 'doc',
+            content: [
+              {
+                type: 'paragraph',
+                content: [
+                  {
+                    type: 'text',
+                    text: 'x',
+                    marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+                  },
+                ],
+              },
+            ],
+          },
+          segment: 'all',
+        },
+        adminClient,
+      ),
+    ).rejects.toThrow(
+      new SendRefusedError('Links must start with https:// or mailto: (at most 2000 characters, no spaces).'),
+    );
+  });
+
+  it('pages, sorts and searches the history on the server, a wildcard matching itself', async () => {
+    await sendEventUpdate(
+      { eventId, title: 'Lantern_two', body: paragraph('Two.'), segment: 'all' },
+      adminClient,
+    );
+    const page = (n: number) =>
+      listSentUpdates({ search: 'lantern', pageSize: 1, page: n, sort: 'title', dir: 'desc' }, adminClient);
+    const first = await page(1);
+    expect(first.total).toBe(2);
+    expect(first.rows.map((row) => row.title)).toEqual(['Lantern_two']);
+    expect((await page(2)).rows.map((row) => row.title)).toEqual(['Lantern 100% lit']);
+    const percent = await listSentUpdates({ search: '100%' }, adminClient);
+    expect(percent.rows.map((row) => row.title)).toEqual(['Lantern 100% lit']);
+    const underscore = await listSentUpdates({ search: 'n_t' }, adminClient);
+    expect(underscore.rows.map((row) => row.title)).toEqual(['Lantern_two']);
+    const range = await listSentUpdates({ range: { from: 0, to: 0 } }, adminClient);
+    expect(range.rows.map((row) => row.title)).toEqual(['Lantern_two']);
+  });
+
   it('is refused a bad title with a clear message', async () => {
     await expect(
-      sendEventUpdate({ eventId, title: 'x'.repeat(201), body: 'Body', segment: 'all' }, adminClient),
+      sendEventUpdate(
+        { eventId, title: 'x'.repeat(201), body: paragraph('Body'), segment: 'all' },
+        adminClient,
+      ),
     ).rejects.toThrow(new SendRefusedError('The title must be 1 to 200 characters on one line.'));
   });
 });
@@ -68,8 +143,12 @@ describe('an admin', () => {
 describe('a member', () => {
   it('cannot send, and sees the update in their own list', async () => {
     await expect(
-      sendEventUpdate({ eventId, title: 'Spam', body: 'Spam', segment: 'all' }, memberClient),
+      sendEventUpdate({ eventId, title: 'Spam', body: paragraph('Spam'), segment: 'all' }, memberClient),
     ).rejects.toMatchObject({ code: '42501' });
-    expect((await listSentUpdates(memberClient)).map((update) => update.title)).toEqual(['Gate times']);
+    expect((await listSentUpdates({}, memberClient)).rows.map((update) => update.title)).toEqual([
+      'Lantern_two',
+      'Lantern 100% lit',
+      'Gate times',
+    ]);
   });
 });

@@ -1,9 +1,12 @@
 /**
- * The event updates screen's data (supabase/migrations/20261127200001_send_event_updates.sql): the events
- * to write for, the updates sent with their reach, and the send, one RPC that writes the update and queues
- * every e-mail in one transaction. Members get 42501 from the send and nothing they may not read.
+ * The event updates screen's data (supabase/migrations/20261127200001_send_event_updates.sql, rich since
+ * 20261128100003): the events to write for, one page of the updates sent with their reach, and the send,
+ * one RPC that writes the update and queues every e-mail in one transaction. Members get 42501 from the
+ * send and nothing they may not read.
  */
+import type { Json } from '../../../lib/supabase/database.types';
 import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
+import { pageRange, PAGE_SIZE } from '../table/paging';
 
 export type Segment = 'followers' | 'travellers' | 'waitlist' | 'all';
 export const SEGMENTS: readonly { value: Segment; label: string; help: string }[] = [
@@ -52,32 +55,66 @@ export async function listUpdateEvents(client?: BrowserSupabase): Promise<Update
   return data;
 }
 
-/** The 50 latest updates with how many they reached. */
-export async function listSentUpdates(client?: BrowserSupabase): Promise<SentUpdate[]> {
+/** The history's sort keys: columns of event_updates. */
+export const SENT_SORTS = ['created_at', 'title', 'segment', 'in_app_count', 'email_count'] as const;
+export type SentSort = (typeof SENT_SORTS)[number];
+
+export interface SentQuery {
+  /** Words in the title. */
+  search?: string | undefined;
+  sort?: SentSort | undefined;
+  dir?: 'asc' | 'desc' | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  /** A row range instead of a page (the export's batches). */
+  range?: { from: number; to: number } | undefined;
+}
+
+/** `%`, `_` and `\` match themselves in the title search, not as ilike's wildcards. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the updates sent (newest first unless sorted) and how many match, in one request. */
+export async function listSentUpdates(
+  query: SentQuery = {},
+  client?: BrowserSupabase,
+): Promise<{ rows: SentUpdate[]; total: number }> {
   const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase
+  const { from, to } = query.range ?? pageRange(query.page ?? 1, query.pageSize ?? PAGE_SIZE);
+  let request = supabase
     .from('event_updates')
-    .select('id, title, segment, in_app_count, email_count, created_at, events(title)')
-    .order('created_at', { ascending: false })
-    .limit(50);
+    .select('id, title, segment, in_app_count, email_count, created_at, events(title)', { count: 'exact' });
+  const words = query.search?.trim();
+  if (words) request = request.ilike('title', likePattern(words));
+  const { data, error, count } = await request
+    .order(query.sort ?? 'created_at', { ascending: query.dir === 'asc' })
+    .order('id')
+    .range(from, to);
   if (error) throw error;
-  return data as SentUpdate[];
+  return { rows: data as SentUpdate[], total: count ?? 0 };
 }
 
 /** A refusal the admin can act on (bad field, unknown event), with the database's own words. */
 export class SendRefusedError extends Error {}
 
+export interface UpdateToSend {
+  eventId: string;
+  title: string;
+  /** The editor's document (Tiptap JSON); the database checks it and renders it. */
+  body: Json;
+  segment: Segment;
+  /** An image uploaded to update-images, with its alt text. */
+  image?: { path: string; alt: string } | null;
+}
+
 /** Sends the update; the answer is how many members see it in-app and how many e-mails were queued. */
-export async function sendEventUpdate(
-  update: { eventId: string; title: string; body: string; segment: Segment },
-  client?: BrowserSupabase,
-): Promise<Reach> {
+export async function sendEventUpdate(update: UpdateToSend, client?: BrowserSupabase): Promise<Reach> {
   const supabase = client ?? (await getSupabase());
   const { data, error } = await supabase.rpc('send_event_update', {
     event_id: update.eventId,
     title: update.title.trim(),
-    body: update.body.trim(),
+    body_doc: update.body,
     segment: update.segment,
+    ...(update.image ? { image_path: update.image.path, image_alt: update.image.alt.trim() } : {}),
   });
   if (error) {
     if (error.code === '22023') throw new SendRefusedError(error.message);

@@ -14,6 +14,8 @@ interface DueMail {
   reply_to: string | null;
   subject: string;
   body: string;
+  /** The HTML part, when the database wrote one: the message then has both parts. */
+  html_body?: string | null;
 }
 
 export interface Outbox {
@@ -41,6 +43,7 @@ export function createOutbox(db: Database, mailer: Mailer): Outbox {
             to: mail.recipient,
             subject: mail.subject,
             text: mail.body,
+            ...(mail.html_body ? { html: mail.html_body } : {}),
             ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
           });
           await db.query('select private.outbound_mail_sent($1)', [mail.id]);

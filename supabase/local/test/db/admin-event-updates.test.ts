@@ -3,8 +3,9 @@ import type { Queryable } from '../../src/db/types.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { outcomeOf, runAs } from './run-as.ts';
 import { createPreparedDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases.ts';
+import { paragraphDoc, paragraphDocSql } from './update-doc.ts';
 
-// public.send_event_update (20261127200001): who gets the e-mail for each segment. From the fixtures the
+// public.send_event_update (20261127200001, rich since 20261128100003): who gets the e-mail for each segment. From the fixtures the
 // member and the other member both follow and booked the published trip; here only the member consents to
 // trip news, and the trip's waitlist has one address that consents and one that does not.
 
@@ -19,8 +20,8 @@ describe.each(DATABASE_KINDS)('sending event updates on $name', (kind) => {
   async function send(segment: string, title = 'Gate times'): Promise<Sent> {
     return runAs(testDb.db, 'admin', async (tx: Queryable) => {
       const { rows } = await tx.query<{ reach: Sent['reach'] }>(
-        `select public.send_event_update($1, $2, 'We meet at six.', $3) as reach`,
-        [ID.published, title, segment],
+        `select public.send_event_update($1, $2, $3::jsonb, $4) as reach`,
+        [ID.published, title, paragraphDoc('We meet at six.'), segment],
       );
       await tx.query('reset role');
       const mail = await tx.query<{ recipient: string; body: string }>(
@@ -92,7 +93,7 @@ describe.each(DATABASE_KINDS)('sending event updates on $name', (kind) => {
       await outcomeOf(
         testDb.db,
         'member',
-        `select (public.send_event_update('${ID.published}', 'Spam', 'Spam', 'all') ->> 'email')::int as n`,
+        `select (public.send_event_update('${ID.published}', 'Spam', ${paragraphDocSql('Spam')}, 'all') ->> 'email')::int as n`,
       ),
     ).toBe('refused');
   });

@@ -1,6 +1,7 @@
 import { ALL_DENIED, ids } from '../matrix-cells.ts';
 import type { MatrixPart } from '../matrix-cells.ts';
 import { ID } from '../fixtures.ts';
+import { paragraphDocSql } from '../update-doc.ts';
 
 // /admin/event-updates (20261127200001_send_event_updates.sql). On its own event the member is booked and the
 // other member only follows: a travellers' notice reaches the member alone, an update for all members
@@ -11,7 +12,10 @@ const UPDATES_ID = {
   follow: '00000000-0000-4000-8000-000000002003',
   travellers: '00000000-0000-4000-8000-000000002004',
   all: '00000000-0000-4000-8000-000000002005',
+  image: '00000000-0000-4000-8000-000000002006',
 } as const;
+// An image in the update-images bucket, in the admin's folder (20261128100002).
+const IMAGE_PATH = `${ID.admin}/1700000000000.png`;
 
 export const UPDATES_MATRIX: MatrixPart = {
   tables: {
@@ -29,6 +33,40 @@ export const UPDATES_MATRIX: MatrixPart = {
         ALL_DENIED,
       ],
     },
+    // Rich text and the image (20261128100001): admins write the document and the image, members nothing.
+    'event_updates (body_doc, image_path, image_alt)': {
+      insert: [
+        `insert into public.event_updates (event_id, title, body, body_doc, image_path, image_alt) values ('${UPDATES_ID.event}', 'Rich', 'x', ${paragraphDocSql('Rich news.')}, '${IMAGE_PATH}', 'A lantern')`,
+        ['denied', 'rls', 'rls', 1],
+      ],
+      update: [
+        `update public.event_updates set body_doc = ${paragraphDocSql('Changed.')}, image_path = '${IMAGE_PATH}', image_alt = 'A lantern' where id = '${UPDATES_ID.all}'`,
+        ['denied', 0, 0, 1],
+      ],
+    },
+    // The HTML is the database's own rendering: everyone who reads the update reads it, nobody writes it.
+    'event_updates (body_html)': {
+      select: [
+        `select count(*)::int as n from public.event_updates where id in (${ids(UPDATES_ID.travellers, UPDATES_ID.all)}) and body_html like '<p>%'`,
+        ['denied', 2, 1, 2],
+      ],
+      update: [
+        `update public.event_updates set body_html = '<script>' where id = '${UPDATES_ID.all}'`,
+        ALL_DENIED,
+      ],
+    },
+    'storage.objects (update-images)': {
+      select: [
+        `select count(*)::int as n from storage.objects where id = '${UPDATES_ID.image}'`,
+        [1, 1, 1, 1],
+      ],
+      insert: [
+        `insert into storage.objects (bucket_id, name, owner_id) values ('update-images', coalesce($1::text, 'anon') || '/2.png', $1::text)`,
+        ['rls', 'rls', 'rls', 1],
+      ],
+      update: [`update storage.objects set metadata = '{}' where id = '${UPDATES_ID.image}'`, [0, 0, 0, 1]],
+      delete: [`delete from storage.objects where id = '${UPDATES_ID.image}'`, [0, 0, 0, 1]],
+    },
     'event_updates (in_app_count, email_count)': {
       update: [
         `update public.event_updates set in_app_count = 9, email_count = 9 where id = '${UPDATES_ID.all}'`,
@@ -39,7 +77,7 @@ export const UPDATES_MATRIX: MatrixPart = {
   functions: {
     // Only an admin sends; members get 42501 from the function's own check, visitors hold no EXECUTE.
     "send_event_update(…, 'travellers')": [
-      `select (public.send_event_update('${UPDATES_ID.event}', 'Gate times', 'We meet at six.', 'travellers') ->> 'in_app')::int as n`,
+      `select (public.send_event_update('${UPDATES_ID.event}', 'Gate times', ${paragraphDocSql('We meet at six.')}, 'travellers') ->> 'in_app')::int as n`,
       ['denied', 'refused', 'refused', 1],
     ],
   },
@@ -54,6 +92,8 @@ export const UPDATES_MATRIX: MatrixPart = {
       insert into public.event_updates (id, event_id, title, body, segment) values
         ('${UPDATES_ID.travellers}', '${UPDATES_ID.event}', 'Booking notice', 'For travellers.', 'travellers'),
         ('${UPDATES_ID.all}', '${UPDATES_ID.event}', 'For everyone', 'For all members.', 'all');
+      insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
+        ('${UPDATES_ID.image}', 'update-images', '${IMAGE_PATH}', '${ID.admin}', '{"mimetype":"image/png"}');
     `);
   },
 };
