@@ -1263,11 +1263,29 @@ export type Database = {
         Returns: unknown[];
       };
       admin_moderation_queue: {
-        Args: { [_ in never]: never };
-        Returns: unknown[];
+        Args: {
+          search?: string;
+          filter?: string;
+          sort?: string;
+          dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: Json;
       };
       admin_overview: {
         Args: { [_ in never]: never };
+        Returns: Json;
+      };
+      admin_polls: {
+        Args: {
+          search?: string;
+          state?: string;
+          sort?: string;
+          dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
         Returns: Json;
       };
       admin_team: {
