@@ -20,7 +20,9 @@ let commentId: string;
 const visibleToReporter = async () =>
   (await reporter.client.from('comments').select('id').eq('id', commentId)).data?.length ?? 0;
 const item = async () =>
-  (await fetchModerationQueue({ search: 'Rude words' }, admin)).rows.find((row) => row.target_id === commentId);
+  (await fetchModerationQueue({ search: 'Rude words' }, admin)).rows.find(
+    (row) => row.target_id === commentId,
+  );
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -143,7 +145,9 @@ describe('the queue as a paged list', () => {
     for (const name of ['first', 'second', 'quiet'] as const) {
       const content = `${word} ${name}`;
       expect(await postComment(author.client, { userId: author.id, eventId, content })).toBe('done');
-      ids[name] = (await author.client.from('comments').select('id').eq('content', content).single()).data!.id;
+      ids[name] = (
+        await author.client.from('comments').select('id').eq('content', content).single()
+      ).data!.id;
     }
     await flagPost(reporter.client, { kind: 'comment', id: ids.first }, 'One');
     await flagPost(reporter.client, { kind: 'comment', id: ids.second }, 'Two');
@@ -167,7 +171,10 @@ describe('the queue as a paged list', () => {
     const hidden = await fetchModerationQueue({ search: word, filter: 'hidden' }, admin);
     expect(contents(hidden)).toEqual([`${word} quiet`]);
     expect(hidden.rows[0]).toMatchObject({ hidden: true, flag_count: 0, last_flagged_at: null, flags: [] });
-    const all = await fetchModerationQueue({ search: word, filter: 'all', sort: 'reports', dir: 'desc' }, admin);
+    const all = await fetchModerationQueue(
+      { search: word, filter: 'all', sort: 'reports', dir: 'desc' },
+      admin,
+    );
     expect(all.total).toBe(3);
     expect(all.rows.map((row) => row.flag_count)).toEqual([1, 1, 0]);
   });

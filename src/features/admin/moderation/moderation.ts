@@ -63,7 +63,8 @@ export const QUEUE_CSV_COLUMNS: readonly CsvColumn<QueueItem>[] = [
   { header: 'Last report', value: (row) => row.last_flagged_at },
   {
     header: 'Reasons',
-    value: (row) => row.flags.map((flag) => `${flag.reporter}: ${flag.reason ?? 'No reason given'}`).join('; '),
+    value: (row) =>
+      row.flags.map((flag) => `${flag.reporter}: ${flag.reason ?? 'No reason given'}`).join('; '),
   },
   { header: 'Author suspended until', value: (row) => row.suspended_until },
   { header: 'Post id', value: (row) => row.target_id },

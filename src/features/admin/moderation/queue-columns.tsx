@@ -31,7 +31,9 @@ export function queueColumns({ act, ask }: RowActions) {
             {item.hidden && ' · Hidden'}
             {item.pinned && ' · Pinned'}
           </p>
-          <blockquote className="border-border border-l-4 pl-3 whitespace-pre-line">{item.content}</blockquote>
+          <blockquote className="border-border border-l-4 pl-3 whitespace-pre-line">
+            {item.content}
+          </blockquote>
           {item.flags.length > 0 && (
             <ul className="text-sm" aria-label="Reports">
               {item.flags.map((flag, index) => (
@@ -59,7 +61,11 @@ export function queueColumns({ act, ask }: RowActions) {
       ),
     }),
     column.accessor('event_title', { id: 'event', header: 'Event' }),
-    column.accessor('posted_at', { id: 'posted', header: 'Posted', cell: ({ getValue }) => <When iso={getValue()} /> }),
+    column.accessor('posted_at', {
+      id: 'posted',
+      header: 'Posted',
+      cell: ({ getValue }) => <When iso={getValue()} />,
+    }),
     column.accessor('flag_count', {
       id: 'reports',
       header: 'Reports',
@@ -87,7 +93,11 @@ function RowButtons({ item, act, ask }: RowActions & { item: QueueItem }) {
           Restore
         </button>
       ) : (
-        <button type="button" className={small} onClick={() => ask({ kind: 'confirm', item, action: 'hide' })}>
+        <button
+          type="button"
+          className={small}
+          onClick={() => ask({ kind: 'confirm', item, action: 'hide' })}
+        >
           Hide
         </button>
       )}
@@ -97,7 +107,11 @@ function RowButtons({ item, act, ask }: RowActions & { item: QueueItem }) {
         </button>
       )}
       {item.flag_count > 0 && (
-        <button type="button" className={small} onClick={() => ask({ kind: 'confirm', item, action: 'dismiss' })}>
+        <button
+          type="button"
+          className={small}
+          onClick={() => ask({ kind: 'confirm', item, action: 'dismiss' })}
+        >
           Dismiss reports
         </button>
       )}

@@ -47,7 +47,9 @@ export function PollForm({ onCreated }: { onCreated: () => Promise<unknown> }) {
     } catch (error) {
       // The database's own words, by the field they are about (a clock that ran past the closing time).
       if (error instanceof PollRefusedError)
-        form.setError(/closing time/i.test(error.message) ? 'closes' : 'question', { message: error.message });
+        form.setError(/closing time/i.test(error.message) ? 'closes' : 'question', {
+          message: error.message,
+        });
       else showErrorToast();
     }
   }
@@ -87,14 +89,22 @@ export function PollForm({ onCreated }: { onCreated: () => Promise<unknown> }) {
                 <FormField<PollFormValues> name={`options.${index}.text`} label={`Option ${index + 1}`} />
               </div>
               {options.fields.length > POLL_OPTIONS_MIN && (
-                <button type="button" className={buttonClass('ghost', 'md')} onClick={() => options.remove(index)}>
+                <button
+                  type="button"
+                  className={buttonClass('ghost', 'md')}
+                  onClick={() => options.remove(index)}
+                >
                   Remove<span className="sr-only"> option {index + 1}</span>
                 </button>
               )}
             </div>
           ))}
           {options.fields.length < POLL_OPTIONS_MAX && (
-            <button type="button" className={buttonClass('outline', 'sm')} onClick={() => options.append({ text: '' })}>
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm')}
+              onClick={() => options.append({ text: '' })}
+            >
               Add option
             </button>
           )}

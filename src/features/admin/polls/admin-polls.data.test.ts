@@ -1,6 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Inbox, signedIn, subscribed, type ChangePayload } from '../../../../supabase/local/test/realtime/helpers';
+import {
+  Inbox,
+  signedIn,
+  subscribed,
+  type ChangePayload,
+} from '../../../../supabase/local/test/realtime/helpers';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
 import { closePoll, createPoll, voteInPoll } from '../../polls/polls.data';

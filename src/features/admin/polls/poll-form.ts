@@ -16,7 +16,9 @@ export const pollFormSchema = z.object({
   eventId: z.string(),
   question: ruleString(pollQuestionProblem),
   options: z.array(z.object({ text: ruleString(pollOptionProblem) })).superRefine((options, context) => {
-    const problem = pollOptionsProblem(options.map((option) => option.text));
+    // Empty options already say so by their field; 'two are the same' would only repeat it.
+    const texts = options.map((option) => option.text);
+    const problem = texts.every((text) => text.trim()) ? pollOptionsProblem(texts) : undefined;
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
   /** A datetime-local value: the admin's own clock. */
