@@ -34,10 +34,16 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
   browser,
 }) => {
   const question = `Which haunt next ${randomUUID().slice(0, 8)}?`;
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
   await openAdminScreen(page, '/admin/polls', 'Polls');
   const form = page.getByRole('form', { name: 'New poll' });
   await form.getByRole('button', { name: 'Create poll' }).click();
+  // Each error by its field, tied to it for screen readers.
   await expect(form.getByText('Please enter the question.')).toBeVisible();
+  await expect(form.getByLabel('Question')).toHaveAccessibleDescription('Please enter the question.');
+  await expect(form.getByLabel('Option 2', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Please enter the option, or remove it.')).toHaveCount(2);
   await expect(form.getByText('Please choose when the poll closes.')).toBeVisible();
 
   await form.getByLabel('Question').fill(question);
@@ -88,6 +94,7 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
 
   // The admin's open screen hears the vote over Realtime and reads again: it shows without a reload.
   await expect(adminCard).toContainText('1 vote in all', { timeout: 15_000 });
+  expect(sockets.filter((url) => url.includes('/realtime/v1/websocket'))).toHaveLength(1);
   await memberContext.close();
 
   const download = page.waitForEvent('download');
