@@ -6,6 +6,32 @@
 --   sort:   last_report | posted | reports | author | event;  dir: asc | desc
 -- Each row is as before (kind, target, event, author, text, hidden, pinned, reports as JSON, suspension).
 
+-- The checks every paged admin list makes of its arguments, in the same clear words (22023); admin_polls()
+-- (20261128200002) uses it too. Called by security-definer functions only, so nobody else may execute it.
+create function private.check_list_arguments(
+  what text, sort text, sorts text[], dir text, page_size integer, page_offset integer, search text
+) returns void
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  if sort is null or not (sort = any (sorts)) then
+    raise exception 'The % cannot be sorted by "%".', what, sort using errcode = '22023',
+      hint = format('Sort by %s or %s.', array_to_string(sorts[1:cardinality(sorts) - 1], ', '),
+                    sorts[cardinality(sorts)]);
+  end if;
+  if dir is null or dir not in ('asc', 'desc') then
+    raise exception 'The sort direction must be asc or desc.' using errcode = '22023';
+  end if;
+  if page_size is null or page_size not between 1 and 1000 or page_offset is null or page_offset < 0 then
+    raise exception 'A page holds 1 to 1,000 rows from an offset of 0 or more.' using errcode = '22023';
+  end if;
+  if char_length(coalesce(search, '')) > 200 then
+    raise exception 'A search is at most 200 characters.' using errcode = '22023';
+  end if;
+end
+$$;
+revoke all on function private.check_list_arguments(text, text, text[], text, integer, integer, text) from public;
+
 drop function public.admin_moderation_queue();
 
 create function public.admin_moderation_queue(
@@ -23,21 +49,10 @@ declare
   result jsonb;
 begin
   perform private.require_admin('read the moderation queue');
-  if sort is null or sort not in ('last_report', 'posted', 'reports', 'author', 'event') then
-    raise exception 'The queue cannot be sorted by "%".', sort using errcode = '22023',
-      hint = 'Sort by last_report, posted, reports, author or event.';
-  end if;
-  if dir is null or dir not in ('asc', 'desc') then
-    raise exception 'The sort direction must be asc or desc.' using errcode = '22023';
-  end if;
-  if page_size is null or page_size not between 1 and 1000 or page_offset is null or page_offset < 0 then
-    raise exception 'A page holds 1 to 1,000 rows from an offset of 0 or more.' using errcode = '22023';
-  end if;
+  perform private.check_list_arguments('queue', sort, array['last_report', 'posted', 'reports', 'author', 'event'],
+                                       dir, page_size, page_offset, search);
   if filter is null or filter not in ('open', 'hidden', 'all') then
     raise exception 'Show open reports, hidden posts or all posts.' using errcode = '22023';
-  end if;
-  if char_length(coalesce(search, '')) > 200 then
-    raise exception 'A search is at most 200 characters.' using errcode = '22023';
   end if;
   pattern := private.search_pattern(search);
 

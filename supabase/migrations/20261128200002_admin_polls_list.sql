@@ -20,21 +20,10 @@ declare
   result jsonb;
 begin
   perform private.require_admin('list polls');
-  if sort is null or sort not in ('question', 'for', 'closes', 'votes', 'created') then
-    raise exception 'The polls cannot be sorted by "%".', sort using errcode = '22023',
-      hint = 'Sort by question, for, closes, votes or created.';
-  end if;
-  if dir is null or dir not in ('asc', 'desc') then
-    raise exception 'The sort direction must be asc or desc.' using errcode = '22023';
-  end if;
-  if page_size is null or page_size not between 1 and 1000 or page_offset is null or page_offset < 0 then
-    raise exception 'A page holds 1 to 1,000 rows from an offset of 0 or more.' using errcode = '22023';
-  end if;
+  perform private.check_list_arguments('polls', sort, array['question', 'for', 'closes', 'votes', 'created'],
+                                       dir, page_size, page_offset, search);
   if coalesce(state, '') not in ('', 'open', 'closed') then
     raise exception 'Show open polls, closed polls or every poll.' using errcode = '22023';
-  end if;
-  if char_length(coalesce(search, '')) > 200 then
-    raise exception 'A search is at most 200 characters.' using errcode = '22023';
   end if;
   pattern := private.search_pattern(search);
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { DataTable } from '../table/DataTable';
+import { FilterSelect } from '../table/FilterSelect';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
 import { useListSearch } from '../table/use-list-search';
@@ -100,7 +101,13 @@ export function ModerationPage() {
         onStateChange={update}
         isError={queue.isError}
         searchLabel="Search posts, authors or events"
-        toolbar={<QueueFilter value={search.filter ?? ''} onChange={(filter) => update({ filter })} />}
+        toolbar={
+          <FilterSelect
+            options={QUEUE_FILTER_OPTIONS}
+            value={search.filter ?? ''}
+            onChange={(filter) => update({ filter })}
+          />
+        }
         emptyText={
           search.q || search.filter ? 'No posts match this search.' : 'Nothing is waiting for moderation.'
         }
@@ -142,29 +149,5 @@ export function ModerationPage() {
         />
       )}
     </AdminPage>
-  );
-}
-
-/** Open reports (the queue), hidden posts, or every post (the address's `filter`). */
-function QueueFilter({ value, onChange }: { value: string; onChange: (filter: string) => void }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Show
-      </label>
-      <select
-        id={id}
-        value={QUEUE_FILTER_OPTIONS.some((option) => option.value === value) ? value : ''}
-        onChange={(event) => onChange(event.target.value)}
-        className="border-border bg-background h-10 rounded-md border px-3"
-      >
-        {QUEUE_FILTER_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -185,6 +185,7 @@ describe('the queue as a paged list', () => {
     await refused({ sort: 'content; drop table x' as never });
     await expect(fetchModerationQueue({ sort: 'nope' as never }, admin)).rejects.toMatchObject({
       message: 'The queue cannot be sorted by "nope".',
+      hint: 'Sort by last_report, posted, reports, author or event.',
     });
     await refused({ dir: 'up' as never });
     await refused({ limit: 0 });

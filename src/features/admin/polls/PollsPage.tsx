@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { closePoll, deletePoll } from '../../polls/polls.data';
 import { closingText, PollResults } from '../../polls/PollResults';
 import { DataTable } from '../table/DataTable';
+import { FilterSelect } from '../table/FilterSelect';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
 import { useListSearch } from '../table/use-list-search';
@@ -139,7 +140,13 @@ export function PollsPage() {
         onStateChange={update}
         isError={list.isError}
         searchLabel="Search questions or events"
-        toolbar={<StateFilter value={search.filter ?? ''} onChange={(filter) => update({ filter })} />}
+        toolbar={
+          <FilterSelect
+            options={POLL_FILTERS}
+            value={search.filter ?? ''}
+            onChange={(filter) => update({ filter })}
+          />
+        }
         emptyText={search.q || search.filter ? 'No polls match this search.' : 'No polls yet.'}
       />
       <ConfirmDialog
@@ -155,29 +162,5 @@ export function PollsPage() {
         onClose={() => setConfirm(null)}
       />
     </AdminPage>
-  );
-}
-
-/** Every poll, the open ones or the closed ones (the address's `filter`). */
-function StateFilter({ value, onChange }: { value: string; onChange: (filter: string) => void }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Show
-      </label>
-      <select
-        id={id}
-        value={POLL_FILTERS.some((option) => option.value === value) ? value : ''}
-        onChange={(event) => onChange(event.target.value)}
-        className="border-border bg-background h-10 rounded-md border px-3"
-      >
-        {POLL_FILTERS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
