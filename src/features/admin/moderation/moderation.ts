@@ -2,7 +2,7 @@
 // from the address and its CSV columns.
 import type { ListSearch } from '../search';
 import type { CsvColumn } from '../table/csv';
-import { PAGE_SIZE } from '../table/paging';
+import { PAGE_SIZE, pageRange } from '../table/paging';
 import { QUEUE_FILTERS, QUEUE_SORTS, type QueueItem, type QueueQuery } from './moderation.data';
 
 const WHEN = new Intl.DateTimeFormat('en-AU', {
@@ -46,7 +46,7 @@ export function queueQuery(search: ListSearch, pageSize = PAGE_SIZE): QueueQuery
     sort: sort ?? 'last_report',
     dir: sort ? (search.dir ?? 'asc') : 'desc',
     limit: pageSize,
-    offset: (Math.max(1, search.page ?? 1) - 1) * pageSize,
+    offset: pageRange(search.page ?? 1, pageSize).from,
   };
 }
 

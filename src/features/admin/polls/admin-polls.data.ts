@@ -1,6 +1,7 @@
 // /admin/polls' list: one page of polls with their results and the total in one request (admin_polls,
 // migration 20261128200002: security definer, refused to anyone but an admin).
 import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
+import type { Poll } from '../../polls/polls.data';
 import { PAGE_SIZE } from '../table/paging';
 
 /** The list's sort keys and states, as admin_polls() takes them. */
@@ -8,15 +9,8 @@ export const POLL_SORTS = ['question', 'for', 'closes', 'votes', 'created'] as c
 export type PollSort = (typeof POLL_SORTS)[number];
 export type PollState = '' | 'open' | 'closed';
 
-export interface AdminPollRow {
-  id: string;
-  event_id: string | null;
-  /** Null for a poll for all members. */
-  event_title: string | null;
-  question: string;
-  options: string[];
-  closes_at: string;
-  created_at: string;
+/** A poll as the list shows it: the poll, whether it is open, and its votes (admins see every count). */
+export interface AdminPollRow extends Poll {
   is_open: boolean;
   votes: number;
   /** Votes per option, in the options' order. */

@@ -1,7 +1,7 @@
 // The polls screen's pure logic: the list's query from the address, the state filter, the CSV's columns.
 import type { ListSearch } from '../search';
 import type { CsvColumn } from '../table/csv';
-import { PAGE_SIZE } from '../table/paging';
+import { PAGE_SIZE, pageRange } from '../table/paging';
 import { POLL_SORTS, type AdminPollRow, type AdminPollsQuery } from './admin-polls.data';
 
 /** The list's `filter` in the address: every poll, the open ones or the closed ones. */
@@ -20,7 +20,7 @@ export function adminPollsQuery(search: ListSearch, pageSize = PAGE_SIZE): Admin
     sort: sort ?? 'closes',
     dir: sort ? (search.dir ?? 'asc') : 'desc',
     limit: pageSize,
-    offset: (Math.max(1, search.page ?? 1) - 1) * pageSize,
+    offset: pageRange(search.page ?? 1, pageSize).from,
   };
 }
 
