@@ -60,10 +60,20 @@ test('a reported comment is hidden for every member live, and its suspended auth
   const card = table.getByRole('row').filter({ hasText: `Spam here ${mark}` });
   await expect(card).toContainText(`Abe Author ${mark}`);
   await expect(card).toContainText(title);
+  // Sorting by keyboard: the header's button, its state in the address and in aria-sort.
+  await table.getByRole('button', { name: 'Reports', exact: true }).press('Enter');
+  await expect(page).toHaveURL(/sort=reports/);
+  await expect(table.getByRole('columnheader', { name: 'Reports', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await expect(card).toContainText(`Rhea Reporter ${mark}`);
   await expect(card).toContainText('Selling things');
   await expect(card).toContainText('1 report');
-  await card.getByRole('button', { name: 'Hide' }).click();
+  await card
+    .getByRole('group', { name: `Actions for the comment by Abe Author ${mark}` })
+    .getByRole('button', { name: 'Hide' })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Hide this post?' });
   await confirm.getByRole('button', { name: 'Hide it' }).click();
   await expect(page.getByText('Hidden', { exact: true })).toBeVisible();

@@ -87,7 +87,12 @@ export function queueColumns({ act, ask }: RowActions) {
 function RowButtons({ item, act, ask }: RowActions & { item: QueueItem }) {
   const small = buttonClass('outline', 'sm');
   return (
-    <div className="flex min-w-40 flex-wrap gap-2">
+    // Every row has the same buttons: the group's name says whose they are.
+    <div
+      role="group"
+      aria-label={`Actions for the ${item.kind} by ${item.author_name}`}
+      className="flex min-w-40 flex-wrap gap-2"
+    >
       {item.hidden ? (
         <button type="button" className={small} onClick={() => void act(item, 'restore')}>
           Restore

@@ -58,7 +58,7 @@ function pollColumns(ask: (confirm: Confirm) => void) {
       id: 'actions',
       header: 'Actions',
       cell: ({ row: { original: poll } }) => (
-        <div className="flex flex-wrap gap-2">
+        <div role="group" aria-label={`Actions for ${poll.question}`} className="flex flex-wrap gap-2">
           {poll.is_open && (
             <button
               type="button"
