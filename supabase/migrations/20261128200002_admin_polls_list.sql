@@ -1,7 +1,6 @@
 -- /admin/polls as a server-paged list (decision 0044): one page of polls with their results and the total in
--- one answer, like admin_customers(); and live results: poll_votes joins the Realtime publication, so an
--- admin's open screen hears each vote (Realtime delivers a change only to those whose select policy reads
--- the row: admins every vote, a member their own) and reads the page again (decision 0029's way).
+-- one answer, like admin_customers(); and live results through a signal table (below), so an admin's open
+-- screen hears each vote and reads the page again (decision 0029's way).
 --   state:  '' every poll | 'open' | 'closed'
 --   sort:   question | for | closes | votes | created;  dir: asc | desc
 
@@ -75,4 +74,39 @@ revoke all on function public.admin_polls(text, text, text, text, integer, integ
 grant execute on function public.admin_polls(text, text, text, text, integer, integer)
   to authenticated, service_role;
 
-alter publication supabase_realtime add table public.poll_votes;
+-- ---------------------------------------------------------------- live results
+
+-- One row per poll, stamped by each vote, published to Realtime, readable by admins only. Not poll_votes
+-- itself: Realtime sends a DELETE to every subscriber whatever the policies, with the row's primary key, and
+-- poll_votes' key names the voter (a deleted poll would tell any member who subscribed who had voted in it).
+-- Here an UPDATE (read back under the policy: admins only) carries no voter, and a DELETE only a poll's id.
+create table public.poll_vote_signals (
+  poll_id uuid primary key references public.polls (id) on delete cascade,
+  last_vote_at timestamptz not null default now()
+);
+comment on table public.poll_vote_signals is
+  'Live results for admins (decision 0044): the time of each poll''s latest vote, written by a trigger on poll_votes.';
+alter table public.poll_vote_signals enable row level security;
+
+-- Only the trigger writes (as the table's owner); admins read; members and visitors nothing.
+revoke all on table public.poll_vote_signals from anon, authenticated;
+grant select on table public.poll_vote_signals to authenticated;
+grant all on table public.poll_vote_signals to service_role;
+create policy poll_vote_signals_select_admin on public.poll_vote_signals
+  for select to authenticated using ((select private.is_admin()));
+
+-- Security definer: the voting member has no right to write here, and must not need one.
+create function private.signal_poll_vote() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.poll_vote_signals (poll_id, last_vote_at) values (new.poll_id, now())
+  on conflict (poll_id) do update set last_vote_at = excluded.last_vote_at;
+  return null;
+end
+$$;
+revoke all on function private.signal_poll_vote() from public;
+create trigger signal_vote after insert on public.poll_votes
+  for each row execute function private.signal_poll_vote();
+
+alter publication supabase_realtime add table public.poll_vote_signals;

@@ -817,6 +817,29 @@ export type Database = {
           },
         ];
       };
+      poll_vote_signals: {
+        Row: {
+          poll_id: string;
+          last_vote_at: string;
+        };
+        Insert: {
+          poll_id: string;
+          last_vote_at?: string;
+        };
+        Update: {
+          poll_id?: string;
+          last_vote_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'poll_vote_signals_poll_id_fkey';
+            columns: ['poll_id'];
+            isOneToOne: true;
+            referencedRelation: 'polls';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       poll_votes: {
         Row: {
           poll_id: string;

@@ -87,13 +87,13 @@ describe('the polls list', () => {
 });
 
 describe('live results', () => {
-  it("deliver a member's vote to an admin's channel, and not to another member's", async () => {
+  it("signal a member's vote to an admin's channel, and nothing to a member's, even of a deleted poll", async () => {
     const watch = async (client: SupabaseClient, name: string) => {
       const inbox = new Inbox();
       await subscribed(
         client
           .channel(name)
-          .on('postgres_changes', { event: '*', schema: 'public', table: 'poll_votes' }, (payload) =>
+          .on('postgres_changes', { event: '*', schema: 'public', table: 'poll_vote_signals' }, (payload) =>
             inbox.push(payload as unknown as ChangePayload),
           ),
       );
@@ -101,12 +101,18 @@ describe('live results', () => {
     };
     const [adminInbox, otherInbox] = [await watch(admin, 'admin-votes'), await watch(other, 'other-votes')];
     await voteInPoll(ids[2]!, 0, as(other));
-    await voteInPoll(ids[1]!, 0, as(admin));
-    const vote = await adminInbox.next((payload) => payload.new.poll_id === ids[2], 'the vote');
-    expect(vote.eventType).toBe('INSERT');
-    // The other member hears their own vote only: once it arrived, the admin's would have arrived before it.
-    await otherInbox.next((payload) => payload.new.poll_id === ids[2], 'their own vote');
-    await adminInbox.next((payload) => payload.new.poll_id === ids[1], "the admin's own vote");
-    expect(otherInbox.received.map((payload) => payload.new.poll_id)).toEqual([ids[2]]);
+    const signal = await adminInbox.next((payload) => payload.new.poll_id === ids[2], 'the vote');
+    // One row per poll, stamped again: an UPDATE that names the poll and no voter.
+    expect(signal.eventType).toBe('UPDATE');
+    expect(Object.keys(signal.new).sort()).toEqual(['last_vote_at', 'poll_id']);
+
+    // A deleted poll's DELETE reaches every subscriber (Realtime cannot check a policy on a gone row): it
+    // carries the poll's id only, never who voted.
+    const { error } = await admin.from('polls').delete().eq('id', ids[2]!);
+    expect(error).toBeNull();
+    const gone = await otherInbox.next((payload) => payload.eventType === 'DELETE', 'the DELETE');
+    expect(Object.keys(gone.old)).toEqual(['poll_id']);
+    await adminInbox.next((payload) => payload.eventType === 'DELETE', "the admin's DELETE");
+    expect(otherInbox.received.map((payload) => payload.eventType)).toEqual(['DELETE']);
   });
 });

@@ -43,10 +43,10 @@ describe('live poll results', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('listens to every change of poll_votes and reads the list again once per burst of votes', async () => {
+  it('listens to every change of poll_vote_signals and reads the list again once per burst of votes', async () => {
     const realtime = fakeRealtime();
     await startLiveVotes(queryClient, key, realtime.client);
-    expect(realtime.state.binding).toEqual({ event: '*', schema: 'public', table: 'poll_votes' });
+    expect(realtime.state.binding).toEqual({ event: '*', schema: 'public', table: 'poll_vote_signals' });
     for (let vote = 0; vote < 3; vote += 1) realtime.state.onChange?.();
     vi.advanceTimersByTime(GATHER_MS);
     expect(invalidate).toHaveBeenCalledTimes(1);

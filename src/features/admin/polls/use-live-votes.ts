@@ -1,8 +1,8 @@
 /**
- * Live results on /admin/polls (decision 0044, in decision 0029's way): one Realtime channel on poll_votes;
- * each vote marks the polls list stale and TanStack Query reads the shown page again (the payload is never
- * merged in, so what shows is always admin_polls()' answer). Realtime delivers a vote only to those whose
- * select policy reads it: every vote to an admin. Every join reads again too: a rejoin after the socket
+ * Live results on /admin/polls (decision 0044, in decision 0029's way): one Realtime channel on
+ * poll_vote_signals (a row per poll, stamped by each vote, readable by admins only); each change marks the
+ * polls list stale and TanStack Query reads the shown page again (the payload is never merged in, so what
+ * shows is always admin_polls()' answer). Every join reads again too: a rejoin after the socket
  * dropped (changes made meanwhile are never replayed), and the first join, to close the gap since the
  * page's first read.
  */
@@ -31,7 +31,7 @@ export async function startLiveVotes(
   };
   const channel = realtime
     .channel(`admin-poll-votes-${++started}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'poll_votes' }, readAgain);
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'poll_vote_signals' }, readAgain);
   channel.subscribe((status) => {
     if (status === 'SUBSCRIBED') readAgain();
   });

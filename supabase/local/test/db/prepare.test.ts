@@ -70,7 +70,7 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
       'comment_removals',
       'comment_replies',
       'comments',
-      'poll_votes',
+      'poll_vote_signals',
       'reactions',
     ]);
   });

@@ -39,6 +39,20 @@ export const POLLS_MATRIX: MatrixPart = {
       update: [`update public.poll_votes set option_index = 1 where poll_id = '${POLL_ALL}'`, ALL_DENIED],
       delete: [`delete from public.poll_votes where poll_id = '${POLL_ALL}'`, ALL_DENIED],
     },
+    // Live results' signal (20261128200002): the member's fixture vote stamped POLL_ALL's row; admins read
+    // it, nobody writes it but the trigger.
+    poll_vote_signals: {
+      select: [
+        `select count(*)::int as n from public.poll_vote_signals where poll_id in ${BOTH}`,
+        ['denied', 0, 0, 1],
+      ],
+      insert: [`insert into public.poll_vote_signals (poll_id) values ('${POLL_DRAFT}')`, ALL_DENIED],
+      update: [
+        `update public.poll_vote_signals set last_vote_at = now() where poll_id = '${POLL_ALL}'`,
+        ALL_DENIED,
+      ],
+      delete: [`delete from public.poll_vote_signals where poll_id = '${POLL_ALL}'`, ALL_DENIED],
+    },
     'poll_votes (draft event)': {
       insert: [
         `insert into public.poll_votes (poll_id, option_index) values ('${POLL_DRAFT}', 0)`,
