@@ -3,32 +3,17 @@ import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
+import { downloadedCsv } from '../helpers/csv';
 import { adminClient, createMember, sessionFor, signInPage, supabaseUrl } from '../helpers/e2e-backend';
+import { createEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 import { useStoredTheme } from '../helpers/theme';
 
 // /admin/moderation (issue 11): a member reports a comment; an admin finds it in the queue and hides it, and
 // it disappears from another member's open page without a reload; the admin suspends the author, whose next
-// comment the database refuses with the date; members calling the same endpoints are refused. Each test has
-// a trip of its own on the shared stack.
-
-async function publishTrip(title: string): Promise<string> {
-  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + 33 * 86_400_000).toISOString().slice(0, 10);
-  const { data, error } = await adminClient()
-    .from('events')
-    .insert({
-      slug: `mod-${randomUUID().slice(0, 8)}`,
-      title,
-      status: 'published',
-      start_date: start,
-      end_date: end,
-    })
-    .select('id')
-    .single();
-  if (error) throw new Error(error.message);
-  return (data as { id: string }).id;
-}
+// comment the database refuses with the date; the queue is a paged table whose search and filter live in the
+// address, with a CSV export; members calling the same endpoints are refused. Each test has a trip of its own
+// on the shared stack, and searches the queue for its own posts.
 
 async function openTrip(page: Page, title: string): Promise<Locator> {
   await page.goto('/events');
@@ -45,8 +30,7 @@ test('a reported comment is hidden for every member live, and its suspended auth
   browser,
 }) => {
   const mark = randomUUID().slice(0, 8);
-  const title = `Moderated trip ${mark}`;
-  const eventId = await publishTrip(title);
+  const { id: eventId, title } = await createEvent({ title: 'Moderated trip' });
   const author = await createMember({ fullName: `Abe Author ${mark}` });
   const reporter = await createMember({ fullName: `Rhea Reporter ${mark}` });
   const { data: inserted, error } = await adminClient()
@@ -70,12 +54,27 @@ test('a reported comment is hidden for every member live, and its suspended auth
 
   // The admin sees who reported it, why and when, and hides it (confirmed first).
   await openAdminScreen(page, '/admin/moderation', 'Moderation');
-  const card = page.getByRole('listitem', { name: `Comment by Abe Author ${mark} on ${title}` });
-  await expect(card).toContainText(`Spam here ${mark}`);
+  await page.getByLabel('Search posts, authors or events').fill(mark);
+  await expect(page).toHaveURL(new RegExp(`q=${mark}`));
+  const table = page.getByRole('table', { name: 'Reported posts' });
+  const card = table.getByRole('row').filter({ hasText: `Spam here ${mark}` });
+  await expect(card).toContainText(`Abe Author ${mark}`);
+  await expect(card).toContainText(title);
+  // Sorting by keyboard: the header's button, its state in the address and in aria-sort (a count sorts
+  // most first).
+  await table.getByRole('button', { name: 'Reports', exact: true }).press('Enter');
+  await expect(page).toHaveURL(/sort=reports&dir=desc|dir=desc&sort=reports/);
+  await expect(table.getByRole('columnheader', { name: 'Reports', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(card).toContainText(`Rhea Reporter ${mark}`);
   await expect(card).toContainText('Selling things');
   await expect(card).toContainText('1 report');
-  await card.getByRole('button', { name: 'Hide' }).click();
+  await card
+    .getByRole('group', { name: `Actions for the comment by Abe Author ${mark}` })
+    .getByRole('button', { name: 'Hide' })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Hide this post?' });
   await confirm.getByRole('button', { name: 'Hide it' }).click();
   await expect(page.getByText('Hidden', { exact: true })).toBeVisible();
@@ -96,7 +95,7 @@ test('a reported comment is hidden for every member live, and its suspended auth
   await suspend.getByLabel('For how long').selectOption('7');
   await suspend.getByRole('button', { name: 'Suspend' }).click();
   await expect(page.getByText('Member suspended', { exact: true })).toBeVisible();
-  await expect(card).toContainText('Author suspended until');
+  await expect(card).toContainText('Suspended until');
 
   // The author's next comment is refused, saying until when; what they wrote stays in the box.
   const authorContext = await browser.newContext();
@@ -121,6 +120,29 @@ test('a reported comment is hidden for every member live, and its suspended auth
     .click();
   await expect(page.getByText('Reports dismissed', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);
+  await expect(table).toContainText('No posts match this search.');
+
+  // Still hidden: the 'Hidden posts' filter finds it (in the address too), and the export has it.
+  await page.getByLabel('Show').selectOption('hidden');
+  await expect(page).toHaveURL(/filter=hidden/);
+  await expect(card.getByRole('button', { name: 'Restore' })).toBeVisible();
+  await expect(card).toContainText('0 reports');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const rows = await downloadedCsv(await download);
+  expect(rows[0]?.slice(0, 8)).toEqual([
+    'Kind',
+    'Author',
+    'Event',
+    'Text',
+    'Posted',
+    'Hidden',
+    'Pinned',
+    'Reports',
+  ]);
+  expect(rows.slice(1).map((row) => [row[0], row[1], row[2], row[3], row[5], row[7]])).toEqual([
+    ['Comment', `Abe Author ${mark}`, title, `Spam here ${mark}`, 'Yes', '0'],
+  ]);
   await memberContext.close();
   await authorContext.close();
 });
@@ -149,9 +171,9 @@ test('a member calling the moderation endpoints directly is refused every time',
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the moderation screen passes axe in the ${theme} theme`, async ({ page, context }) => {
-    // A reported comment of its own, so the queue's cards are what axe checks.
+    // A reported comment of its own, so the queue's rows are what axe checks.
     const mark = randomUUID().slice(0, 8);
-    const eventId = await publishTrip(`Axe trip ${mark}`);
+    const { id: eventId, title } = await createEvent({ title: 'Axe trip' });
     const [author, reporter] = [await createMember({ fullName: `Axe Author ${mark}` }), await createMember()];
     const service = adminClient();
     const { data: comment } = await service
@@ -164,9 +186,8 @@ for (const theme of ['light', 'dark'] as const) {
       .insert({ user_id: reporter.id, comment_id: comment!.id, reason: 'Test' });
     await useStoredTheme(context, theme);
     await openAdminScreen(page, '/admin/moderation', 'Moderation');
-    await expect(
-      page.getByRole('listitem', { name: `Comment by Axe Author ${mark} on Axe trip ${mark}` }),
-    ).toBeVisible();
+    await page.getByLabel('Search posts, authors or events').fill(mark);
+    await expect(page.getByRole('row').filter({ hasText: `Axe Author ${mark}` })).toContainText(title);
     expect(await axeViolations(page)).toEqual([]);
   });
 }

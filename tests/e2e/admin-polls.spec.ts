@@ -10,7 +10,8 @@ import { useStoredTheme } from '../helpers/theme';
 
 // /admin/polls and the member's side: an admin creates a poll for all members, a member votes once on the
 // dashboard and sees the results, a second vote is refused by the database, and the admin's results update
-// live. The database is shared: each poll has its own question and each test looks only at its own.
+// live (Realtime on poll_votes, no polling). The list is a paged table whose search lives in the address. The
+// database is shared: each poll has its own question and each test searches for its own.
 
 /** `datetime-local` text for a day from now, in this machine's (and the browser's) time zone. */
 function tomorrowLocal(): string {
@@ -33,10 +34,16 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
   browser,
 }) => {
   const question = `Which haunt next ${randomUUID().slice(0, 8)}?`;
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
   await openAdminScreen(page, '/admin/polls', 'Polls');
   const form = page.getByRole('form', { name: 'New poll' });
   await form.getByRole('button', { name: 'Create poll' }).click();
+  // Each error by its field, tied to it for screen readers.
   await expect(form.getByText('Please enter the question.')).toBeVisible();
+  await expect(form.getByLabel('Question')).toHaveAccessibleDescription('Please enter the question.');
+  await expect(form.getByLabel('Option 2', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Please enter the option, or remove it.')).toHaveCount(2);
   await expect(form.getByText('Please choose when the poll closes.')).toBeVisible();
 
   await form.getByLabel('Question').fill(question);
@@ -47,8 +54,15 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
   await form.getByLabel('Closes').fill(tomorrowLocal());
   await form.getByRole('button', { name: 'Create poll' }).click();
   await expect(page.getByText('Poll created')).toBeVisible();
-  const adminCard = page.getByRole('article', { name: question });
+  await expect(form.getByLabel('Question')).toHaveValue('');
+  await page.getByLabel('Search questions or events').fill(question);
+  await expect(page).toHaveURL(/q=Which/);
+  const adminCard = page
+    .getByRole('table', { name: 'All polls' })
+    .getByRole('row')
+    .filter({ hasText: question });
   await expect(adminCard).toContainText('All members');
+  await expect(adminCard).toContainText('Open');
   await expect(adminCard).toContainText('0 votes in all');
 
   const member = await createMember({ fullName: 'Poll Voter' });
@@ -78,15 +92,16 @@ test('an admin creates a poll; a member votes once and sees the results; the adm
     .eq('poll_id', poll!.id);
   expect(count).toBe(1);
 
-  // The admin's screen reads again on its own: the vote shows without a reload.
+  // The admin's open screen hears the vote over Realtime and reads again: it shows without a reload.
   await expect(adminCard).toContainText('1 vote in all', { timeout: 15_000 });
+  expect(sockets.filter((url) => url.includes('/realtime/v1/websocket'))).toHaveLength(1);
   await memberContext.close();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const rows = await downloadedCsv(await download);
-  expect(rows[0]).toEqual(['Question', 'For', 'Closes', 'Option', 'Votes']);
-  expect(rows.filter((row) => row[0] === question).map((row) => [row[1], row[3], row[4]])).toEqual([
+  expect(rows[0]).toEqual(['Question', 'For', 'Closes', 'State', 'Option', 'Votes']);
+  expect(rows.filter((row) => row[0] === question).map((row) => [row[1], row[4], row[5]])).toEqual([
     ['All members', 'Castle', '0'],
     ['All members', 'Asylum', '1'],
     ['All members', 'Gaol', '0'],
@@ -105,7 +120,9 @@ test("an event's poll is voted on the event's page", async ({ page, browser }) =
   await form.getByLabel('Option 2', { exact: true }).fill('Lantern');
   await form.getByLabel('Closes').fill(tomorrowLocal());
   await form.getByRole('button', { name: 'Create poll' }).click();
-  await expect(page.getByRole('article', { name: question })).toContainText(event.title);
+  await expect(page.getByText('Poll created')).toBeVisible();
+  await page.getByLabel('Search questions or events').fill(event.title);
+  await expect(page.getByRole('row').filter({ hasText: question })).toContainText(event.title);
 
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
@@ -128,6 +145,7 @@ test('a member calling the admin endpoints directly is refused', async () => {
     closes_at: new Date(Date.now() + 86_400_000).toISOString(),
   });
   expect(created.error?.code).toBe('42501');
+  expect((await api.rpc('admin_polls')).error?.code).toBe('42501');
   const { data: someone } = await adminClient().from('polls').select('id').limit(1);
   for (const row of someone ?? []) {
     const closed = await api
@@ -158,7 +176,8 @@ for (const theme of ['light', 'dark'] as const)
       });
     expect(error).toBeNull();
     await openAdminScreen(page, '/admin/polls', 'Polls');
-    await expect(page.getByRole('article', { name: question })).toBeVisible();
+    await page.getByLabel('Search questions or events').fill(question);
+    await expect(page.getByRole('row').filter({ hasText: question })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     const memberContext = await browser.newContext();

@@ -79,11 +79,13 @@ const eventUpdatesRoute = createRoute({
 const pollsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/polls',
+  validateSearch: validateListSearch,
   component: lazyRouteComponent(() => import('./polls/PollsPage'), 'PollsPage'),
 });
 const moderationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/moderation',
+  validateSearch: validateListSearch,
   component: lazyRouteComponent(() => import('./moderation/ModerationPage'), 'ModerationPage'),
 });
 const travellerFormsRoute = createRoute({

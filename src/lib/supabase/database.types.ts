@@ -832,6 +832,29 @@ export type Database = {
           },
         ];
       };
+      poll_vote_signals: {
+        Row: {
+          poll_id: string;
+          last_vote_at: string;
+        };
+        Insert: {
+          poll_id: string;
+          last_vote_at?: string;
+        };
+        Update: {
+          poll_id?: string;
+          last_vote_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'poll_vote_signals_poll_id_fkey';
+            columns: ['poll_id'];
+            isOneToOne: true;
+            referencedRelation: 'polls';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       poll_votes: {
         Row: {
           poll_id: string;
@@ -1340,11 +1363,29 @@ export type Database = {
         Returns: unknown[];
       };
       admin_moderation_queue: {
-        Args: { [_ in never]: never };
-        Returns: unknown[];
+        Args: {
+          search?: string;
+          filter?: string;
+          sort?: string;
+          dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: Json;
       };
       admin_overview: {
         Args: { [_ in never]: never };
+        Returns: Json;
+      };
+      admin_polls: {
+        Args: {
+          search?: string;
+          state?: string;
+          sort?: string;
+          dir?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
         Returns: Json;
       };
       admin_team: {

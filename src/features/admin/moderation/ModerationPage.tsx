@@ -1,20 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
+import { DataTable } from '../table/DataTable';
+import { FilterSelect } from '../table/FilterSelect';
+import { ExportCsvButton } from '../table/ExportCsvButton';
+import { readAllRows } from '../table/paging';
+import { useListSearch } from '../table/use-list-search';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { formatWhen } from './moderation';
+import { QUEUE_CSV_COLUMNS, QUEUE_FILTER_OPTIONS, queueQuery } from './moderation';
 import {
   fetchModerationQueue,
   liftSuspension,
   moderate,
+  queueKey,
   type ModerationAction,
   type QueueItem,
 } from './moderation.data';
+import { queueColumns, type Pending } from './queue-columns';
 import { SuspendDialog } from './SuspendDialog';
-
-const QUEUE_KEY = ['admin', 'moderation', 'queue'] as const;
 
 const DONE: Record<ModerationAction, [string, string]> = {
   hide: ['Hidden', 'Members no longer see it.'],
@@ -24,16 +28,25 @@ const DONE: Record<ModerationAction, [string, string]> = {
   dismiss: ['Reports dismissed', 'It has left the queue.'],
 };
 
-type Pending =
-  | { kind: 'confirm'; item: QueueItem; action: 'hide' | 'dismiss' }
-  | { kind: 'suspend'; item: QueueItem }
-  | { kind: 'lift'; item: QueueItem }
-  | null;
-
-/** /admin/moderation: flagged comments and replies with their reports, and what an admin does about them. */
+/**
+ * /admin/moderation: reported comments and replies with their reports, and what an admin does about them.
+ * One page per request (admin_moderation_queue: search, filter, sort in the address); the export reads
+ * every matching post.
+ */
 export function ModerationPage() {
   const queryClient = useQueryClient();
-  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => fetchModerationQueue() });
+  const [search, update] = useListSearch();
+  const query = queueQuery(search);
+  const queue = useQuery({
+    queryKey: queueKey(query),
+    queryFn: () => fetchModerationQueue(query),
+    placeholderData: keepPreviousData,
+  });
+  const readAll = () =>
+    readAllRows(async (from, to) => {
+      const page = await fetchModerationQueue({ ...query, offset: from, limit: to - from + 1 });
+      return { rows: page.rows, total: page.total };
+    });
   // The dialogs stay mounted and close by `open`: the toaster moves into an open modal and back out only
   // when it closes, so unmounting an open dialog would take the toasts with it.
   const [pending, setPending] = useState<Pending>(null);
@@ -76,21 +89,29 @@ export function ModerationPage() {
     <AdminPage
       title="Moderation"
       description="Comments and replies members have reported, newest report first. Hiding takes a post off every member's page at once."
+      actions={<ExportCsvButton what="reported posts" columns={QUEUE_CSV_COLUMNS} readAll={readAll} />}
     >
-      {queue.isPending && <p role="status">Loading the queue…</p>}
-      {queue.isError && (
-        <p role="alert" className="text-destructive">
-          We could not load the queue. Please refresh the page to try again.
-        </p>
-      )}
-      {queue.isSuccess && queue.data.length === 0 && <p>Nothing is waiting for moderation.</p>}
-      {queue.isSuccess && queue.data.length > 0 && (
-        <ul className="space-y-4" aria-label="Reported posts">
-          {queue.data.map((item) => (
-            <QueueCard key={item.target_id} item={item} onAct={act} onAsk={ask} />
-          ))}
-        </ul>
-      )}
+      <DataTable
+        caption="Reported posts"
+        columns={queueColumns({ act, ask })}
+        rows={queue.data?.rows}
+        total={queue.data?.total}
+        getRowId={(row) => `${row.kind}:${row.target_id}`}
+        state={search}
+        onStateChange={update}
+        isError={queue.isError}
+        searchLabel="Search posts, authors or events"
+        toolbar={
+          <FilterSelect
+            options={QUEUE_FILTER_OPTIONS}
+            value={search.filter ?? ''}
+            onChange={(filter) => update({ filter })}
+          />
+        }
+        emptyText={
+          search.q || search.filter ? 'No posts match this search.' : 'Nothing is waiting for moderation.'
+        }
+      />
       {pending?.kind === 'confirm' && (
         <ConfirmDialog
           open={open}
@@ -128,101 +149,5 @@ export function ModerationPage() {
         />
       )}
     </AdminPage>
-  );
-}
-
-function QueueCard({
-  item,
-  onAct,
-  onAsk,
-}: {
-  item: QueueItem;
-  onAct: (item: QueueItem, action: ModerationAction) => Promise<void>;
-  onAsk: (pending: Pending) => void;
-}) {
-  const headingId = `post-${item.target_id}`;
-  return (
-    <li aria-labelledby={headingId} className="border-border rounded-lg border p-4">
-      <h3 id={headingId} className="font-medium">
-        {item.kind === 'comment' ? 'Comment' : 'Reply'} by {item.author_name} on {item.event_title}
-      </h3>
-      <p className="text-muted-foreground text-sm">
-        Posted <time dateTime={item.posted_at}>{formatWhen(item.posted_at)}</time>
-        {item.hidden && ' · Hidden'}
-        {item.pinned && ' · Pinned'}
-        {item.suspended_until && (
-          <>
-            {' · Author suspended until '}
-            <time dateTime={item.suspended_until}>{formatWhen(item.suspended_until)}</time>
-          </>
-        )}
-      </p>
-      <blockquote className="border-border mt-2 border-l-4 pl-3 whitespace-pre-line">
-        {item.content}
-      </blockquote>
-      <h4 className="mt-3 text-sm font-medium">
-        {item.flag_count === 1 ? '1 report' : `${item.flag_count} reports`}
-      </h4>
-      <ul className="text-sm">
-        {item.flags.map((flag, index) => (
-          <li key={index}>
-            {flag.reporter}, <time dateTime={flag.at}>{formatWhen(flag.at)}</time>:{' '}
-            {flag.reason ?? 'No reason given'}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {item.hidden ? (
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            onClick={() => void onAct(item, 'restore')}
-          >
-            Restore
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            onClick={() => onAsk({ kind: 'confirm', item, action: 'hide' })}
-          >
-            Hide
-          </button>
-        )}
-        {item.kind === 'comment' && (
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            onClick={() => void onAct(item, item.pinned ? 'unpin' : 'pin')}
-          >
-            {item.pinned ? 'Unpin' : 'Pin'}
-          </button>
-        )}
-        <button
-          type="button"
-          className={buttonClass('outline', 'sm')}
-          onClick={() => onAsk({ kind: 'confirm', item, action: 'dismiss' })}
-        >
-          Dismiss reports
-        </button>
-        {item.suspended_until ? (
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            onClick={() => onAsk({ kind: 'lift', item })}
-          >
-            Lift suspension
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            onClick={() => onAsk({ kind: 'suspend', item })}
-          >
-            Suspend author
-          </button>
-        )}
-      </div>
-    </li>
   );
 }

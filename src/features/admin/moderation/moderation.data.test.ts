@@ -19,7 +19,10 @@ let commentId: string;
 
 const visibleToReporter = async () =>
   (await reporter.client.from('comments').select('id').eq('id', commentId)).data?.length ?? 0;
-const item = async () => (await fetchModerationQueue(admin)).find((row) => row.target_id === commentId);
+const item = async () =>
+  (await fetchModerationQueue({ search: 'Rude words' }, admin)).rows.find(
+    (row) => row.target_id === commentId,
+  );
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -122,7 +125,7 @@ describe('an admin', () => {
 
 describe('a member calling the same endpoints', () => {
   it('is refused every time', async () => {
-    await expect(fetchModerationQueue(reporter.client)).rejects.toMatchObject({ code: '42501' });
+    await expect(fetchModerationQueue({}, reporter.client)).rejects.toMatchObject({ code: '42501' });
     await expect(moderate('comment', commentId, 'hide', reporter.client)).rejects.toMatchObject({
       code: '42501',
     });
@@ -131,5 +134,69 @@ describe('a member calling the same endpoints', () => {
     ).rejects.toMatchObject({ code: '42501' });
     await liftSuspension(author.id, reporter.client);
     expect(await visibleToReporter()).toBe(1);
+  });
+});
+
+describe('the queue as a paged list', () => {
+  // Three posts of their own, found by a word no other test writes: two reported, one not.
+  const word = 'Quokka';
+  const ids: Record<'first' | 'second' | 'quiet', string> = { first: '', second: '', quiet: '' };
+  beforeAll(async () => {
+    for (const name of ['first', 'second', 'quiet'] as const) {
+      const content = `${word} ${name}`;
+      expect(await postComment(author.client, { userId: author.id, eventId, content })).toBe('done');
+      ids[name] = (
+        await author.client.from('comments').select('id').eq('content', content).single()
+      ).data!.id;
+    }
+    await flagPost(reporter.client, { kind: 'comment', id: ids.first }, 'One');
+    await flagPost(reporter.client, { kind: 'comment', id: ids.second }, 'Two');
+    await moderate('comment', ids.quiet, 'hide', admin);
+  });
+  const contents = (page: { rows: { content: string }[] }) => page.rows.map((row) => row.content);
+
+  it('searches the text, pages with a total, and sorts both ways', async () => {
+    const newest = await fetchModerationQueue({ search: word, limit: 1 }, admin);
+    expect(newest.total).toBe(2);
+    expect(contents(newest)).toEqual([`${word} second`]);
+    const next = await fetchModerationQueue({ search: word, limit: 1, offset: 1 }, admin);
+    expect(contents(next)).toEqual([`${word} first`]);
+    const oldest = await fetchModerationQueue({ search: word, sort: 'posted', dir: 'asc' }, admin);
+    expect(contents(oldest)).toEqual([`${word} first`, `${word} second`]);
+    const byAuthor = await fetchModerationQueue({ search: 'Ann Author', filter: 'all' }, admin);
+    expect(byAuthor.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('filters open reports, hidden posts or all posts', async () => {
+    const hidden = await fetchModerationQueue({ search: word, filter: 'hidden' }, admin);
+    expect(contents(hidden)).toEqual([`${word} quiet`]);
+    expect(hidden.rows[0]).toMatchObject({ hidden: true, flag_count: 0, last_flagged_at: null, flags: [] });
+    const all = await fetchModerationQueue(
+      { search: word, filter: 'all', sort: 'reports', dir: 'desc' },
+      admin,
+    );
+    expect(all.total).toBe(3);
+    expect(all.rows.map((row) => row.flag_count)).toEqual([1, 1, 0]);
+  });
+
+  it('refuses a bad sort, direction, page or filter with a clear message', async () => {
+    const refused = (query: Parameters<typeof fetchModerationQueue>[0]) =>
+      expect(fetchModerationQueue(query, admin)).rejects.toMatchObject({ code: '22023' });
+    await refused({ sort: 'content; drop table x' as never });
+    await expect(fetchModerationQueue({ sort: 'nope' as never }, admin)).rejects.toMatchObject({
+      message: 'The queue cannot be sorted by "nope".',
+      hint: 'Sort by last_report, posted, reports, author or event.',
+    });
+    await refused({ dir: 'up' as never });
+    await refused({ limit: 0 });
+    await refused({ limit: 1001 });
+    await refused({ offset: -1 });
+    await refused({ filter: 'deleted' as never });
+  });
+
+  it('is refused to a member', async () => {
+    await expect(fetchModerationQueue({ filter: 'all' }, author.client)).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 });

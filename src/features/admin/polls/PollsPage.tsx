@@ -1,45 +1,109 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { closePoll, deletePoll, fetchPolls, type PollWithResults } from '../../polls/polls.data';
+import { closePoll, deletePoll } from '../../polls/polls.data';
 import { closingText, PollResults } from '../../polls/PollResults';
-import type { CsvColumn } from '../table/csv';
+import { DataTable } from '../table/DataTable';
+import { FilterSelect } from '../table/FilterSelect';
 import { ExportCsvButton } from '../table/ExportCsvButton';
+import { readAllRows } from '../table/paging';
+import { useListSearch } from '../table/use-list-search';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { adminPollsQuery, POLL_CSV_COLUMNS, POLL_FILTERS, resultLines } from './admin-polls';
+import { adminPollsKey, fetchAdminPolls, type AdminPollRow } from './admin-polls.data';
 import { PollForm } from './PollForm';
+import { useLiveVotes } from './use-live-votes';
 
-// Admins see results live: the list reads again every few seconds while the screen is open.
-const LIVE_MS = 5_000;
-export const POLLS_KEY = ['admin', 'polls', 'list'] as const;
+const LIST_PREFIX = ['admin', 'polls', 'list'] as const;
+const column = createColumnHelper<AdminPollRow>();
+type Confirm = { poll: AdminPollRow; action: 'close' | 'delete' } | null;
 
-// The export: one row per option of every poll, with its votes.
-interface ResultLine {
-  poll: PollWithResults;
-  option: string;
-  votes: number;
+// Column ids are admin_polls()'s sort keys.
+function pollColumns(ask: (confirm: Confirm) => void) {
+  return [
+    column.accessor('question', {
+      id: 'question',
+      header: 'Question',
+      cell: ({ getValue }) => <span className="font-medium">{getValue()}</span>,
+    }),
+    column.accessor('event_title', {
+      id: 'for',
+      header: 'For',
+      cell: ({ getValue }) => getValue() ?? 'All members',
+    }),
+    column.accessor('closes_at', {
+      id: 'closes',
+      header: 'Closes',
+      cell: ({ row: { original: poll } }) => (
+        <>
+          <time dateTime={poll.closes_at}>{closingText(poll.closes_at)}</time>
+          <p className="text-muted-foreground text-sm">{poll.is_open ? 'Open' : 'Closed'}</p>
+        </>
+      ),
+    }),
+    column.accessor('votes', { id: 'votes', header: 'Votes' }),
+    column.display({
+      id: 'results',
+      header: 'Results',
+      cell: ({ row: { original: poll } }) => (
+        <div className="min-w-56" role="group" aria-label={`Results of ${poll.question}`}>
+          <PollResults options={poll.options} results={poll.results} myVote={null} />
+        </div>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: poll } }) => (
+        <div role="group" aria-label={`Actions for ${poll.question}`} className="flex flex-wrap gap-2">
+          {poll.is_open && (
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm')}
+              onClick={() => ask({ poll, action: 'close' })}
+            >
+              Close now
+            </button>
+          )}
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm')}
+            onClick={() => ask({ poll, action: 'delete' })}
+          >
+            Delete
+          </button>
+        </div>
+      ),
+    }),
+  ];
 }
-const RESULT_COLUMNS: readonly CsvColumn<ResultLine>[] = [
-  { header: 'Question', value: (line) => line.poll.question },
-  { header: 'For', value: (line) => line.poll.event_title ?? 'All members' },
-  { header: 'Closes', value: (line) => line.poll.closes_at },
-  { header: 'Option', value: (line) => line.option },
-  { header: 'Votes', value: (line) => line.votes },
-];
-async function readResultLines(): Promise<ResultLine[]> {
-  const polls = await fetchPolls({ limit: 1000 });
-  return polls.flatMap((poll) =>
-    poll.options.map((option, index) => ({ poll, option, votes: poll.results?.[index] ?? 0 })),
-  );
-}
 
-/** /admin/polls: create a poll for an event or all members; every poll with its live results. */
+/**
+ * /admin/polls: create a poll for an event or all members; every poll with its results, one page per
+ * request (admin_polls: search, state, sort in the address), read again live as members vote.
+ */
 export function PollsPage() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: POLLS_KEY, queryFn: () => fetchPolls(), refetchInterval: LIVE_MS });
-  const [confirm, setConfirm] = useState<{ poll: PollWithResults; action: 'close' | 'delete' } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: POLLS_KEY });
+  const [search, update] = useListSearch();
+  const query = adminPollsQuery(search);
+  const list = useQuery({
+    queryKey: adminPollsKey(query),
+    queryFn: () => fetchAdminPolls(query),
+    placeholderData: keepPreviousData,
+  });
+  useLiveVotes(LIST_PREFIX, list.isSuccess);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_PREFIX });
+  const readAll = async () =>
+    resultLines(
+      await readAllRows(async (from, to) => {
+        const page = await fetchAdminPolls({ ...query, offset: from, limit: to - from + 1 });
+        return { rows: page.rows, total: page.total };
+      }),
+    );
 
   async function act() {
     if (!confirm) return;
@@ -63,62 +127,28 @@ export function PollsPage() {
     <AdminPage
       title="Polls"
       description="Ask members a question, for one event or for everyone. Members vote once and see the results after voting; the results here update live."
-      actions={<ExportCsvButton what="poll results" columns={RESULT_COLUMNS} readAll={readResultLines} />}
+      actions={<ExportCsvButton what="poll results" columns={POLL_CSV_COLUMNS} readAll={readAll} />}
     >
       <PollForm onCreated={refresh} />
-      <section aria-labelledby="polls-list-title" className="space-y-4">
-        <h3 id="polls-list-title" className="text-xl font-semibold">
-          All polls
-        </h3>
-        {query.isPending && <p role="status">Loading polls…</p>}
-        {query.isError && (
-          <p role="alert" className="text-destructive">
-            We could not load the polls. Please refresh the page to try again.
-          </p>
-        )}
-        {query.isSuccess && query.data.length === 0 && <p>No polls yet.</p>}
-        {query.isSuccess && (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {query.data.map((poll) => {
-              return (
-                <li key={poll.id} className="border-border bg-card rounded-lg border p-4" data-poll={poll.id}>
-                  <article aria-label={poll.question} className="space-y-3">
-                    <div>
-                      <h4 className="font-semibold">{poll.question}</h4>
-                      <p className="text-muted-foreground text-sm">
-                        {poll.event_title ?? 'All members'} · {closingText(poll.closes_at)}
-                      </p>
-                    </div>
-                    <PollResults
-                      options={poll.options}
-                      results={poll.results ?? poll.options.map(() => 0)}
-                      myVote={null}
-                    />
-                    <div className="flex gap-2">
-                      {poll.isOpen && (
-                        <button
-                          type="button"
-                          className={buttonClass('outline', 'sm')}
-                          onClick={() => setConfirm({ poll, action: 'close' })}
-                        >
-                          Close now
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className={buttonClass('outline', 'sm')}
-                        onClick={() => setConfirm({ poll, action: 'delete' })}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      <DataTable
+        caption="All polls"
+        columns={pollColumns(setConfirm)}
+        rows={list.data?.rows}
+        total={list.data?.total}
+        getRowId={(row) => row.id}
+        state={search}
+        onStateChange={update}
+        isError={list.isError}
+        searchLabel="Search questions or events"
+        toolbar={
+          <FilterSelect
+            options={POLL_FILTERS}
+            value={search.filter ?? ''}
+            onChange={(filter) => update({ filter })}
+          />
+        }
+        emptyText={search.q || search.filter ? 'No polls match this search.' : 'No polls yet.'}
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.action === 'close' ? 'Close this poll?' : 'Delete this poll?'}

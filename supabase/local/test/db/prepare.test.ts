@@ -71,6 +71,7 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
       'comment_replies',
       'comments',
       'event_updates',
+      'poll_vote_signals',
       'reactions',
     ]);
   });

@@ -6,7 +6,7 @@ const SUSPENSION = 'fc200000-0000-4000-8000-000000000001';
 // hold no EXECUTE at all ('denied').
 const ADMIN_ONLY = ['denied', 'refused', 'refused', 1] as const;
 
-/** /admin/moderation (migration 20261127100001): suspensions, the queue and its actions. */
+/** /admin/moderation (migrations 20261127100001, 20261128200001): suspensions, the queue and its actions. */
 export const MODERATION_MATRIX: MatrixPart = {
   tables: {
     // The member reads their own; admins read all and lift (delete); writes only via suspend_commenter().
@@ -24,9 +24,13 @@ export const MODERATION_MATRIX: MatrixPart = {
     },
   },
   functions: {
-    // The fixtures' two reports: one on a comment, one on a reply.
+    // The fixtures' two reports: one on a comment, one on a reply (paged since 20261128200001).
     'admin_moderation_queue()': [
-      `select (count(*) = 2)::int as n from public.admin_moderation_queue()`,
+      `select ((public.admin_moderation_queue() ->> 'total')::int = 2)::int as n`,
+      [...ADMIN_ONLY],
+    ],
+    "admin_moderation_queue(filter => 'all', limit 1)": [
+      `select jsonb_array_length(public.admin_moderation_queue('', 'all', 'posted', 'asc', 1, 0) -> 'rows') as n`,
       [...ADMIN_ONLY],
     ],
     "moderate_comment('comment', …, 'pin')": [

@@ -6,7 +6,7 @@ const POLL_ALL = 'fd100000-0000-4000-8000-000000000001';
 const POLL_DRAFT = 'fd100000-0000-4000-8000-000000000002';
 const BOTH = `('${POLL_ALL}', '${POLL_DRAFT}')`;
 
-/** /admin/polls and members' votes (migration 20261127300001, decision 0041). */
+/** /admin/polls and members' votes (migrations 20261127300001, 20261128200002; decisions 0041, 0044). */
 export const POLLS_MATRIX: MatrixPart = {
   tables: {
     // Members see polls for everyone and those of events they can see; admins create, close, delete.
@@ -39,6 +39,20 @@ export const POLLS_MATRIX: MatrixPart = {
       update: [`update public.poll_votes set option_index = 1 where poll_id = '${POLL_ALL}'`, ALL_DENIED],
       delete: [`delete from public.poll_votes where poll_id = '${POLL_ALL}'`, ALL_DENIED],
     },
+    // Live results' signal (20261128200002): the member's fixture vote stamped POLL_ALL's row; admins read
+    // it, nobody writes it but the trigger.
+    poll_vote_signals: {
+      select: [
+        `select count(*)::int as n from public.poll_vote_signals where poll_id in ${BOTH}`,
+        ['denied', 0, 0, 1],
+      ],
+      insert: [`insert into public.poll_vote_signals (poll_id) values ('${POLL_DRAFT}')`, ALL_DENIED],
+      update: [
+        `update public.poll_vote_signals set last_vote_at = now() where poll_id = '${POLL_ALL}'`,
+        ALL_DENIED,
+      ],
+      delete: [`delete from public.poll_vote_signals where poll_id = '${POLL_ALL}'`, ALL_DENIED],
+    },
     'poll_votes (draft event)': {
       insert: [
         `insert into public.poll_votes (poll_id, option_index) values ('${POLL_DRAFT}', 0)`,
@@ -57,6 +71,11 @@ export const POLLS_MATRIX: MatrixPart = {
     'poll_results(poll)': [
       `select count(*)::int as n from public.poll_results(array['${POLL_ALL}'::uuid])`,
       ['denied', 2, 0, 2],
+    ],
+    // The admin's paged list (20261128200002): both polls, the draft event's too.
+    'admin_polls()': [
+      `select (public.admin_polls() ->> 'total')::int as n`,
+      ['denied', 'refused', 'refused', 2],
     ],
   },
   fixtures: async (db) => {
