@@ -8,6 +8,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getRealtime } from '../../lib/supabase/realtime';
+import { startStoppable } from '../../lib/supabase/stoppable';
 
 /** The page's queries: every key starting with this is read again on a change. */
 export const EVENT_UPDATES_KEY = 'event-updates';
@@ -37,16 +38,6 @@ export function useLiveUpdates(memberId: string, ready: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!memberId || !ready) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    startLiveUpdates(queryClient).then(
-      (stopIt) => (ended ? stopIt() : (stop = stopIt)),
-      // Live updates add to the page; without them (the chunk failed to load) it still works as read.
-      () => undefined,
-    );
-    return () => {
-      ended = true;
-      stop?.();
-    };
+    return startStoppable(() => startLiveUpdates(queryClient));
   }, [memberId, ready, queryClient]);
 }

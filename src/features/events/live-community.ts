@@ -8,6 +8,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getRealtime } from '../../lib/supabase/realtime';
+import { startStoppable } from '../../lib/supabase/stoppable';
 import { LIVE_TABLES, StaleBatch, type LiveTable } from './live-changes';
 
 // realtime-js hands back a channel of the same topic while one is still leaving: each start names its own.
@@ -49,16 +50,6 @@ export function useLiveCommunity(memberId: string | null, ready: boolean): void 
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!memberId || !ready) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    startLiveCommunity(queryClient).then(
-      (stopIt) => (ended ? stopIt() : (stop = stopIt)),
-      // Live updates add to the page; without them (the chunk failed to load) it still works as read.
-      () => undefined,
-    );
-    return () => {
-      ended = true;
-      stop?.();
-    };
+    return startStoppable(() => startLiveCommunity(queryClient));
   }, [memberId, ready, queryClient]);
 }

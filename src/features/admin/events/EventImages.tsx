@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { EVENT_IMAGES_MAX } from '../../../lib/rules';
-import { getStorage, getSupabase } from '../../../lib/supabase/client';
 import { SUPABASE_URL } from '../../../lib/supabase/config';
 import { showToast } from '../../../stores/toasts';
 import { ImageFileInput } from '../forms/ImageFileInput';
+import { useImageUpload } from '../forms/use-image-upload';
 import type { EventForm } from './event-form';
 
 export const imageUrl = (path: string) =>
@@ -19,37 +18,17 @@ export const imageUrl = (path: string) =>
 export function EventImages({ title }: { title: string }) {
   const { control, setValue } = useFormContext<EventForm>();
   const paths = useWatch({ control, name: 'image_paths' });
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState('');
-
-  async function pick(file: File) {
-    setProblem('');
-    setUploading(true);
-    try {
-      const [{ uploadCommentImage }, storage, supabase] = await Promise.all([
-        import('../../comments/comment-image.data'),
-        getStorage(),
-        getSupabase(),
-      ]);
-      const userId = (await supabase.auth.getSession()).data.session?.user.id;
-      if (!userId) throw new Error('signed out');
+  const { uploading, problem, pick } = useImageUpload(
+    async (storage, userId, file) => {
+      const { uploadCommentImage } = await import('../../comments/comment-image.data');
       const result = await uploadCommentImage(storage, userId, file);
-      if (result.outcome === 'refused') setProblem(result.message);
-      else if (result.outcome === 'failed') throw new Error('upload failed');
-      else {
-        setValue('image_paths', [...paths, result.attachment.path], { shouldDirty: true });
-        showToast({ title: 'Image added', description: 'Save the event to keep it.', variant: 'success' });
-      }
-    } catch {
-      showToast({
-        title: 'Upload failed',
-        description: 'Failed to upload image. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setUploading(false);
-    }
-  }
+      if (result.outcome === 'refused') return { refused: result.message };
+      if (result.outcome === 'failed') throw new Error('upload failed');
+      return { path: result.attachment.path };
+    },
+    (uploaded) => setValue('image_paths', [...paths, uploaded], { shouldDirty: true }),
+    'Save the event to keep it.',
+  );
 
   function remove(path: string) {
     setValue(

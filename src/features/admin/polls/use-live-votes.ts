@@ -9,6 +9,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getRealtime, type RealtimeClient } from '../../../lib/supabase/realtime';
+import { startStoppable } from '../../../lib/supabase/stoppable';
 
 /** Votes arriving together are read once. */
 export const GATHER_MS = 150;
@@ -47,16 +48,6 @@ export function useLiveVotes(stale: QueryKey, ready: boolean): void {
   const key = JSON.stringify(stale);
   useEffect(() => {
     if (!ready) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    startLiveVotes(queryClient, JSON.parse(key) as QueryKey).then(
-      (stopIt) => (ended ? stopIt() : (stop = stopIt)),
-      // Live results add to the screen; without them (the chunk failed to load) a reload still shows them.
-      () => undefined,
-    );
-    return () => {
-      ended = true;
-      stop?.();
-    };
+    return startStoppable(() => startLiveVotes(queryClient, JSON.parse(key) as QueryKey));
   }, [key, ready, queryClient]);
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { getStorage, getSupabase } from '../../../lib/supabase/client';
 import { showToast } from '../../../stores/toasts';
 import { updateImageUrl } from '../../event-updates/event-updates';
 import { FormField } from '../forms/FormField';
 import { ImageFileInput } from '../forms/ImageFileInput';
+import { useImageUpload } from '../forms/use-image-upload';
 import { uploadUpdateImage } from './update-image.data';
 
 interface ImageFields {
@@ -21,36 +20,14 @@ interface ImageFields {
 export function UpdateImagePicker() {
   const { control, setValue } = useFormContext<ImageFields>();
   const path = useWatch({ control, name: 'imagePath' });
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState('');
-
-  async function pick(file: File) {
-    setProblem('');
-    setUploading(true);
-    try {
-      const [storage, supabase] = await Promise.all([getStorage(), getSupabase()]);
-      const userId = (await supabase.auth.getSession()).data.session?.user.id;
-      if (!userId) throw new Error('signed out');
+  const { uploading, problem, pick } = useImageUpload(
+    async (storage, userId, file) => {
       const result = await uploadUpdateImage(storage, userId, file);
-      if (result.outcome === 'refused') setProblem(result.message);
-      else {
-        setValue('imagePath', result.path, { shouldDirty: true });
-        showToast({
-          title: 'Image added',
-          description: 'Describe it, then send the update.',
-          variant: 'success',
-        });
-      }
-    } catch {
-      showToast({
-        title: 'Upload failed',
-        description: 'Failed to upload image. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setUploading(false);
-    }
-  }
+      return result.outcome === 'refused' ? { refused: result.message } : { path: result.path };
+    },
+    (uploaded) => setValue('imagePath', uploaded, { shouldDirty: true }),
+    'Describe it, then send the update.',
+  );
 
   function remove() {
     setValue('imagePath', '', { shouldDirty: true });
