@@ -18,14 +18,12 @@ import { seedAdminExtras } from './bench/seed-admin.ts';
 /** The issue's limit: each screen's data in at most this many requests. */
 const MAX_REQUESTS = 2;
 /**
- * What every signed-in page reads for its session (src/stores/session.ts: the member's own profile, whether
- * the account needs a password), before any screen asks for anything: counted apart, not as the screen's.
+ * What every signed-in page reads for its session (src/stores/session.ts: public.my_session(), the member's
+ * own profile and whether the account needs a password), before any screen asks for anything: counted
+ * apart, not as the screen's.
  */
-function isSessionRead(method: string, url: URL, userId: string): boolean {
-  if (method === 'POST' && url.pathname.endsWith('/rpc/account_needs_password')) return true;
-  return (
-    method === 'GET' && url.pathname.endsWith('/profiles') && url.searchParams.get('id') === `eq.${userId}`
-  );
+function isSessionRead(method: string, url: URL): boolean {
+  return method === 'POST' && url.pathname.endsWith('/rpc/my_session');
 }
 const SCREEN_TIMEOUT_MS = 60_000;
 
@@ -166,7 +164,7 @@ try {
         method: request.method,
         url: `${restPath}${url.search}`,
         dbMs: match ? Math.round(match.dbMs * 10) / 10 : null,
-        session: isSessionRead(request.method, url, adminId),
+        session: isSessionRead(request.method, url),
       };
     });
     return { screen: name, path, requests, browserMs, error };

@@ -351,9 +351,11 @@ describe('registration and its e-mail link (decision 0016)', () => {
     });
     await page.client()?.auth.verifyOtp({ type: 'signup', token_hash: await mailedToken(email) });
     await until(page.$profile, (profile) => profile !== null);
-    expect(await page.accountNeedsPassword()).toBe(true);
+    expect(page.$needsPassword.get()).toBe(true);
     expect(await page.updatePassword('chosen-pass-4')).toEqual({ error: null });
-    expect(await page.accountNeedsPassword()).toBe(false);
+    // USER_UPDATED reads the session again: the database now says a password is set.
+    await until(page.$needsPassword, (needs) => !needs);
+    expect(page.$needsPassword.get()).toBe(false);
     expect((await openPage().signIn(email, 'squatter-pass-1')).code).toBe('invalid_credentials');
   });
 

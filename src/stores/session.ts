@@ -86,6 +86,12 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
   const $user = atom<User | null>(null);
   const $session = atom<Session | null>(null);
   const $profile = atom<Profile | null>(null);
+  /**
+   * The signed-in member has no password yet (just confirmed, or invited: decision 0016) and must choose one
+   * before any member page. Read with the profile; a failed read answers false: the database still refuses
+   * what it must.
+   */
+  const $needsPassword = atom(false);
   /** True until the first session check (and, with a user, that user's profile fetch) has finished. */
   const $loading = atom(true);
   /** From the profile's is_admin; false whenever there is no profile (no user). */
@@ -103,15 +109,19 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
     $session.set(null);
     $user.set(null);
     $profile.set(null);
+    $needsPassword.set(false);
     profileFetch = null;
   }
 
   async function fetchProfile(client: BrowserSupabase, userId: string): Promise<void> {
     // supabase-js must not be called from inside its own auth callback (it holds a lock): fetch after it.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const { data, error } = await client.from('profiles').select('*').eq('id', userId).single();
+    // One request: the profile and whether a password must be chosen first (public.my_session()).
+    const { data, error } = await client.rpc('my_session');
     if ($user.get()?.id !== userId) return;
-    $profile.set(error ? null : data);
+    const session = error ? null : (data as { profile: Profile | null; needs_password: boolean } | null);
+    $profile.set(session?.profile ?? null);
+    $needsPassword.set(session?.needs_password === true);
     $loading.set(false);
   }
 
@@ -265,18 +275,9 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
     });
   }
 
-  /**
-   * True while the signed-in member has no password: confirming an address clears one set before it was
-   * proven (docs/decisions/0016). A failed check answers false: the database still refuses what it must.
-   */
-  async function accountNeedsPassword(): Promise<boolean> {
-    try {
-      const client = await connect();
-      const { data, error } = await client.rpc('account_needs_password');
-      return !error && data === true;
-    } catch {
-      return false;
-    }
+  /** The member chose their password: member pages may show. */
+  function passwordChosen(): void {
+    $needsPassword.set(false);
   }
 
   return {
@@ -294,7 +295,8 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
     requestPasswordReset,
     resendConfirmation,
     updatePassword,
-    accountNeedsPassword,
+    passwordChosen,
+    $needsPassword,
   };
 }
 
@@ -325,7 +327,8 @@ export const {
   requestPasswordReset,
   resendConfirmation,
   updatePassword,
-  accountNeedsPassword,
+  passwordChosen,
+  $needsPassword,
 } = store;
 export const startSession = store.start;
 

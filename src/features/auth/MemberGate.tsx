@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { loginPathFor } from '../../lib/auth/next-path';
-import { $isAdmin, $linkError, $loading, $user, accountNeedsPassword } from '../../stores/session';
+import { $isAdmin, $linkError, $loading, $needsPassword, $user, passwordChosen } from '../../stores/session';
 
 // Needed once per account (right after confirming), so its form code loads only then.
 const ChoosePassword = lazy(() =>
@@ -24,23 +24,6 @@ function Waiting({ text }: { text: string }) {
   );
 }
 
-/** Whether the signed-in member must choose a password first (null while asking the database). */
-function useNeedsPassword(userId: string | null) {
-  const [answer, setAnswer] = useState<{ userId: string; needs: boolean } | null>(null);
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    void accountNeedsPassword().then((needs) => {
-      if (current) setAnswer({ userId, needs });
-    });
-    return () => {
-      current = false;
-    };
-  }, [userId]);
-  const needs = answer?.userId === userId ? answer.needs : null;
-  return { needs, chosen: () => userId && setAnswer({ userId, needs: false }) };
-}
-
 /**
  * Comfort, not security: a visitor is sent to /login and back afterwards (or told why an e-mail link did
  * not sign them in), a member without a password chooses one first (decision 0016), a member is turned away
@@ -58,7 +41,7 @@ export function MemberGate({ children, adminsOnly = false }: MemberGateProps) {
     () => false,
   );
   const signedOut = hydrated && !loading && !user;
-  const password = useNeedsPassword(user?.id ?? null);
+  const needsPassword = useStore($needsPassword);
 
   useEffect(() => {
     if (signedOut && !linkError) window.location.replace(loginPathFor(window.location));
@@ -77,11 +60,10 @@ export function MemberGate({ children, adminsOnly = false }: MemberGateProps) {
   }
   if (!hydrated || loading || signedOut)
     return <Waiting text={signedOut ? 'Taking you to the login page…' : 'Loading your account…'} />;
-  if (password.needs === null) return <Waiting text="Loading your account…" />;
-  if (password.needs)
+  if (needsPassword)
     return (
       <Suspense fallback={<Waiting text="Loading your account…" />}>
-        <ChoosePassword onDone={password.chosen} />
+        <ChoosePassword onDone={passwordChosen} />
       </Suspense>
     );
   if (adminsOnly && !isAdmin) {

@@ -1450,6 +1450,10 @@ export type Database = {
         };
         Returns: undefined;
       };
+      my_session: {
+        Args: { [_ in never]: never };
+        Returns: Json;
+      };
       my_traveller_forms: {
         Args: { [_ in never]: never };
         Returns: unknown[];

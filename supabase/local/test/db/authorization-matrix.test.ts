@@ -529,6 +529,11 @@ const CORE_FUNCTIONS: Record<string, Cell> = {
     `select count(*)::int as n from public.member_public_profile('${ID.member}')`,
     ['denied', 1, 1, 1],
   ],
+  // The session read of every signed-in page: the caller's own profile, never another's.
+  'my_session()': [
+    `select ((public.my_session() -> 'profile' ->> 'id') = (select auth.uid())::text)::int as n`,
+    ['denied', 1, 1, 1],
+  ],
   // Sets the caller's follow and favourite together; the tables' policies still decide (a draft is refused).
   'set_event_follow(published, true)': [
     `select public.set_event_follow('${ID.published2}', true)::int as n`,
