@@ -59,7 +59,10 @@ describe('handleOneClick', () => {
 
   it('answers 404 without calling the API when the link has no token', async () => {
     const api = fakeApi(() => json('unsubscribed'));
-    const response = await handleOneClick(post(ONE_CLICK, undefined, TARGET.replace(/\?.*$/, '')), api.options);
+    const response = await handleOneClick(
+      post(ONE_CLICK, undefined, TARGET.replace(/\?.*$/, '')),
+      api.options,
+    );
     expect(response.status).toBe(404);
     expect(api.calls).toEqual([]);
   });
@@ -98,7 +101,11 @@ describe('handleOneClick', () => {
     const unreachable = () => {
       throw new TypeError('fetch failed');
     };
-    for (const failure of [() => json({ message: 'down' }, 500), () => new Response('not json'), unreachable]) {
+    for (const failure of [
+      () => json({ message: 'down' }, 500),
+      () => new Response('not json'),
+      unreachable,
+    ]) {
       const response = await handleOneClick(post(ONE_CLICK), fakeApi(failure).options);
       expect(response.status).toBe(502);
     }

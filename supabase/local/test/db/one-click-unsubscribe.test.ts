@@ -53,7 +53,9 @@ describe.each(DATABASE_KINDS)('one-click unsubscribe on $name', (kind) => {
   it("defaults api_url to the local stack's API", async () => {
     const fresh = await createPreparedDatabase(kind);
     try {
-      const { rows } = await fresh.db.query<{ api_url: string }>('select api_url from private.company_settings');
+      const { rows } = await fresh.db.query<{ api_url: string }>(
+        'select api_url from private.company_settings',
+      );
       expect(rows[0]!.api_url).toBe('http://127.0.0.1:54321');
     } finally {
       await fresh.dispose();
@@ -64,7 +66,9 @@ describe.each(DATABASE_KINDS)('one-click unsubscribe on $name', (kind) => {
     const [mail, ...others] = await send('followers', 'One click');
     expect(others).toEqual([]);
     const target = mail!.list_unsubscribe ?? '';
-    expect(target).toMatch(/^https:\/\/api\.example\.test\/functions\/v1\/unsubscribe-one-click\?token=[0-9a-f]{64}$/);
+    expect(target).toMatch(
+      /^https:\/\/api\.example\.test\/functions\/v1\/unsubscribe-one-click\?token=[0-9a-f]{64}$/,
+    );
     const token = target.split('token=')[1];
     expect(mail!.body).toContain(`/unsubscribe?token=${token}`);
   });

@@ -50,7 +50,10 @@ describe('the local mailbox', () => {
       HeaderPost: 'List-Unsubscribe=One-Click',
     });
 
-    const plainHeaders = await mailpit<Record<string, string[]>>(stack, `/api/v1/message/${plain!.id}/headers`);
+    const plainHeaders = await mailpit<Record<string, string[]>>(
+      stack,
+      `/api/v1/message/${plain!.id}/headers`,
+    );
     expect(plainHeaders).not.toHaveProperty('List-Unsubscribe');
     expect(plainHeaders).not.toHaveProperty('List-Unsubscribe-Post');
   });
@@ -79,7 +82,9 @@ describe('over SMTP', () => {
     expect(await stack.deliverMail()).toBe(2);
     const news = sink.messages.find((raw) => raw.includes('smtp-news@example.org')) ?? '';
     // Folded or not, the header names the target in angle brackets.
-    expect(news.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe: <https:\/\/api\.example\.test\/functions\/v1\/unsubscribe-one-click\?token=b{64}>\r?$/m);
+    expect(news.replace(/\r?\n[ \t]+/g, ' ')).toMatch(
+      /^List-Unsubscribe: <https:\/\/api\.example\.test\/functions\/v1\/unsubscribe-one-click\?token=b{64}>\r?$/m,
+    );
     expect(news).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     const plain = sink.messages.find((raw) => raw.includes('smtp-plain@example.org')) ?? '';
     expect(plain).not.toMatch(/^List-Unsubscribe/im);
