@@ -139,7 +139,10 @@ test('a rich update with an image reaches an open /event-updates live, and by e-
   // The space typed before Bold may land inside the bold words, as browsers place it.
   expect(mail.html).toMatch(/Bring ?<strong> ?warm clothes<\/strong>\./);
   expect(mail.html).toContain('<ul><li><p>Torch</p></li><li><p>Coat</p></li></ul>');
-  expect(mail.html).toContain('A lantern by the gaol gate');
+  // The HTML part shows the image by its public Storage URL on the API's origin (decision 0047).
+  const src = /<img src="([^"]+)" alt="A lantern by the gaol gate"/.exec(mail.html)?.[1];
+  expect(src).toMatch(new RegExp(`^${supabaseUrl()}/storage/v1/object/public/update-images/`));
+  expect((await fetch(src!)).status).toBe(200);
   const unsubscribe = mail.links.find((link) => link.includes('/unsubscribe?token='));
   expect(unsubscribe).toBeDefined();
 
