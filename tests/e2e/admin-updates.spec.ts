@@ -43,6 +43,16 @@ async function follower(eventId: string, consent: boolean) {
   return member;
 }
 
+async function consentOf(memberId: string): Promise<boolean> {
+  const { data, error } = await adminClient()
+    .from('profiles')
+    .select('marketing_consent')
+    .eq('id', memberId)
+    .single();
+  if (error) throw new Error(error.message);
+  return data.marketing_consent;
+}
+
 test('a rich update with an image reaches an open /event-updates live, and by e-mail in text and HTML', async ({
   page,
   browser,
@@ -162,12 +172,7 @@ test('a rich update with an image reaches an open /event-updates live, and by e-
   await visitorPage.getByRole('button', { name: 'Unsubscribe from trip news' }).click();
   await expect(visitorPage.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
   await visitor.close();
-  const { data: profile } = await adminClient()
-    .from('profiles')
-    .select('marketing_consent')
-    .eq('id', fan.id)
-    .single();
-  expect(profile!.marketing_consent).toBe(false);
+  expect(await consentOf(fan.id)).toBe(false);
 });
 
 // RFC 8058 (decision 0047): the e-mail names a one-click endpoint in List-Unsubscribe; a mail client POSTs
@@ -209,12 +214,7 @@ test("a mail client's one-click unsubscribe from the List-Unsubscribe header", a
   // As a mail client does: a form POST, no API key, no session.
   const response = await request.post(target!, { form: { 'List-Unsubscribe': 'One-Click' } });
   expect(response.status()).toBe(200);
-  const { data: profile } = await adminClient()
-    .from('profiles')
-    .select('marketing_consent')
-    .eq('id', fan.id)
-    .single();
-  expect(profile!.marketing_consent).toBe(false);
+  expect(await consentOf(fan.id)).toBe(false);
 
   const second = `Bring boots ${randomUUID().slice(0, 8)}`;
   expect(await send(second)).toMatchObject({ in_app: 1, email: 0 });

@@ -1,7 +1,6 @@
-import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
-import { startSmtpSink } from './smtp-sink.ts';
+import { useStackWithSmtpSink } from './smtp-sink.ts';
 
 // Marketing mail's one-click target (private.outbound_mail.list_unsubscribe, 20261128500001) goes out as the
 // RFC 2369 / RFC 8058 headers: in the local mailbox (read through Mailpit's API) and over SMTP. Mail without
@@ -65,34 +64,19 @@ describe('the local mailbox', () => {
 });
 
 describe('over SMTP', () => {
-  let stack: TestStack;
-  const sink = startSmtpSink();
-  beforeAll(async () => {
-    const port = await listen(sink.server);
-    stack = await startTestStack({ configure: (config) => (config.smtpUrl = `smtp://127.0.0.1:${port}`) });
-  });
-  afterAll(async () => {
-    await stack?.close();
-    sink.server.close();
-  });
+  const smtp = useStackWithSmtpSink();
 
   it('sends List-Unsubscribe and List-Unsubscribe-Post with marketing mail only', async () => {
-    await queue(stack, 'smtp-news@example.org', TARGET);
-    await queue(stack, 'smtp-plain@example.org', null);
-    expect(await stack.deliverMail()).toBe(2);
-    const news = sink.messages.find((raw) => raw.includes('smtp-news@example.org')) ?? '';
+    await queue(smtp.stack(), 'smtp-news@example.org', TARGET);
+    await queue(smtp.stack(), 'smtp-plain@example.org', null);
+    expect(await smtp.stack().deliverMail()).toBe(2);
+    const news = smtp.messages.find((raw) => raw.includes('smtp-news@example.org')) ?? '';
     // Folded or not, the header names the target in angle brackets.
     expect(news.replace(/\r?\n[ \t]+/g, ' ')).toMatch(
       /^List-Unsubscribe: <https:\/\/api\.example\.test\/functions\/v1\/unsubscribe-one-click\?token=b{64}>\r?$/m,
     );
     expect(news).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
-    const plain = sink.messages.find((raw) => raw.includes('smtp-plain@example.org')) ?? '';
+    const plain = smtp.messages.find((raw) => raw.includes('smtp-plain@example.org')) ?? '';
     expect(plain).not.toMatch(/^List-Unsubscribe/im);
   });
 });
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-  );
-}
