@@ -7,6 +7,7 @@ import {
   adminClient,
   createMember,
   mailTo,
+  mailUrl,
   sessionFor,
   signInPage,
   supabaseUrl,
@@ -40,6 +41,16 @@ async function follower(eventId: string, consent: boolean) {
   const follow = await service.from('event_follows').insert({ user_id: member.id, event_id: eventId });
   if (follow.error) throw new Error(follow.error.message);
   return member;
+}
+
+async function consentOf(memberId: string): Promise<boolean> {
+  const { data, error } = await adminClient()
+    .from('profiles')
+    .select('marketing_consent')
+    .eq('id', memberId)
+    .single();
+  if (error) throw new Error(error.message);
+  return data.marketing_consent;
 }
 
 test('a rich update with an image reaches an open /event-updates live, and by e-mail in text and HTML', async ({
@@ -138,7 +149,10 @@ test('a rich update with an image reaches an open /event-updates live, and by e-
   // The space typed before Bold may land inside the bold words, as browsers place it.
   expect(mail.html).toMatch(/Bring ?<strong> ?warm clothes<\/strong>\./);
   expect(mail.html).toContain('<ul><li><p>Torch</p></li><li><p>Coat</p></li></ul>');
-  expect(mail.html).toContain('A lantern by the gaol gate');
+  // The HTML part shows the image by its public Storage URL on the API's origin (decision 0047).
+  const src = /<img src="([^"]+)" alt="A lantern by the gaol gate"/.exec(mail.html)?.[1];
+  expect(src).toMatch(new RegExp(`^${supabaseUrl()}/storage/v1/object/public/update-images/`));
+  expect((await fetch(src!)).status).toBe(200);
   const unsubscribe = mail.links.find((link) => link.includes('/unsubscribe?token='));
   expect(unsubscribe).toBeDefined();
 
@@ -158,12 +172,56 @@ test('a rich update with an image reaches an open /event-updates live, and by e-
   await visitorPage.getByRole('button', { name: 'Unsubscribe from trip news' }).click();
   await expect(visitorPage.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
   await visitor.close();
-  const { data: profile } = await adminClient()
-    .from('profiles')
-    .select('marketing_consent')
-    .eq('id', fan.id)
-    .single();
-  expect(profile!.marketing_consent).toBe(false);
+  expect(await consentOf(fan.id)).toBe(false);
+});
+
+// RFC 8058 (decision 0047): the e-mail names a one-click endpoint in List-Unsubscribe; a mail client POSTs
+// List-Unsubscribe=One-Click to it with no key and nobody signed in, and the member's consent is off, so the
+// next update reaches them in-app only.
+test("a mail client's one-click unsubscribe from the List-Unsubscribe header", async ({ page, request }) => {
+  const event = await createEvent({ title: 'One-click Manor' });
+  const fan = await follower(event.id, true);
+  const admin = await createMember({ email: uniqueEmail('ada'), fullName: 'Ada Admin' });
+  const promoted = await adminClient().from('profiles').update({ is_admin: true }).eq('id', admin.id);
+  if (promoted.error) throw new Error(promoted.error.message);
+  const session = await sessionFor(admin);
+  const client = createClient(supabaseUrl(), process.env['E2E_SUPABASE_ANON_KEY']!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+  });
+  const send = async (title: string) => {
+    const { data, error } = await client.rpc('send_event_update', {
+      event_id: event.id,
+      title,
+      body_doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title }] }] },
+      segment: 'followers',
+    });
+    if (error) throw new Error(error.message);
+    return data as { in_app: number; email: number };
+  };
+  const first = `Candles tonight ${randomUUID().slice(0, 8)}`;
+  expect(await send(first)).toMatchObject({ in_app: 1, email: 1 });
+
+  const mail = await waitForMail(fan.email, new RegExp(first));
+  const headers = (await (await fetch(`${mailUrl()}/api/v1/message/${mail.id}/headers`)).json()) as Record<
+    string,
+    string[]
+  >;
+  expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+  const target = /^<(https?:\/\/[^>]+)>$/.exec(headers['List-Unsubscribe']?.[0] ?? '')?.[1];
+  expect(target).toContain(`${supabaseUrl()}/functions/v1/unsubscribe-one-click?token=`);
+
+  // As a mail client does: a form POST, no API key, no session.
+  const response = await request.post(target!, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(response.status()).toBe(200);
+  expect(await consentOf(fan.id)).toBe(false);
+
+  const second = `Bring boots ${randomUUID().slice(0, 8)}`;
+  expect(await send(second)).toMatchObject({ in_app: 1, email: 0 });
+  await signInPage(page, fan);
+  await page.goto('/event-updates');
+  await expect(page.getByTestId('event-update').filter({ hasText: second })).toBeVisible();
+  expect((await mailTo(fan.email)).filter((m) => m.subject.includes(second))).toEqual([]);
 });
 
 test('a member calling the send directly is refused and nothing is sent', async () => {

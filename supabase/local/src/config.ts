@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import type { RealtimeLimits } from './realtime/limits.ts';
+import { functionSettings, type FunctionSettings } from './functions/settings.ts';
 
 /** The Supabase CLI's well-known local secrets: one `.env` then works against `supabase start` or this stack. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -76,6 +77,8 @@ export interface StackConfig {
   /** Global upload limit in bytes ([storage] file_size_limit). */
   storageFileSizeLimit: number;
   auth: AuthSettings;
+  /** [functions.<name>] entries: which Edge Functions are served and whether they check a JWT. */
+  functions: Record<string, FunctionSettings>;
   smtpUrl: string | undefined;
   /** SMTP_TLS_INSECURE=1: accept any TLS certificate from the SMTP server (a local test server only). */
   smtpTlsInsecure: boolean;
@@ -252,6 +255,7 @@ export function loadConfig(
         emailSent: num(rate.email_sent, 2),
       },
     },
+    functions: functionSettings(section(toml, 'functions')),
     smtpUrl: env.SMTP_URL,
     smtpTlsInsecure: env.SMTP_TLS_INSECURE === '1' || env.SMTP_TLS_INSECURE === 'true',
     mailFrom: env.MAIL_FROM ?? 'Haunted Horizons <no-reply@hauntedhorizons.com.au>',

@@ -9,6 +9,8 @@ export interface MailMessage {
   html?: string;
   /** Where a reply goes (the visitor who wrote to the company), when not the sender. */
   replyTo?: string;
+  /** Marketing mail's RFC 8058 one-click target: sent as List-Unsubscribe + List-Unsubscribe-Post. */
+  listUnsubscribe?: string;
 }
 
 /** Sends through SMTP_URL when set, otherwise into the local mailbox (see src/mail). */

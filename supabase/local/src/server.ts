@@ -7,6 +7,7 @@ import { answerPreflight, applyCors, isPreflight } from './gateway/cors.ts';
 import { handleAuth } from './auth/index.ts';
 import { handleRest } from './rest/index.ts';
 import { handleStorage } from './storage/index.ts';
+import { handleFunctions } from './functions/index.ts';
 import { attachRealtime } from './realtime/index.ts';
 
 const routes: [prefix: string, handler: RouteHandler][] = [
@@ -26,6 +27,8 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, ctx: StackCon
   if (url.pathname === '/' || url.pathname === '/health') {
     return sendJson(res, 200, { name: 'supabase-local', status: 'ok', mailbox: ctx.config.mailUrl ?? null });
   }
+  // Edge Functions answer CORS and keys themselves (only a JWT, when verify_jwt): past the REST gateway.
+  if (url.pathname.startsWith('/functions/v1/')) return handleFunctions(req, res, ctx, url);
   const handler = routeFor(url.pathname);
   if (!handler) return sendJson(res, 404, { message: 'no Route matched with those values' });
   // As the hosted gateway: CORS first (it answers preflights itself), then the key, then the service.

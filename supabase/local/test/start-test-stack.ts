@@ -67,6 +67,15 @@ export async function setPostsPerMinute(db: Queryable, postsPerMinute: number): 
   await db.query('update private.posting_limits set posts_per_minute = $1', [postsPerMinute]);
 }
 
+/**
+ * Where the database says the API answers (private.company_settings.api_url, decision 0047): a test stack
+ * runs on a port of its own, so its mail's one-click and image links must name that port (an operator's
+ * UPDATE, as hosted).
+ */
+export async function setApiUrl(db: Queryable, apiUrl: string): Promise<void> {
+  await db.query('update private.company_settings set api_url = $1', [apiUrl]);
+}
+
 /** `over` laid onto `base`, tables merged key by key. */
 export function mergeToml(base: TomlTable, over: TomlTable): TomlTable {
   const merged: TomlTable = { ...base };
@@ -105,7 +114,10 @@ export async function startTestStack({
   configure?.(config);
   try {
     const stack = await bootStack(config, wrapDatabase ? { wrapDatabase } : {});
-    await setPostsPerMinute(stack.ctx.db, postsPerMinute).catch(async (error: unknown) => {
+    await (async () => {
+      await setPostsPerMinute(stack.ctx.db, postsPerMinute);
+      await setApiUrl(stack.ctx.db, stack.url);
+    })().catch(async (error: unknown) => {
       await stack.close();
       throw error;
     });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, HttpError, InvalidJsonError, readJson, sendJson } from '../http.ts';
 import type { Mailbox } from './mailbox.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
-import { listOf, matchesSearch, messageOf } from './mailpit.ts';
+import { headersOf, listOf, matchesSearch, messageOf } from './mailpit.ts';
 
 export { createMailer, type LocalMailer } from './mailer.ts';
 
@@ -10,7 +10,7 @@ const notFound = { message: 'Not found' };
 
 /**
  * The mailbox on its own origin, at Mailpit's paths: GET / (a page), GET /api/v1/messages,
- * GET /api/v1/search?query=, GET /api/v1/message/<id|latest>, DELETE /api/v1/messages [{"IDs": [...]}].
+ * GET /api/v1/search?query=, GET /api/v1/message/<id|latest>[/headers], DELETE /api/v1/messages [{"IDs": [...]}].
  */
 export async function handleMailbox(
   req: IncomingMessage,
@@ -52,12 +52,12 @@ export async function handleMailbox(
       ),
     );
   }
-  const id = /^\/api\/v1\/message\/([^/]+)$/.exec(route)?.[1];
+  const [, id, part] = /^\/api\/v1\/message\/([^/]+)(\/headers)?$/.exec(route) ?? [];
   if (id === undefined) return sendJson(res, 404, notFound);
   if (!reading) return sendJson(res, 405, { message: 'Method not allowed' }, { allow: 'GET, HEAD' });
   const message = id === 'latest' ? mailbox.list()[0] : mailbox.get(safeDecode(id));
   if (!message) return sendJson(res, 404, { message: 'Message not found' });
-  return sendJson(res, 200, messageOf(message));
+  return sendJson(res, 200, part ? headersOf(message) : messageOf(message));
 }
 
 /** The page may not be framed by another site, and runs no script at all. */

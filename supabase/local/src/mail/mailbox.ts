@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync
 import path from 'node:path';
 import type { MailMessage } from '../context.ts';
 import { extractLinks } from './links.ts';
+import { listUnsubscribeHeaders } from './list-unsubscribe.ts';
 
 export interface StoredMessage {
   id: string;
@@ -13,6 +14,8 @@ export interface StoredMessage {
   html: string | null;
   links: string[];
   createdAt: string;
+  /** Headers beyond the envelope's (List-Unsubscribe …); absent in messages stored before they existed. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -39,6 +42,7 @@ export class Mailbox {
       html: message.html ?? null,
       links: extractLinks(message.text, message.html),
       createdAt: new Date().toISOString(),
+      headers: listUnsubscribeHeaders(message.listUnsubscribe),
     };
     if (this.dir) writeMessage(this.dir, stored);
     this.messages.push(stored);

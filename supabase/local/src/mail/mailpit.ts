@@ -49,7 +49,7 @@ export function messageOf(message: StoredMessage) {
     ReplyTo: [],
     ReturnPath: addressOf(message.from).Address,
     Subject: message.subject,
-    ListUnsubscribe: { Header: '', Links: [], Errors: '', HeaderPost: '' },
+    ListUnsubscribe: listUnsubscribeOf(message),
     Date: message.createdAt,
     Tags: [],
     Username: '',
@@ -59,6 +59,31 @@ export function messageOf(message: StoredMessage) {
     Inline: [],
     Attachments: [],
   };
+}
+
+/** Mailpit's reading of the List-Unsubscribe headers: the header, its <links>, and the one-click POST header. */
+function listUnsubscribeOf(message: StoredMessage) {
+  const header = message.headers?.['List-Unsubscribe'] ?? '';
+  return {
+    Header: header,
+    Links: [...header.matchAll(/<([^>]*)>/g)].map((match) => match[1] ?? ''),
+    Errors: '',
+    HeaderPost: message.headers?.['List-Unsubscribe-Post'] ?? '',
+  };
+}
+
+/** Mailpit's GET /api/v1/message/<id>/headers: every header name with its values. */
+export function headersOf(message: StoredMessage): Record<string, string[]> {
+  const headers: Record<string, string[]> = {
+    Date: [new Date(message.createdAt).toUTCString()],
+    From: [message.from],
+    'Message-Id': [`<${message.id}@supabase-local>`],
+    'Mime-Version': ['1.0'],
+    Subject: [message.subject],
+    To: [message.to],
+  };
+  for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = [value];
+  return headers;
 }
 
 /** Mailpit's list answer for one page of `matched` (newest first) out of `total` messages. */

@@ -16,6 +16,8 @@ interface DueMail {
   body: string;
   /** The HTML part, when the database wrote one: the message then has both parts. */
   html_body?: string | null;
+  /** Marketing mail's one-click unsubscribe target (decision 0047), sent as headers. */
+  list_unsubscribe?: string | null;
 }
 
 export interface Outbox {
@@ -45,6 +47,7 @@ export function createOutbox(db: Database, mailer: Mailer): Outbox {
             text: mail.body,
             ...(mail.html_body ? { html: mail.html_body } : {}),
             ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+            ...(mail.list_unsubscribe ? { listUnsubscribe: mail.list_unsubscribe } : {}),
           });
           await db.query('select private.outbound_mail_sent($1)', [mail.id]);
           sent += 1;

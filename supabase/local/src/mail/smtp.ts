@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { MailMessage } from '../context.ts';
+import { listUnsubscribeHeaders } from './list-unsubscribe.ts';
 
 export interface SmtpSender {
   send(message: MailMessage): Promise<void>;
@@ -38,6 +39,7 @@ export function createSmtpSender(smtpUrl: string, from: string, options: SmtpOpt
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        headers: listUnsubscribeHeaders(message.listUnsubscribe),
       });
     },
   };

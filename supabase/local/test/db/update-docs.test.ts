@@ -188,15 +188,16 @@ describe.each(DATABASE_KINDS)('rich event updates on $name', (kind) => {
       });
     }
 
-    it('queues text and HTML parts, the image linked with its alt text', async () => {
+    it('queues text and HTML parts, the image shown with its alt text', async () => {
       const { mail, update } = await send(RICH, IMAGE, 'A lantern by the gate', 'Lantern <night>');
       expect(update).toMatchObject({ image_path: IMAGE, image_alt: 'A lantern by the gate' });
       expect(mail.body).toMatch(/^Gate times\n\nMeet at six sharp\./);
       expect(mail.body).toContain('This update has a picture (A lantern by the gate): http');
       expect(mail.html_body).toContain('<h1>Lantern &lt;night&gt;</h1>');
       expect(mail.html_body).toContain(update.body_html);
-      expect(mail.html_body).toMatch(
-        /<a href="https?:\/\/[^"]+\/event-updates">See the picture on our website<\/a>: A lantern by the gate/,
+      // Shown by its public Storage URL on the API's origin (20261128500001).
+      expect(mail.html_body).toContain(
+        `<img src="http://127.0.0.1:54321/storage/v1/object/public/update-images/${IMAGE}" alt="A lantern by the gate"`,
       );
       expect(mail.html_body).toContain('because you are booked on Published trip.');
     });

@@ -67,6 +67,20 @@ export const UPDATES_MATRIX: MatrixPart = {
       update: [`update storage.objects set metadata = '{}' where id = '${UPDATES_ID.image}'`, [0, 0, 0, 1]],
       delete: [`delete from storage.objects where id = '${UPDATES_ID.image}'`, [0, 0, 0, 1]],
     },
+    // One-click unsubscribe (20261128500001, decision 0047): where the API answers and each message's
+    // List-Unsubscribe target are the sender's alone, never the API's roles'.
+    'private.company_settings (api_url)': {
+      select: [`select count(api_url)::int as n from private.company_settings`, ALL_DENIED],
+      update: [`update private.company_settings set api_url = 'https://thief.test'`, ALL_DENIED],
+    },
+    'private.outbound_mail (list_unsubscribe)': {
+      select: [`select count(list_unsubscribe)::int as n from private.outbound_mail`, ALL_DENIED],
+      insert: [
+        `insert into private.outbound_mail (recipient, subject, body, list_unsubscribe) values ('x@fixture.test', 'Hi', 'Spam', 'https://thief.test/x')`,
+        ALL_DENIED,
+      ],
+      update: [`update private.outbound_mail set list_unsubscribe = 'https://thief.test/x'`, ALL_DENIED],
+    },
     'event_updates (in_app_count, email_count)': {
       update: [
         `update public.event_updates set in_app_count = 9, email_count = 9 where id = '${UPDATES_ID.all}'`,
@@ -75,6 +89,11 @@ export const UPDATES_MATRIX: MatrixPart = {
     },
   },
   functions: {
+    // The e-mail's HTML (recreated by 20261128500001 with the image's URL): the sender's, not the API's.
+    'private.update_mail_html(…, image_url, …)': [
+      `select count(private.update_mail_html('T', '<p>x</p>', null, null, 'B', 'F'))::int as n`,
+      ALL_DENIED,
+    ],
     // Only an admin sends; members get 42501 from the function's own check, visitors hold no EXECUTE.
     "send_event_update(…, 'travellers')": [
       `select (public.send_event_update('${UPDATES_ID.event}', 'Gate times', ${paragraphDocSql('We meet at six.')}, 'travellers') ->> 'in_app')::int as n`,
