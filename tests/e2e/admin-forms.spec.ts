@@ -83,7 +83,7 @@ test('an admin builds a form, a booked member fills it, the other is reminded an
   await expect(page.getByText('Write the question (1 to 120 characters).')).toBeVisible();
 
   await page.getByLabel('Event').selectOption(event.id);
-  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByLabel('Due date').fill(daysFromToday(10));
   await page.getByLabel('Question 1 text').fill('Dietary needs');
   await page.getByRole('button', { name: 'Add a question' }).click();

@@ -54,7 +54,7 @@ test('a form each traveller answers: filled for both named travellers, one row e
   // The admin builds the form, answered by each traveller.
   await openAdminScreen(page, '/admin/forms', 'Traveller forms');
   await page.getByLabel('Event').selectOption(event.id);
-  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByLabel('Due date').fill(daysFromToday(14));
   await page.getByLabel('Answered by').selectOption('traveller');
   await page.getByLabel('Question 1 text').fill('Name as on passport');
@@ -149,7 +149,7 @@ test('a form each traveller answers: filled for both named travellers, one row e
   await expect(page.getByRole('region', { name: 'New form' })).toBeVisible();
 
   await page.getByRole('button', { name: `Edit ${title}, ${event.title}` }).click();
-  await editor.getByLabel('Title', { exact: true }).fill(`${title} v2`);
+  await editor.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} v2`);
   await editor.getByRole('button', { name: 'Add a question' }).click();
   await editor.getByLabel('Question 3 text').fill('Visa number');
   await expect(editor.getByLabel('Required').nth(2)).not.toBeChecked();

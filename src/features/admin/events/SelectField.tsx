@@ -7,11 +7,14 @@ export function SelectField<Values extends FieldValues>({
   name,
   label,
   hint,
+  required = false,
   children,
 }: {
   name: Path<Values>;
   label: string;
   hint?: ReactNode;
+  /** Marked as FormField marks it: a star beside the label, aria-required on the select. */
+  required?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -22,9 +25,11 @@ export function SelectField<Values extends FieldValues>({
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
+        {required && <span aria-hidden="true"> *</span>}
       </label>
       <select
         id={id}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={cn(

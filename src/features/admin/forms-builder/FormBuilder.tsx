@@ -73,7 +73,7 @@ export function FormBuilder({
   return (
     <FormProvider {...form}>
       <form className="space-y-4" onSubmit={form.handleSubmit(save)} noValidate>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-3 sm:grid-cols-2">
           {formId ? (
             <p className="text-sm">
               <span className="font-medium">Event</span>
@@ -81,7 +81,7 @@ export function FormBuilder({
               {eventTitle}
             </p>
           ) : (
-            <SelectField<FormBuilderValues> name="event_id" label="Event">
+            <SelectField<FormBuilderValues> name="event_id" label="Event" required>
               <option value="">Choose an event</option>
               {(events.data ?? []).map((option) => (
                 <option key={option.id} value={option.id}>
@@ -91,8 +91,8 @@ export function FormBuilder({
               ))}
             </SelectField>
           )}
-          <FormField<FormBuilderValues> name="title" label="Title" maxLength={120} />
-          <FormField<FormBuilderValues> name="due_date" label="Due date" type="date" />
+          <FormField<FormBuilderValues> name="title" label="Title" required maxLength={120} />
+          <FormField<FormBuilderValues> name="due_date" label="Due date" type="date" required />
           <SelectField<FormBuilderValues> name="answered_by" label="Answered by">
             {(Object.keys(ANSWERED_BY_LABELS) as AnsweredBy[]).map((who) => (
               <option key={who} value={who}>
