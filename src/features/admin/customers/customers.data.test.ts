@@ -99,7 +99,7 @@ describe('as an admin', () => {
     expect(await fetchCustomer(`nobody-${tag}@example.org`, adminClient)).toBeNull();
     await expect(fetchCustomers({ sort: 'password' as never }, adminClient)).rejects.toMatchObject({
       code: '22023',
-      message: 'The list cannot be sorted by "password".',
+      message: 'The customers list cannot be sorted by "password".',
     });
     await expect(
       addCustomerNote({ kind: 'member', id: people.member }, '   ', adminClient),

@@ -151,6 +151,21 @@ describe.each(DATABASE_KINDS)('active events and manifests on $name', (kind) => 
         `select count(*)::int as n from public.admin_active_events('', 'title', 'asc', 25, -1)`,
       ),
     ).toBe('error 22023');
+    // The shared check's words (migration 20261128700001), the search's limit among them.
+    const message = async (sql: string) => {
+      try {
+        await runAs(db(), 'admin', (tx) => tx.query(sql));
+        return 'no error';
+      } catch (error) {
+        return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+      }
+    };
+    expect(await message(`select * from public.admin_active_events('', 'title', 'asc', 1001)`)).toBe(
+      '22023: A page holds 1 to 1,000 rows from an offset of 0 or more.',
+    );
+    expect(await message(`select * from public.admin_active_events(repeat('a', 201))`)).toBe(
+      '22023: A search is at most 200 characters.',
+    );
   });
 
   it('gives the manifest with ages on the first day, by name, without cancelled bookings', async () => {

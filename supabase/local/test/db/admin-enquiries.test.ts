@@ -191,6 +191,39 @@ describe.each(DATABASE_KINDS)('admin enquiries on $name', (kind) => {
     expect(audit.rows).toEqual([{ action: 'update', handled: true }]);
   });
 
+  // The shared page check (private.check_page_arguments, migration 20261128700001): a bad direction, page or
+  // search is refused with its words; an unknown sort key is not refused (it falls back to an order), as the address is editable.
+  it.each([
+    ['admin_waitlist_entries', 'asc'],
+    ['admin_interest_registrations', 'desc'],
+    ['admin_contact_messages', 'desc'],
+  ])(
+    '%s refuses a bad direction, page or search and reads an unknown sort without refusing it',
+    async (reader, dir) => {
+      const message = async (args: string) => {
+        try {
+          await as('admin', `select count(*) from public.${reader}(${args})`);
+          return 'no error';
+        } catch (error) {
+          return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+        }
+      };
+      expect(await message(`sort_dir => 'up'`)).toBe('22023: The sort direction must be asc or desc.');
+      for (const page of ['page_size => 0', 'page_size => 1001', 'page_size => null', 'page_offset => -1'])
+        expect(await message(page)).toBe('22023: A page holds 1 to 1,000 rows from an offset of 0 or more.');
+      expect(await message(`search => repeat('a', 201)`)).toBe('22023: A search is at most 200 characters.');
+      expect(await message(`search => repeat('a', 200), page_size => 1000`)).toBe('no error');
+      const total = async (sort: string) =>
+        (
+          await as(
+            'admin',
+            `select count(*)::int as n from public.${reader}(sort_by => ${sort}, sort_dir => '${dir}')`,
+          )
+        )[0];
+      expect(await total(`'password'`)).toEqual(await total('null'));
+    },
+  );
+
   it('refuses a bad kind, a missing enquiry and a bad subject, changing nothing', async () => {
     const call = (kindName: string, id: string, subject = 'Hi') =>
       outcomeOf(

@@ -249,8 +249,25 @@ describe.each(DATABASE_KINDS)('the admin team on $name', (kind) => {
       expect(
         await messageOf(`select * from public.admin_audit_log(p_from => '2026-03-02', p_to => '2026-03-01')`),
       ).toBe('22023: The "from" date is after the "to" date.');
-      expect(await messageOf(`select * from public.admin_audit_log(p_sort => 'before')`)).toMatch(/^22023/);
-      expect(await messageOf(`select * from public.admin_audit_log(p_limit => 5000)`)).toMatch(/^22023/);
+      // The shared words of private.check_list_arguments (migration 20261128700001).
+      expect(await messageOf(`select * from public.admin_audit_log(p_sort => 'before')`)).toBe(
+        '22023: The log cannot be sorted by "before".',
+      );
+      expect(await messageOf(`select * from public.admin_audit_log(p_dir => 'up')`)).toBe(
+        '22023: The sort direction must be asc or desc.',
+      );
+      expect(await messageOf(`select * from public.admin_audit_log(p_limit => 5000)`)).toBe(
+        '22023: A page holds 1 to 1,000 rows from an offset of 0 or more.',
+      );
+      expect(await messageOf(`select * from public.admin_audit_log(p_search => repeat('a', 201))`)).toBe(
+        '22023: A search is at most 200 characters.',
+      );
+      // As before: no sort is the time, the direction's case does not matter, the search is trimmed.
+      expect(
+        await messageOf(
+          `select * from public.admin_audit_log(p_sort => null, p_dir => 'ASC', p_search => ' ' || repeat('a', 200) || ' ')`,
+        ),
+      ).toBe('no error');
     });
   });
 });
