@@ -6,7 +6,7 @@
 //
 // Options: --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --members=<n> (5000),
 //   --json (the report as JSON too).
-import { createClient } from '@supabase/supabase-js';
+import { signedInAccount } from '../supabase/local/test/stack-accounts.ts';
 import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
 import { databaseOption, log, whole } from './bench/bench-site.ts';
 import { insertQuietMembers } from './bench/seed-events.ts';
@@ -19,15 +19,11 @@ const stack = await startTestStack({ database });
 let failed: boolean;
 try {
   log(`Seeding ${database}: ${members} members following one event, all consenting to trip news…`);
-  const service = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
-  const admin = { email: 'bench-admin@example.com', password: 'bench-password-7' };
-  const created = await service.auth.admin.createUser({
-    ...admin,
-    email_confirm: true,
-    user_metadata: { full_name: 'Bench Admin' },
+  const { client } = await signedInAccount(stack, {
+    email: 'bench-admin@example.com',
+    fullName: 'Bench Admin',
+    admin: true,
   });
-  if (created.error) throw new Error(`createUser: ${created.error.message}`);
-  await service.from('profiles').update({ is_admin: true }).eq('id', created.data.user.id).throwOnError();
   await insertQuietMembers(stack.db, members + 1);
   const { rows: events } = await stack.db.query<{ id: string }>(
     `insert into public.events (slug, title, status, start_date, end_date)
@@ -44,10 +40,6 @@ try {
     [eventId],
   );
   stack.mailbox?.clear();
-
-  const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  const signedIn = await client.auth.signInWithPassword(admin);
-  if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
 
   log('Sending the update to the followers…');
   const started = performance.now();

@@ -1,12 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
 import { downloadedCsv } from '../helpers/csv';
 import { adminClient, createMember, sessionFor, signInPage, supabaseUrl } from '../helpers/e2e-backend';
-import { createEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
+import { createEvent, openEventsCard } from '../helpers/events';
 import { useStoredTheme } from '../helpers/theme';
 
 // /admin/moderation (issue 11): a member reports a comment; an admin finds it in the queue and hides it, and
@@ -14,16 +13,6 @@ import { useStoredTheme } from '../helpers/theme';
 // comment the database refuses with the date; the queue is a paged table whose search and filter live in the
 // address, with a CSV export; members calling the same endpoints are refused. Each test has a trip of its own
 // on the shared stack, and searches the queue for its own posts.
-
-async function openTrip(page: Page, title: string): Promise<Locator> {
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const trip = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title }) });
-  await expect(trip.getByText('Loading comments...')).toHaveCount(0);
-  return trip;
-}
 
 test('a reported comment is hidden for every member live, and its suspended author is refused with the date', async ({
   page,
@@ -44,7 +33,7 @@ test('a reported comment is hidden for every member live, and its suspended auth
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   await signInPage(memberPage, reporter);
-  const trip = await openTrip(memberPage, title);
+  const trip = await openEventsCard(memberPage, title);
   await trip.getByRole('button', { name: `Report comment by Abe Author ${mark}` }).click();
   const reportDialog = memberPage.getByRole('dialog', { name: 'Report this comment' });
   await reportDialog.getByLabel('Reason (optional)').fill('Selling things');
@@ -101,7 +90,7 @@ test('a reported comment is hidden for every member live, and its suspended auth
   const authorContext = await browser.newContext();
   const authorPage = await authorContext.newPage();
   await signInPage(authorPage, author);
-  const authorTrip = await openTrip(authorPage, title);
+  const authorTrip = await openEventsCard(authorPage, title);
   await authorTrip.getByLabel('Add a comment').fill('Let me back in');
   await authorTrip.getByRole('button', { name: 'Post comment' }).click();
   await expect(authorPage.getByText('Failed to post comment')).toBeVisible();

@@ -2,8 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
-import { createEvent, type TestEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
+import { createEvent, openEventsCard, type TestEvent } from '../helpers/events';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 import { withoutLiveUpdates } from '../helpers/live';
 
@@ -38,14 +37,6 @@ function card(page: Page): Locator {
     .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
 }
 
-async function openEvents(page: Page): Promise<Locator> {
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const usa = card(page);
-  await expect(usa.getByText('Loading comments...')).toHaveCount(0);
-  return usa;
-}
-
 async function post(usa: Locator, text: string): Promise<void> {
   const box = usa.getByLabel('Add a comment');
   const button = usa.getByRole('button', { name: 'Post comment' });
@@ -66,7 +57,7 @@ test('a member posts, edits and deletes their comment; another member replies bu
   const mark = randomUUID().slice(0, 8);
   const author = await createMember({ fullName: 'Carla Commenter' });
   await signInPage(page, author);
-  let usa = await openEvents(page);
+  let usa = await openEventsCard(page, event.title);
 
   await post(usa, `First light ${mark}`);
   await expect(page.getByText('Comment added')).toBeVisible();
@@ -92,7 +83,9 @@ test('a member posts, edits and deletes their comment; another member replies bu
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
   await signInPage(otherPage, await createMember({ fullName: 'Rita Replier' }));
-  const theirs = (await openEvents(otherPage)).getByRole('listitem', { name: 'Comment by Carla Commenter' });
+  const theirs = (await openEventsCard(otherPage, event.title)).getByRole('listitem', {
+    name: 'Comment by Carla Commenter',
+  });
   await expect(theirs.getByRole('button', { name: 'Reply' })).toBeVisible();
   await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(theirs.getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -104,7 +97,7 @@ test('a member posts, edits and deletes their comment; another member replies bu
   await otherContext.close();
 
   // The author sees the reply under their comment, then deletes the comment (and with it the reply).
-  usa = await openEvents(page);
+  usa = await openEventsCard(page, event.title);
   const again = usa.getByRole('listitem', { name: 'Comment by Carla Commenter' });
   await expect(again.getByRole('list', { name: 'Replies to Carla Commenter' })).toContainText(
     `Count me in ${mark}`,
@@ -131,7 +124,7 @@ test('a failed edit or delete tells the member', async ({ page }) => {
   // down, so the member acts on what they still see and the server refuses.
   await withoutLiveUpdates(page);
   await signInPage(page, member);
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   const toEdit = usa.getByRole('listitem', { name: 'Comment by Fay Failure' }).filter({ hasText: 'To edit' });
   const toDelete = usa
     .getByRole('listitem', { name: 'Comment by Fay Failure' })
@@ -161,7 +154,7 @@ test('a failed edit or delete tells the member', async ({ page }) => {
 });
 
 test('a visitor reads that they must log in to see comments', async ({ page }) => {
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   await expect(usa.getByText('Please log in to view and post comments')).toBeVisible();
   await expect(usa.getByLabel('Add a comment')).toHaveCount(0);
   await expect(page.getByText(welcome)).toHaveCount(0);
@@ -170,7 +163,7 @@ test('a visitor reads that they must log in to see comments', async ({ page }) =
 test('markup in a comment shows as text and never runs', async ({ page }) => {
   const mark = randomUUID().slice(0, 8);
   await signInPage(page, await createMember({ fullName: 'Mallory Markup' }));
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   const text = `<script>window.__pwned = true</script><b>${mark}</b>`;
   await post(usa, text);
   await expect(usa.getByText(text, { exact: true })).toBeVisible();
@@ -185,10 +178,10 @@ for (const theme of ['dark', 'light'] as Theme[]) {
     await useStoredTheme(context, theme);
     const mark = randomUUID().slice(0, 8);
     await signInPage(page, await createMember({ fullName: 'Axel Auditor' }));
-    let usa = await openEvents(page);
+    let usa = await openEventsCard(page, event.title);
     await post(usa, `Accessible ${mark}`);
     await expect(commentBy(usa, `Accessible ${mark}`)).toBeVisible();
-    usa = await openEvents(page);
+    usa = await openEventsCard(page, event.title);
     // A pinned comment, a reply, hearts, and a reply form open.
     await expect(usa.getByText(welcome)).toBeVisible();
     await commentBy(usa, `Accessible ${mark}`).getByRole('button', { name: 'Reply' }).click();

@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
 import { expectFocusTrapped, expectEscapeCloses } from '../helpers/dialogs';
+import { openEventsCard } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 
 // Reporting others' comments and replies, and the per-minute posting limit, on /events (issue 9). Each test
@@ -40,16 +41,6 @@ async function insertAs(
   return (data as { id: string }[]).map((row) => row.id);
 }
 
-async function openTrip(page: Page, title: string): Promise<Locator> {
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const trip = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title }) });
-  await expect(trip.getByText('Loading comments...')).toHaveCount(0);
-  return trip;
-}
-
 test("a member reports another member's comment and reply once each, never their own", async ({ page }) => {
   const title = `Report trip ${randomUUID().slice(0, 8)}`;
   const eventId = await publishTrip(title);
@@ -65,7 +56,7 @@ test("a member reports another member's comment and reply once each, never their
     { event_id: eventId, parent_comment_id: rheaComment, content: 'Click my link' },
   ]);
   await signInPage(page, reporter);
-  const trip = await openTrip(page, title);
+  const trip = await openEventsCard(page, title);
 
   const theirs = trip.getByRole('listitem', { name: 'Comment by Abe Author' });
   const mine = trip.getByRole('listitem', { name: 'Comment by Rhea Reporter' });
@@ -133,7 +124,7 @@ test('a member past the per-minute limit is told to wait, and keeps what they wr
     [1, 2, 3, 4, 5].map((n) => ({ event_id: eventId, content: `Burst ${n}` })),
   );
   await signInPage(page, member);
-  const trip = await openTrip(page, title);
+  const trip = await openEventsCard(page, title);
   await trip.getByLabel('Add a comment').fill('One too many');
   await trip.getByRole('button', { name: 'Post comment' }).click();
   await expect(page.getByText('Failed to post comment')).toBeVisible();

@@ -1,21 +1,10 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Route } from '@playwright/test';
 import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
-import { createEvent, type TestEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
+import { createEvent, openEventsCard, type TestEvent } from '../helpers/events';
 import { withoutLiveUpdates } from '../helpers/live';
 
 // Likes (hearts) on comments and replies, replies edited and deleted by their authors only, and an event's
 // comments beyond the first page loaded on demand (issue 9), against the local stack.
-
-async function openCard(page: Page, event: TestEvent): Promise<Locator> {
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
-  await expect(card.getByText('Loading comments...')).toHaveCount(0);
-  return card;
-}
 
 /** An event with one comment by `author` and one reply to it by `replier`. */
 async function thread(author: TestMember, replier: TestMember) {
@@ -41,7 +30,7 @@ test('a member likes a comment and a reply; the hearts and counts survive a relo
   const replier = await createMember({ fullName: 'Rex Replier' });
   const event = await thread(author, replier);
   await signInPage(page, await createMember({ fullName: 'Lou Liker' }));
-  let card = await openCard(page, event);
+  let card = await openEventsCard(page, event.title);
   const comment = () => card.getByRole('listitem', { name: 'Comment by Ada Author' });
   const reply = () => card.getByRole('listitem', { name: 'Reply by Rex Replier' });
   await expect(like(comment())).toHaveAttribute('aria-pressed', 'false');
@@ -55,7 +44,7 @@ test('a member likes a comment and a reply; the hearts and counts survive a relo
   await expect(like(reply())).toHaveText(/1$/);
 
   await page.reload();
-  card = await openCard(page, event);
+  card = await openEventsCard(page, event.title);
   await expect(like(comment())).toHaveAttribute('aria-pressed', 'true');
   await expect(like(comment())).toHaveText(/1$/);
   await expect(like(reply())).toHaveAttribute('aria-pressed', 'true');
@@ -64,7 +53,7 @@ test('a member likes a comment and a reply; the hearts and counts survive a relo
   await like(comment()).click();
   await expect(like(comment())).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
-  card = await openCard(page, event);
+  card = await openEventsCard(page, event.title);
   await expect(like(comment())).toHaveAttribute('aria-pressed', 'false');
   await expect(like(comment())).toHaveText(/0$/);
   await expect(like(reply())).toHaveText(/1$/);
@@ -77,7 +66,7 @@ test('a failed like tells the member', async ({ page }) => {
   // Here its socket is down, so the member acts on what they still see and the server refuses.
   await withoutLiveUpdates(page);
   await signInPage(page, await createMember());
-  const card = await openCard(page, event);
+  const card = await openEventsCard(page, event.title);
   const comment = card.getByRole('listitem', { name: 'Comment by Gus Gone' });
   await expect(like(comment)).toBeVisible();
   // The comment is removed while the member is looking at it.
@@ -97,14 +86,16 @@ test('only the author of a reply may edit and delete it', async ({ page, browser
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
   await signInPage(otherPage, author);
-  const theirs = (await openCard(otherPage, event)).getByRole('listitem', { name: 'Reply by Remy Replier' });
+  const theirs = (await openEventsCard(otherPage, event.title)).getByRole('listitem', {
+    name: 'Reply by Remy Replier',
+  });
   await expect(like(theirs)).toBeVisible();
   await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(theirs.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await otherContext.close();
 
   await signInPage(page, replier);
-  const card = await openCard(page, event);
+  const card = await openEventsCard(page, event.title);
   const mine = card.getByRole('listitem', { name: 'Reply by Remy Replier' });
   await mine.getByRole('button', { name: 'Edit' }).click();
   await mine.getByLabel('Edit your reply').fill('Me too, and my sister!');
@@ -121,7 +112,7 @@ test('only the author of a reply may edit and delete it', async ({ page, browser
   await expect(page.getByText('Comment deleted')).toBeVisible();
   await expect(card.getByText('Me too, and my sister!')).toHaveCount(0);
   await page.reload();
-  await expect((await openCard(page, event)).getByText('Who is coming?')).toBeVisible();
+  await expect((await openEventsCard(page, event.title)).getByText('Who is coming?')).toBeVisible();
   await expect(page.getByText('Me too, and my sister!')).toHaveCount(0);
 });
 
@@ -146,7 +137,7 @@ test('an event’s comments beyond the first page load on demand', async ({ page
   const total = 23;
   await notesOn(event, writer, total);
   await signInPage(page, await createMember());
-  const card = await openCard(page, event);
+  const card = await openEventsCard(page, event.title);
   const notes = card.getByRole('listitem', { name: 'Comment by Paige Poster' });
   const more = card.getByRole('button', { name: 'Show more comments' });
   await expect(notes).toHaveCount(10);
@@ -188,7 +179,7 @@ test('“Show more comments” still works while a live change is being read aga
     else void route.continue();
   });
   await signInPage(page, await createMember());
-  const card = await openCard(page, event);
+  const card = await openEventsCard(page, event.title);
   await expect.poll(() => joins, { message: 'the live channel to join' }).toBe(1);
   const notes = card.getByRole('listitem', { name: 'Comment by Cleo Chatter' });
   const more = card.getByRole('button', { name: 'Show more comments' });

@@ -1,8 +1,8 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { axeViolations } from '../helpers/axe';
 import { createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
-import { createEvent, type TestEvent } from '../helpers/events';
+import { createEvent, openEventsCard, type TestEvent } from '../helpers/events';
 import { waitForAllIslands } from '../helpers/islands';
 
 // Images on comments (issue 9): picked, checked in the browser, uploaded to the member's folder of the
@@ -21,16 +21,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function openEvents(page: Page): Promise<Locator> {
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const usa = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
-  await expect(usa.getByText('Loading comments...')).toHaveCount(0);
-  return usa;
-}
 
 /**
  * Every write the page sends to Storage (images other tests posted meanwhile may be downloaded: those are
@@ -56,7 +46,7 @@ test('a member attaches a PNG: uploaded to their folder, posted with the comment
   const member = await createMember({ fullName: 'Penny Picture' });
   await signInPage(page, member);
   const seen = watch(page);
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   expect(seen.storage).toEqual([]);
   expect(seen.storageJs).toEqual([]);
 
@@ -118,7 +108,7 @@ test('a text file renamed .png and an image over 5 MB are refused in the browser
 }) => {
   await signInPage(page, await createMember({ fullName: 'Rex Refused' }));
   const seen = watch(page);
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   const picker = usa.getByLabel(PICKER);
 
   await picker.setInputFiles({
@@ -142,7 +132,7 @@ test('a text file renamed .png and an image over 5 MB are refused in the browser
 
 test('a failed upload tells the member', async ({ page }) => {
   await signInPage(page, await createMember({ fullName: 'Una Upload' }));
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   await page.route('**/storage/v1/object/event-images/**', (route) => route.abort('connectionreset'));
   await usa.getByLabel(PICKER).setInputFiles({ name: 'ghost.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Upload failed')).toBeVisible();
@@ -155,7 +145,7 @@ test('a member removes the picked image before posting: it leaves the form and t
   request,
 }) => {
   await signInPage(page, await createMember({ fullName: 'Rory Remover' }));
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   const name = `dropped-${randomUUID().slice(0, 8)}.png`;
   await usa.getByLabel(PICKER).setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
   const preview = usa.getByRole('img', { name: `Attached image: ${name}` });

@@ -2,8 +2,7 @@ import { expect, test, type Browser, type Locator, type Page, type WebSocketRout
 import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
-import { createEvent, type TestEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
+import { createEvent, openEventsCard, type TestEvent } from '../helpers/events';
 
 // Live /events (issue 9, decision 0029): two members in two browser contexts against the local stack's
 // Realtime. One writes through the page; the other sees it arrive without a reload, and catches up on what
@@ -14,12 +13,6 @@ let event: TestEvent;
 test.beforeAll(async () => {
   event = await createEvent({ title: 'Live Trip' });
 });
-
-function card(page: Page): Locator {
-  return page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
-}
 
 /**
  * The page's Realtime socket, routed through the test: it forwards both ways, counts the channel joins the
@@ -61,14 +54,6 @@ class RealtimeSocket {
   }
 }
 
-async function openEvents(page: Page): Promise<Locator> {
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const usa = card(page);
-  await expect(usa.getByText('Loading comments...')).toHaveCount(0);
-  return usa;
-}
-
 /** A second member's page on /events, listening live. */
 async function watcher(browser: Browser, member: TestMember) {
   const context = await browser.newContext();
@@ -76,7 +61,7 @@ async function watcher(browser: Browser, member: TestMember) {
   const socket = new RealtimeSocket();
   await socket.route(page);
   await signInPage(page, member);
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   await expect.poll(() => socket.joins, { message: 'the live channel to join' }).toBe(1);
   return { context, page, usa, socket };
 }
@@ -98,7 +83,7 @@ test('what one member posts, edits, reacts, likes and deletes reaches another me
   const author = await createMember({ fullName: 'Alma Author' });
   const reader = await watcher(browser, await createMember({ fullName: 'Reuben Reader' }));
   await signInPage(page, author);
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
   const theirs = reader.usa.getByRole('listitem', { name: 'Comment by Alma Author' });
 
   await post(usa, `Live hello ${mark}`);
@@ -171,7 +156,7 @@ test('after the socket drops and comes back, the page catches up on what it miss
   const mark = randomUUID().slice(0, 8);
   const reader = await watcher(browser, await createMember({ fullName: 'Olive Offline' }));
   await signInPage(page, await createMember({ fullName: 'Carl Catchup' }));
-  const usa = await openEvents(page);
+  const usa = await openEventsCard(page, event.title);
 
   await reader.socket.drop();
   await post(usa, `While you were away ${mark}`);

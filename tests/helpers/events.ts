@@ -3,8 +3,10 @@
  * passes next year too. Each gets a unique title and slug: parallel tests never share one.
  */
 import { randomUUID } from 'node:crypto';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { sydneyToday } from '../../src/lib/format/today';
 import { adminClient } from './e2e-backend';
+import { waitForAllIslands } from './islands';
 
 export interface TestEvent {
   id: string;
@@ -39,4 +41,15 @@ export async function createEvent({
     .single();
   if (error) throw new Error(`createEvent failed: ${error.message}`);
   return data as TestEvent;
+}
+
+/** Opens /events and returns the card of the event titled `title` once its first comments are shown. */
+export async function openEventsCard(page: Page, title: string): Promise<Locator> {
+  await page.goto('/events');
+  await waitForAllIslands(page);
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+  await expect(card.getByText('Loading comments...')).toHaveCount(0);
+  return card;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
+import { publishedEvent, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/browser-client';
 import { createStorageClient } from '../../lib/supabase/storage-client';
@@ -53,20 +53,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   ivy = await newMember('images-ivy@example.com');
   otto = await newMember('images-otto@example.com');
-  const admin = serviceClient(stack);
-  const { data, error } = await admin
-    .from('events')
-    .insert({
-      slug: 'images-one',
-      title: 'Images',
-      status: 'published',
-      start_date: '2030-01-10',
-      end_date: '2030-01-12',
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  eventId = data.id;
+  eventId = await publishedEvent(stack, 'images-one', 'Images');
   globalThis.fetch = (input, init) => {
     if (String(input instanceof Request ? input.url : input).includes('/storage/v1/')) storageRequests += 1;
     return realFetch(input, init);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
+import { publishedEvent, serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { COMMENTS_PER_MINUTE } from '../../lib/rules';
 import type { BrowserSupabase } from '../../lib/supabase/client';
@@ -22,20 +22,7 @@ beforeAll(async () => {
   stack = await startTestStack({ postsPerMinute: COMMENTS_PER_MINUTE });
   nina = await newMember('flags-nina@example.com');
   ravi = await newMember('flags-ravi@example.com');
-  const admin = serviceClient(stack);
-  const { data, error } = await admin
-    .from('events')
-    .insert({
-      slug: 'flags-trip',
-      title: 'Flags trip',
-      status: 'published',
-      start_date: '2030-01-10',
-      end_date: '2030-01-12',
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  eventId = data.id;
+  eventId = await publishedEvent(stack, 'flags-trip', 'Flags trip');
 });
 
 afterAll(async () => {

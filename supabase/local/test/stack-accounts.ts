@@ -70,3 +70,14 @@ export async function signedInAccount(
   if (signIn.error) throw signIn.error;
   return { id: data.user.id, client };
 }
+
+/** A published event departing in 2030 (so never past), inserted as the operator; resolves to its id. */
+export async function publishedEvent(stack: TestStack, slug: string, title: string): Promise<string> {
+  const { data, error } = await serviceClient(stack)
+    .from('events')
+    .insert({ slug, title, status: 'published', start_date: '2030-01-10', end_date: '2030-01-12' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}

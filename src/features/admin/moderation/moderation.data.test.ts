@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serviceClient, signedInAccount } from '../../../../supabase/local/test/stack-accounts';
+import { publishedEvent, signedInAccount } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
 import { postComment } from '../../comments/comments.data';
@@ -31,19 +31,7 @@ beforeAll(async () => {
   ).client;
   author = await signedInAccount(stack, { email: 'mod-author@example.com', fullName: 'Ann Author' });
   reporter = await signedInAccount(stack, { email: 'mod-reporter@example.com', fullName: 'Rex Reporter' });
-  const { data, error } = await serviceClient(stack)
-    .from('events')
-    .insert({
-      slug: 'moderation-trip',
-      title: 'Moderation trip',
-      status: 'published',
-      start_date: '2030-01-10',
-      end_date: '2030-01-12',
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  eventId = data.id;
+  eventId = await publishedEvent(stack, 'moderation-trip', 'Moderation trip');
   expect(await postComment(author.client, { userId: author.id, eventId, content: 'Rude words' })).toBe(
     'done',
   );

@@ -1,7 +1,6 @@
-import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
-import { startSmtpSink } from './smtp-sink.ts';
+import { useStackWithSmtpSink } from './smtp-sink.ts';
 
 // A queued message with an HTML part (private.outbound_mail.html_body, 20261128100003) goes out with both
 // parts: the local mailbox keeps the text and the HTML, and over SMTP it is multipart/alternative.
@@ -34,29 +33,14 @@ describe('the local mailbox', () => {
 });
 
 describe('over SMTP', () => {
-  let stack: TestStack;
-  const sink = startSmtpSink();
-  beforeAll(async () => {
-    const port = await listen(sink.server);
-    stack = await startTestStack({ configure: (config) => (config.smtpUrl = `smtp://127.0.0.1:${port}`) });
-  });
-  afterAll(async () => {
-    await stack?.close();
-    sink.server.close();
-  });
+  const smtp = useStackWithSmtpSink();
 
   it('sends multipart/alternative with a text part and an HTML part', async () => {
-    await queue(stack, 'smtp@example.org', '<p><em>Rich</em> words.</p>');
-    expect(await stack.deliverMail()).toBe(1);
-    const message = sink.messages.find((raw) => raw.includes('smtp@example.org')) ?? '';
+    await queue(smtp.stack(), 'smtp@example.org', '<p><em>Rich</em> words.</p>');
+    expect(await smtp.stack().deliverMail()).toBe(1);
+    const message = smtp.messages.find((raw) => raw.includes('smtp@example.org')) ?? '';
     expect(message).toMatch(/Content-Type: multipart\/alternative/i);
     expect(message).toMatch(/Content-Type: text\/plain[\s\S]*Plain words\./i);
     expect(message).toMatch(/Content-Type: text\/html[\s\S]*<em>Rich<\/em> words\./i);
   });
 });
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-  );
-}
