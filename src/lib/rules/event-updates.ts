@@ -1,6 +1,6 @@
 // The rules for an event update's title and body (issue 9, /event-updates; admins post them). The database
 // says the same (supabase/migrations/20261124700001_create_event_updates.sql), proven by
-// supabase/local/test/db/field-rules-agree.test.ts.
+// supabase/tests/database/field-rules-agree.test.ts.
 import { characterCount, hasControlCharacters } from './text';
 
 export const UPDATE_TITLE_MAX = 200;

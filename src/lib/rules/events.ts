@@ -1,6 +1,6 @@
 // The rules of an event's fields, as the admin's event form checks them (issue 10, /admin/event-management).
 // The database's CHECKs say the same (supabase/migrations/20261126300001_extend_events_for_admin.sql),
-// proven by supabase/local/test/db/event-rules-agree.test.ts.
+// proven by supabase/tests/database/event-rules-agree.test.ts.
 import { characterCount, hasControlCharacters } from './text';
 
 export const EVENT_TITLE_MAX = 200;

@@ -16,7 +16,7 @@ import {
 } from '.';
 
 // Boundaries of each rule in the browser's terms. Whether Postgres says the same is proven by
-// supabase/local/test/db/field-rules-agree.test.ts.
+// supabase/tests/database/field-rules-agree.test.ts.
 
 describe('the password rule', () => {
   it('has the minimum length supabase/config.toml gives Supabase Auth', () => {

@@ -1,5 +1,5 @@
 // Character classes every field rule shares. The migration 20261123300001_align_field_rules.sql spells the
-// same classes out for Postgres; supabase/local/test/db/field-rules-agree.test.ts proves the two agree.
+// same classes out for Postgres; supabase/tests/database/field-rules-agree.test.ts proves the two agree.
 
 /** The whitespace String.prototype.trim() removes: a stored value starts and ends with none of it. */
 const EDGE_WHITESPACE = /^\s|\s$/u;

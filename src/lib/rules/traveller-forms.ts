@@ -1,6 +1,6 @@
 // The rules for a traveller form's title, questions and a choice's options (issue 11, /admin/forms). The
 // database says the same (the traveller_forms title CHECK and private.check_form_fields, migration
-// 20261127400001), proven at the boundaries by supabase/local/test/db/traveller-form-rules-agree.test.ts.
+// 20261127400001), proven at the boundaries by supabase/tests/database/traveller-form-rules-agree.test.ts.
 import { characterCount } from './text';
 
 export const FORM_TITLE_MAX = 120;

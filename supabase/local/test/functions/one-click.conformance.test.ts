@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paragraphDoc } from '../db/update-doc.ts';
+import { paragraphDoc } from '../../../tests/database/update-doc.ts';
 import { signedInAccount } from '../stack-accounts.ts';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
 

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_BADGES,
+  eventBadgeProblem,
+  eventCapacityProblem,
+  eventCurrencyProblem,
+  eventDescriptionProblem,
+  eventLocationProblem,
+  eventPriceProblem,
+  eventTitleProblem,
+  isSlug,
+  priceCents,
+} from '../../../src/lib/rules/events.ts';
+import { ID, insertFixtures } from './fixtures.ts';
+import { outcomeOf } from './run-as.ts';
+import {
+  createPreparedDatabase,
+  DATABASE_KINDS,
+  type TestDatabase,
+} from '../../local/test/db/test-databases.ts';
+
+// One rule per field (decision 0013) for the admin's event form: for every boundary value, the events
+// table's CHECKs store exactly what src/lib/rules/events.ts accepts, in the shape the form saves it.
+// Each value goes in as an admin's update of the draft fixture, as JSON, as supabase-js sends it.
+
+const long = (n: number, char = 'a') => char.repeat(n);
+const TEXT_VALUES = [
+  '',
+  ' ',
+  'a',
+  ' Ghost walk ',
+  'Line\nbreak',
+  'Tab\there',
+  'Bell\u0007',
+  'C1\u0085',
+  'Emoji 👻',
+  long(200),
+  long(201),
+  long(199) + '👻',
+  long(200) + '👻',
+  '\ud800 lone',
+];
+const DESCRIPTION_VALUES = [...TEXT_VALUES, long(10_000), long(10_001), 'Para\r\ngraphs\n\nhere'];
+
+interface Field {
+  column: string;
+  problem: (value: string) => string | undefined;
+  /** What the form saves for the typed value (undefined when the form refuses it). */
+  saved: (value: string) => unknown;
+  values: string[];
+  /** The column's type, when not text. */
+  type?: 'integer';
+}
+
+const optionalText = (value: string) => (value.trim() ? value.trim() : null);
+const FIELDS: Field[] = [
+  { column: 'title', problem: eventTitleProblem, saved: (value) => value.trim(), values: TEXT_VALUES },
+  { column: 'location', problem: eventLocationProblem, saved: optionalText, values: TEXT_VALUES },
+  {
+    column: 'description',
+    problem: eventDescriptionProblem,
+    saved: optionalText,
+    values: DESCRIPTION_VALUES,
+  },
+  {
+    column: 'price_cents',
+    type: 'integer',
+    problem: eventPriceProblem,
+    saved: priceCents,
+    values: ['', '0', '0.5', '1200.50', '1,200', '1000000', '1000000.01', '-1', '1.234', 'abc'],
+  },
+  {
+    column: 'max_registrations',
+    type: 'integer',
+    problem: eventCapacityProblem,
+    saved: (value) => (value.trim() ? Number(value.trim()) : null),
+    values: ['', '0', '1', '10000', '10001', '2.5', '-3'],
+  },
+  {
+    column: 'currency',
+    problem: eventCurrencyProblem,
+    saved: (value) => value.trim(),
+    values: ['AUD', 'aud', 'AU', 'AUDD', 'US1'],
+  },
+  {
+    column: 'badge',
+    problem: eventBadgeProblem,
+    saved: (value) => value,
+    values: [...EVENT_BADGES.map((badge) => badge.value), 'sold-out', 'Live', ''],
+  },
+  {
+    column: 'trip_slug',
+    problem: (value) => (value === '' || isSlug(value) ? undefined : 'bad'),
+    saved: (value) => value || null,
+    values: ['', 'tasmania-paranormal-getaway', 'Tasmania', 'a--b', '-a', long(100), long(101)],
+  },
+];
+
+describe.each(DATABASE_KINDS)('event field rules agree on $name', (kind) => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createPreparedDatabase(kind);
+    await insertFixtures(testDb.db);
+  });
+  afterAll(async () => {
+    await testDb?.dispose();
+  });
+
+  for (const field of FIELDS)
+    it(`stores ${field.column} exactly when the form accepts it`, async () => {
+      for (const value of field.values) {
+        const accepted = field.problem(value) === undefined;
+        // Only what the form accepts has a saved shape; a refused value is sent as typed.
+        const sent = accepted ? field.saved(value) : value;
+        const outcome = await outcomeOf(
+          testDb.db,
+          'admin',
+          `update public.events set ${field.column} = ($1::jsonb ->> 0)::${field.type ?? 'text'} where id = '${ID.draft}'`,
+          [JSON.stringify([sent])],
+        );
+        expect(outcome === 1, `${field.column} = ${JSON.stringify(value)}`).toBe(accepted);
+      }
+    });
+});
