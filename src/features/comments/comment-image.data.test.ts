@@ -4,7 +4,8 @@ import { startTestStack, type TestStack } from '../../../supabase/local/test/sta
 import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/browser-client';
 import { createStorageClient } from '../../lib/supabase/storage-client';
 import { IMAGE_MAX_BYTES } from '../../lib/rules';
-import { isShownImageUrl, NOT_AN_IMAGE, TOO_LARGE } from './comment-image';
+import { NOT_AN_IMAGE, TOO_LARGE } from '../../lib/images/image-file';
+import { isShownImageUrl } from './comment-image';
 import { BUCKET, removeCommentImage, uploadCommentImage } from './comment-image.data';
 import { fetchFirstPages, postComment } from './comments.data';
 

@@ -5,7 +5,8 @@
  * over 5 MB or of another type; the browser's check (comment-image.ts) tells the member first.
  */
 import type { StorageClient } from '@supabase/storage-js';
-import { attachmentName, checkImage, imagePath, type Attachment } from './comment-image';
+import { checkImage, imagePath } from '../../lib/images/image-file';
+import { attachmentName, type Attachment } from './comment-image';
 
 export const BUCKET = 'event-images';
 
