@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { customersKey, fetchCustomers, type CustomerRow } from './customers.data';
 import { CUSTOMER_CSV_COLUMNS, CUSTOMER_FILTERS, customerTierLabel, customersQuery } from './customers';

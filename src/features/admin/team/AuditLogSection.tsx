@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useId } from 'react';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import type { ListSearch } from '../search';
 import { actorOf, describeAuditRow, fieldChanges, pluralLabel, type AuditRow } from './audit';
 import type { AuditSearch } from './audit-search';

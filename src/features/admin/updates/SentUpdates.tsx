@@ -5,7 +5,7 @@ import type { CsvColumn } from '../table/csv';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import type { ListSearch } from '../search';
 import {
   listSentUpdates,
