@@ -191,6 +191,24 @@ revoke all on function private.queue_event_update_mail(public.events, text, text
 grant execute on function private.queue_event_update_mail(public.events, text, text, text, text, text, text)
   to service_role;
 
+-- Writes the update itself: its readers in the app follow from its segment (the select policy on
+-- event_updates), so the row is the in-app notice; the reach is recorded beside it for the history.
+create function private.record_event_update(
+  trip_id uuid, title text, body_text text, body_doc jsonb, image_path text, image_alt text, segment text,
+  members integer, mails integer
+) returns uuid
+language sql volatile security definer set search_path = ''
+as $$
+  insert into public.event_updates
+    (event_id, title, body, body_doc, image_path, image_alt, segment, in_app_count, email_count)
+  values (trip_id, title, body_text, body_doc, image_path, image_alt, segment, members, mails)
+  returning id
+$$;
+revoke all on function private.record_event_update(uuid, text, text, jsonb, text, text, text, integer, integer)
+  from public, anon, authenticated;
+grant execute on function private.record_event_update(uuid, text, text, jsonb, text, text, text, integer, integer)
+  to service_role;
+
 -- Sends an update: checks the caller and the fields, queues one e-mail per address (text and HTML), writes
 -- the update (its readers follow from its segment) and returns { id, in_app, email }. Who gets it:
 -- decision 0040.
@@ -214,11 +232,8 @@ begin
   members := private.event_update_member_count(trip.id, send_event_update.segment);
   mails := private.queue_event_update_mail(trip, send_event_update.segment, send_event_update.title, body_text,
     private.update_node_html(send_event_update.body_doc), send_event_update.image_path, alt);
-  insert into public.event_updates
-    (event_id, title, body, body_doc, image_path, image_alt, segment, in_app_count, email_count)
-  values (trip.id, send_event_update.title, body_text, send_event_update.body_doc, send_event_update.image_path,
-          alt, send_event_update.segment, members, mails)
-  returning id into new_id;
+  new_id := private.record_event_update(trip.id, send_event_update.title, body_text, send_event_update.body_doc,
+    send_event_update.image_path, alt, send_event_update.segment, members, mails);
   return jsonb_build_object('id', new_id, 'in_app', members, 'email', mails);
 end
 $$;
