@@ -2,8 +2,9 @@
 -- table that holds a member's data (issue 18), made complete (issue 19, Privacy): the download now also
 -- holds traveller-form answers, poll votes, update reads, suspensions, staff notes and what the member did
 -- as staff; deletion now also removes their form answers, poll votes, reports, update reads and suspension,
--- and takes their name off what they did as staff. What both did before is unchanged (decision 0021):
--- bookings and posts are kept and the account anonymised, or with neither the account is deleted.
+-- and takes their id off the polls, updates, reminders and suspensions they made as staff (the audit log,
+-- append-only, keeps its entries). What both did before is unchanged (decision 0021): bookings and posts
+-- are kept and the account anonymised, or with neither the account is deleted.
 --
 -- Why a registry: each part is a pair of functions, private.export_<part>(member uuid) returns jsonb (the
 -- value of the download's key <part>) and private.forget_<part>(member uuid) (deletes or anonymises), side
