@@ -314,6 +314,36 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     update: [`update private.outbound_mail set recipient = 'thief@fixture.test'`, ALL_DENIED],
     delete: [`delete from private.outbound_mail`, ALL_DENIED],
   },
+  // The parts of the data download and account deletion (20261129100002): each takes any member's id, so
+  // only export_my_data and delete_my_account (for the caller alone) run them.
+  'private.member_data_parts': {
+    select: [`select count(*)::int as n from private.member_data_parts`, ALL_DENIED],
+    insert: [
+      `insert into private.member_data_parts (part, position, member_columns) values ('x', 999, '{}')`,
+      ALL_DENIED,
+    ],
+    update: [`update private.member_data_parts set position = position + 1000`, ALL_DENIED],
+    delete: [`delete from private.member_data_parts`, ALL_DENIED],
+  },
+  'private.export_poll_votes(member)': {
+    execute: [`select jsonb_array_length(private.export_poll_votes('${ID.other}')) as n`, ALL_DENIED],
+  },
+  'private.forget_account(member)': {
+    execute: [`select count(*)::int as n from private.forget_account('${ID.other}')`, ALL_DENIED],
+  },
+  // The parts of send_event_update (20261129100001): addresses and consent, for the send alone.
+  'private.event_update_audience()': {
+    execute: [
+      `select count(*)::int as n from private.event_update_audience('${ID.published}', 'all')`,
+      ALL_DENIED,
+    ],
+  },
+  'private.event_update_recipients()': {
+    execute: [
+      `select count(*)::int as n from private.event_update_recipients('${ID.published}', 'all')`,
+      ALL_DENIED,
+    ],
+  },
   bookings: {
     select: [
       `select count(*)::int as n from public.bookings where id in (${ids(ID.bookingMember, ID.bookingOther)})`,
