@@ -13,7 +13,8 @@ export interface CatalogueEntry {
 // System schemas; everything else is compared, including what the bootstrap makes (the same on both sides),
 // so a migration that touches auth or storage is caught too.
 const SYSTEM = `('pg_catalog', 'information_schema', 'pg_toast')`;
-const USER_SCHEMA = (column: string) => `${column} not in ${SYSTEM} and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast_temp%'`;
+const USER_SCHEMA = (column: string) =>
+  `${column} not in ${SYSTEM} and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast_temp%'`;
 // Rows we do not compare: the migration ledger, and when a row was made.
 const ROW_TABLES_SKIPPED = `('supabase_migrations')`;
 const VOLATILE_COLUMNS = ['created_at', 'updated_at'];
@@ -162,7 +163,11 @@ const ROW_TABLES = `
   where ${USER_SCHEMA('n.nspname')} and n.nspname not in ${ROW_TABLES_SKIPPED} and c.relkind in ('r', 'p')
   order by 1, 2`;
 
-async function tableRows(client: pg.Client, schema: string, name: string): Promise<CatalogueEntry | undefined> {
+async function tableRows(
+  client: pg.Client,
+  schema: string,
+  name: string,
+): Promise<CatalogueEntry | undefined> {
   const table = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(name)}`;
   const { rows } = await client.query<{ row: string }>(
     `select (to_jsonb(t) - $1::text[])::text as row from ${table} t order by 1`,

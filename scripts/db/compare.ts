@@ -9,7 +9,10 @@ export interface CatalogueDifference {
   schemas: string | undefined;
 }
 
-export function compareCatalogues(migrations: CatalogueEntry[], schemas: CatalogueEntry[]): CatalogueDifference[] {
+export function compareCatalogues(
+  migrations: CatalogueEntry[],
+  schemas: CatalogueEntry[],
+): CatalogueDifference[] {
   const fromMigrations = new Map(migrations.map((entry) => [entry.key, entry.text]));
   const fromSchemas = new Map(schemas.map((entry) => [entry.key, entry.text]));
   const keys = [...new Set([...fromMigrations.keys(), ...fromSchemas.keys()])].sort();
