@@ -404,10 +404,6 @@ begin
 end
 $$;
 
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
 -- A read marker is inserted once and never changed.
 CREATE TABLE public.event_update_reads (
     update_id uuid NOT NULL,
