@@ -34,33 +34,41 @@ afterAll(async () => {
 });
 
 describe('npm run db:diff', () => {
-  it('turns a changed function into a migration that makes the comparison equal', async () => {
-    const copies = await editedSchemas({
-      '00_shared.sql': (sql) => sql.replace("'&', '&amp;'", "'&', '&#38;'"),
-    });
-    const result = await generateMigration({ schemaFiles: copies });
-    expect(result.sql).toContain('CREATE OR REPLACE FUNCTION private.html_escape(value text)');
-    expect(result.sql).toContain("'&#38;'");
-    expect(result.remaining, result.explanation).toEqual([]);
-  });
+  it(
+    'turns a changed function into a migration that makes the comparison equal',
+    { timeout: 180_000 },
+    async () => {
+      const copies = await editedSchemas({
+        '00_shared.sql': (sql) => sql.replace("'&', '&amp;'", "'&', '&#38;'"),
+      });
+      const result = await generateMigration({ schemaFiles: copies });
+      expect(result.sql).toContain('CREATE OR REPLACE FUNCTION private.html_escape(value text)');
+      expect(result.sql).toContain("'&#38;'");
+      expect(result.remaining, result.explanation).toEqual([]);
+    },
+  );
 
-  it('names what migra cannot express (a column grant, a config row) with the declared SQL to add', async () => {
-    const copies = await editedSchemas({
-      '01_profiles_accounts.sql': (sql) =>
-        sql.replace('GRANT UPDATE(phone) ON TABLE public.profiles TO authenticated;', ''),
-      '04_community.sql': (sql) => sql.replace('VALUES (true, 5);', 'VALUES (true, 7);'),
-    });
-    const result = await generateMigration({ schemaFiles: copies });
-    expect(result.remaining.map((difference) => difference.key)).toEqual([
-      'rows private.posting_limits',
-      'table public.profiles',
-    ]);
-    expect(result.explanation).toContain(
-      'INSERT INTO private.posting_limits (only_row, posts_per_minute) VALUES (true, 7);',
-    );
-    expect(result.explanation).toContain(
-      'GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;',
-    );
-    expect(result.explanation).not.toContain('GRANT UPDATE(phone)');
-  });
+  it(
+    'names what migra cannot express (a column grant, a config row) with the declared SQL to add',
+    { timeout: 180_000 },
+    async () => {
+      const copies = await editedSchemas({
+        '01_profiles_accounts.sql': (sql) =>
+          sql.replace('GRANT UPDATE(phone) ON TABLE public.profiles TO authenticated;', ''),
+        '04_community.sql': (sql) => sql.replace('VALUES (true, 5);', 'VALUES (true, 7);'),
+      });
+      const result = await generateMigration({ schemaFiles: copies });
+      expect(result.remaining.map((difference) => difference.key)).toEqual([
+        'rows private.posting_limits',
+        'table public.profiles',
+      ]);
+      expect(result.explanation).toContain(
+        'INSERT INTO private.posting_limits (only_row, posts_per_minute) VALUES (true, 7);',
+      );
+      expect(result.explanation).toContain(
+        'GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;',
+      );
+      expect(result.explanation).not.toContain('GRANT UPDATE(phone)');
+    },
+  );
 });
