@@ -4,7 +4,11 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- schema
+
 CREATE SCHEMA private;
+
+-- ---------------------------------------------------------------- functions
 
 -- Sign-up must not fail on a profile check (hosted Auth would answer 500), so the name from the sign-up
 -- metadata is made to fit the rule: controls removed, trimmed, cut to 120 characters, empty as null.

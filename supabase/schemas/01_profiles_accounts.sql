@@ -4,10 +4,14 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- types
+
 CREATE TYPE public.membership_tier AS ENUM (
     'vip',
     'next_room'
 );
+
+-- ---------------------------------------------------------------- functions
 
 -- Whatever columns a member sends, only an admin changes is_admin or membership_tier.
 CREATE FUNCTION private.guard_profile_privileges() RETURNS trigger
@@ -239,6 +243,8 @@ $$;
 
 COMMENT ON FUNCTION public.my_session() IS 'The caller''s profile (null if none) and whether their account has no password yet.';
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.profiles (
     id uuid NOT NULL,
     full_name text,
@@ -259,11 +265,17 @@ COMMENT ON COLUMN public.profiles.marketing_consent IS 'Trip news by e-mail (Spa
 
 COMMENT ON COLUMN public.profiles.marketing_consent_at IS 'When marketing_consent last changed (given or withdrawn); null when it was never given. Set by trigger.';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
 
+-- ---------------------------------------------------------------- indexes
+
 -- The weekly series read recent rows by date.
 CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at);
+
+-- ---------------------------------------------------------------- triggers
 
 CREATE TRIGGER on_auth_user_confirmed_clear_password BEFORE UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (((old.email_confirmed_at IS NULL) AND (new.email_confirmed_at IS NOT NULL))) EXECUTE FUNCTION public.clear_unproven_password();
 
@@ -275,14 +287,20 @@ CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXEC
 
 CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
 
+-- ---------------------------------------------------------------- foreign keys
+
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY profiles_select_authenticated ON public.profiles FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE POLICY profiles_update_authenticated ON public.profiles FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+-- ---------------------------------------------------------------- grants
 
 REVOKE ALL ON FUNCTION public.account_needs_password() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.account_needs_password() TO service_role;

@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- types
+
 CREATE TYPE public.event_status AS ENUM (
     'draft',
     'published',
@@ -18,6 +20,8 @@ CREATE TYPE public.reaction_type AS ENUM (
     'interested',
     'going'
 );
+
+-- ---------------------------------------------------------------- functions
 
 -- The event's images: paths in the event-images bucket, each in an uploader's folder as the storage
 -- policy wants (<user id>/<milliseconds>.<ext>), at most 12, no repeats.
@@ -203,6 +207,8 @@ begin
 end;
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.event_follows (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id uuid DEFAULT auth.uid() NOT NULL,
@@ -279,6 +285,8 @@ CREATE TABLE public.favorites (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.event_follows
     ADD CONSTRAINT event_follows_one_per_member_event UNIQUE (user_id, event_id);
 
@@ -303,6 +311,8 @@ ALTER TABLE ONLY public.reactions
 ALTER TABLE ONLY public.reactions
     ADD CONSTRAINT reactions_pkey PRIMARY KEY (id);
 
+-- ---------------------------------------------------------------- indexes
+
 CREATE INDEX event_follows_event_id_idx ON public.event_follows USING btree (event_id);
 
 CREATE INDEX events_created_at_idx ON public.events USING btree (created_at DESC);
@@ -315,11 +325,15 @@ CREATE INDEX favorites_event_id_idx ON public.favorites USING btree (event_id);
 
 CREATE INDEX reactions_event_id_idx ON public.reactions USING btree (event_id);
 
+-- ---------------------------------------------------------------- triggers
+
 CREATE TRIGGER mail_cancellation AFTER UPDATE OF status ON public.events FOR EACH ROW WHEN (((new.status = 'cancelled'::public.event_status) AND (old.status IS DISTINCT FROM 'cancelled'::public.event_status))) EXECUTE FUNCTION private.mail_event_cancelled();
 
 CREATE TRIGGER name_slug BEFORE INSERT ON public.events FOR EACH ROW EXECUTE FUNCTION private.name_event_slug();
 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.event_follows
     ADD CONSTRAINT event_follows_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
@@ -338,6 +352,8 @@ ALTER TABLE ONLY public.reactions
 
 ALTER TABLE ONLY public.reactions
     ADD CONSTRAINT reactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE public.event_follows ENABLE ROW LEVEL SECURITY;
 
@@ -376,6 +392,8 @@ CREATE POLICY reactions_insert_authenticated ON public.reactions FOR INSERT TO a
 CREATE POLICY reactions_select_anon ON public.reactions FOR SELECT TO anon USING (private.is_public_event(event_id));
 
 CREATE POLICY reactions_select_authenticated ON public.reactions FOR SELECT TO authenticated USING ((private.is_public_event(event_id) OR ( SELECT private.is_admin() AS is_admin)));
+
+-- ---------------------------------------------------------------- grants
 
 GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO anon;
 GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO authenticated;

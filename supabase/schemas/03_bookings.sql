@@ -4,12 +4,16 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- types
+
 CREATE TYPE public.booking_status AS ENUM (
     'pending',
     'confirmed',
     'cancelled',
     'completed'
 );
+
+-- ---------------------------------------------------------------- functions
 
 -- Checked at commit, so a schedule can be written in several statements of one transaction (or one
 -- multi-row insert). A booking without instalments yet is allowed: its schedule is still being set up.
@@ -69,6 +73,8 @@ CREATE FUNCTION private.my_unnamed_places(p_form_id uuid) RETURNS integer
   where f.id = p_form_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.booking_installments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     booking_id uuid NOT NULL,
@@ -79,6 +85,8 @@ CREATE TABLE public.booking_installments (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT booking_installments_amount_cents_check CHECK ((amount_cents > 0))
 );
+
+-- ---------------------------------------------------------------- functions
 
 -- Replaces a booking's schedule in one call (one transaction), so the sum holds when it commits.
 -- Runs as the caller: only admins pass the policies below.
@@ -92,6 +100,8 @@ CREATE FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments js
   from jsonb_to_recordset(p_installments) as i (due_date date, amount_cents integer, paid_at timestamptz)
   returning *;
 $$;
+
+-- ---------------------------------------------------------------- tables and views
 
 CREATE TABLE public.bookings (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -143,6 +153,8 @@ CREATE TABLE public.travellers (
     CONSTRAINT travellers_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
 );
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.booking_installments
     ADD CONSTRAINT booking_installments_pkey PRIMARY KEY (id);
 
@@ -158,6 +170,8 @@ ALTER TABLE ONLY public.bookings
 ALTER TABLE ONLY public.travellers
     ADD CONSTRAINT travellers_pkey PRIMARY KEY (id);
 
+-- ---------------------------------------------------------------- indexes
+
 CREATE INDEX booking_installments_booking_id_due_date_idx ON public.booking_installments USING btree (booking_id, due_date);
 
 CREATE INDEX booking_travellers_traveller_id_idx ON public.booking_travellers USING btree (traveller_id);
@@ -170,6 +184,8 @@ CREATE INDEX bookings_user_id_idx ON public.bookings USING btree (user_id);
 
 CREATE INDEX travellers_user_id_idx ON public.travellers USING btree (user_id);
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
  SELECT b.id AS booking_id,
     b.total_cents,
@@ -178,6 +194,8 @@ CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
    FROM (public.bookings b
      LEFT JOIN public.booking_installments i ON ((i.booking_id = b.id)))
   GROUP BY b.id;
+
+-- ---------------------------------------------------------------- triggers
 
 CREATE CONSTRAINT TRIGGER installments_sum_to_total AFTER INSERT OR DELETE OR UPDATE ON public.booking_installments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_installments_total();
 
@@ -188,6 +206,8 @@ CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.booking_installments FOR E
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.travellers FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.booking_installments
     ADD CONSTRAINT booking_installments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
@@ -206,6 +226,8 @@ ALTER TABLE ONLY public.bookings
 
 ALTER TABLE ONLY public.travellers
     ADD CONSTRAINT travellers_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE public.booking_installments ENABLE ROW LEVEL SECURITY;
 
@@ -255,6 +277,8 @@ CREATE POLICY travellers_insert_authenticated ON public.travellers FOR INSERT TO
 CREATE POLICY travellers_select_authenticated ON public.travellers FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE POLICY travellers_update_authenticated ON public.travellers FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- ---------------------------------------------------------------- grants
 
 GRANT ALL ON FUNCTION private.has_booked(p_event_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.has_booked(p_event_id uuid) TO service_role;

@@ -4,9 +4,13 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- types
+
 CREATE TYPE public.comment_reaction_type AS ENUM (
     'heart'
 );
+
+-- ---------------------------------------------------------------- functions
 
 -- A reply belongs to its parent comment's event.
 CREATE FUNCTION private.check_reply_event() RETURNS trigger
@@ -106,6 +110,8 @@ CREATE FUNCTION private.posts_per_minute() RETURNS integer
   select coalesce((select posts_per_minute from private.posting_limits), 5)
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.comment_replies (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     event_id uuid NOT NULL,
@@ -188,6 +194,8 @@ CREATE VIEW public.public_profiles WITH (security_invoker='false', security_barr
 
 COMMENT ON VIEW public.public_profiles IS 'Names of the authors of visible community posts (and the caller).';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY private.posting_limits
     ADD CONSTRAINT posting_limits_pkey PRIMARY KEY (only_row);
 
@@ -205,6 +213,8 @@ ALTER TABLE ONLY public.comment_replies
 
 ALTER TABLE ONLY public.comments
     ADD CONSTRAINT comments_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
 
 CREATE INDEX comment_reactions_comment_id_idx ON public.comment_reactions USING btree (comment_id);
 
@@ -225,6 +235,8 @@ CREATE INDEX comments_user_id_created_at_idx ON public.comments USING btree (use
 
 CREATE INDEX comments_user_id_idx ON public.comments USING btree (user_id);
 
+-- ---------------------------------------------------------------- triggers
+
 CREATE TRIGGER check_reply_event BEFORE INSERT OR UPDATE OF event_id, parent_comment_id ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.check_reply_event();
 
 CREATE TRIGGER guard_comment_update BEFORE UPDATE ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.guard_comment_update();
@@ -238,6 +250,8 @@ CREATE TRIGGER limit_comment_rate BEFORE INSERT ON public.comments FOR EACH ROW 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.comment_reactions
     ADD CONSTRAINT comment_reactions_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
@@ -262,6 +276,8 @@ ALTER TABLE ONLY public.comments
 
 ALTER TABLE ONLY public.comments
     ADD CONSTRAINT comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE private.posting_limits ENABLE ROW LEVEL SECURITY;
 
@@ -316,6 +332,8 @@ CREATE POLICY comments_select_anon ON public.comments FOR SELECT TO anon USING (
 CREATE POLICY comments_select_authenticated ON public.comments FOR SELECT TO authenticated USING ((((NOT is_deleted) AND private.is_public_event(event_id)) OR (user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE POLICY comments_update_authenticated ON public.comments FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+-- ---------------------------------------------------------------- grants
 
 REVOKE ALL ON FUNCTION private.limit_comment_rate() FROM PUBLIC;
 

@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- Security definer: the member deleting their comment has no right to insert here, and must not need one.
 CREATE FUNCTION private.record_comment_removal() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -191,6 +193,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.comment_flags (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id uuid DEFAULT auth.uid() NOT NULL,
@@ -234,6 +238,8 @@ CREATE TABLE public.comment_suspensions (
 
 COMMENT ON TABLE public.comment_suspensions IS 'Members barred from commenting until a time (admins set them).';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.comment_flags
     ADD CONSTRAINT comment_flags_once_per_comment UNIQUE (user_id, comment_id);
 
@@ -252,6 +258,8 @@ ALTER TABLE ONLY public.comment_suspensions
 ALTER TABLE ONLY public.comment_suspensions
     ADD CONSTRAINT comment_suspensions_user_id_key UNIQUE (user_id);
 
+-- ---------------------------------------------------------------- indexes
+
 CREATE INDEX comment_flags_comment_id_idx ON public.comment_flags USING btree (comment_id);
 
 CREATE INDEX comment_flags_created_at_idx ON public.comment_flags USING btree (created_at);
@@ -264,6 +272,8 @@ CREATE INDEX comment_removals_event_id_idx ON public.comment_removals USING btre
 
 CREATE INDEX comment_removals_reply_id_idx ON public.comment_removals USING btree (reply_id);
 
+-- ---------------------------------------------------------------- triggers
+
 CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comment_replies FOR EACH ROW WHEN ((new.is_deleted AND (NOT old.is_deleted))) EXECUTE FUNCTION private.record_comment_removal();
 
 CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comments FOR EACH ROW WHEN ((new.is_deleted AND (NOT old.is_deleted))) EXECUTE FUNCTION private.record_comment_removal();
@@ -271,6 +281,8 @@ CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comme
 CREATE TRIGGER refuse_suspended_commenter BEFORE INSERT ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended_commenter();
 
 CREATE TRIGGER refuse_suspended_commenter BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended_commenter();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.comment_flags
     ADD CONSTRAINT comment_flags_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
@@ -296,6 +308,8 @@ ALTER TABLE ONLY public.comment_suspensions
 ALTER TABLE ONLY public.comment_suspensions
     ADD CONSTRAINT comment_suspensions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
+-- ---------------------------------------------------------------- row level security and policies
+
 ALTER TABLE public.comment_flags ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY comment_flags_delete_admin ON public.comment_flags FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
@@ -319,6 +333,8 @@ ALTER TABLE public.comment_suspensions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY comment_suspensions_delete_admin ON public.comment_suspensions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY comment_suspensions_select_authenticated ON public.comment_suspensions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+-- ---------------------------------------------------------------- grants
 
 REVOKE ALL ON FUNCTION private.record_comment_removal() FROM PUBLIC;
 

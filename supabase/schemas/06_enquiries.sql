@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- A reply's text: several lines, trimmed, 1 to 5000 characters, no controls but tab and line breaks.
 CREATE FUNCTION private.is_reply_body(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -286,6 +288,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.contact_messages (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     full_name text NOT NULL,
@@ -362,6 +366,8 @@ ALTER TABLE private.waitlist_probes ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     CACHE 1
 );
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY private.waitlist_probes
     ADD CONSTRAINT waitlist_probes_pkey PRIMARY KEY (id);
 
@@ -373,6 +379,8 @@ ALTER TABLE ONLY public.interest_registrations
 
 ALTER TABLE ONLY public.waitlist_submissions
     ADD CONSTRAINT waitlist_submissions_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
 
 CREATE INDEX waitlist_probes_client_probed_at_idx ON private.waitlist_probes USING btree (client, probed_at);
 
@@ -396,6 +404,8 @@ CREATE INDEX waitlist_submissions_event_name_created_idx ON public.waitlist_subm
 -- An enquirer's record and "last activity" join the enquiry tables by lower(email).
 CREATE INDEX waitlist_submissions_lower_email_idx ON public.waitlist_submissions USING btree (lower(email), created_at);
 
+-- ---------------------------------------------------------------- triggers
+
 CREATE TRIGGER link_to_departure BEFORE INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
 
 CREATE TRIGGER link_to_departure BEFORE INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
@@ -410,11 +420,15 @@ CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.interes
 
 CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
 
+-- ---------------------------------------------------------------- foreign keys
+
 ALTER TABLE ONLY public.interest_registrations
     ADD CONSTRAINT interest_registrations_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.waitlist_submissions
     ADD CONSTRAINT waitlist_submissions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE SET NULL;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE private.waitlist_probes ENABLE ROW LEVEL SECURITY;
 
@@ -446,6 +460,8 @@ CREATE POLICY waitlist_submissions_delete_admin ON public.waitlist_submissions F
 CREATE POLICY waitlist_submissions_select_admin ON public.waitlist_submissions FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY waitlist_submissions_update_admin ON public.waitlist_submissions FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
 
 GRANT ALL ON FUNCTION private.is_reply_body(value text) TO authenticated;
 

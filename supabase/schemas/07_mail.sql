@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- Takes up to `max_rows` messages that are due, counts the attempt and pushes the next one back (1, 2, 4 …
 -- minutes), so a sender that dies mid-way retries later and two senders never take the same row.
 CREATE FUNCTION private.claim_outbound_mail(max_rows integer DEFAULT 10) RETURNS TABLE(id bigint, recipient text, reply_to text, subject text, body text, html_body text, list_unsubscribe text)
@@ -205,6 +207,8 @@ CREATE FUNCTION public.unsubscribe_url(address text) RETURNS text
   from private.company_settings s
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 -- One row: where the company's mail goes and what the site is called. Never readable through the API.
 CREATE TABLE private.company_settings (
     id boolean DEFAULT true NOT NULL,
@@ -269,6 +273,8 @@ CREATE TABLE private.unsubscribe_tokens (
 
 COMMENT ON TABLE private.unsubscribe_tokens IS 'The secret in each address''s unsubscribe link; read only by the security-definer functions below.';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY private.company_settings
     ADD CONSTRAINT company_settings_pkey PRIMARY KEY (id);
 
@@ -281,7 +287,11 @@ ALTER TABLE ONLY private.unsubscribe_tokens
 ALTER TABLE ONLY private.unsubscribe_tokens
     ADD CONSTRAINT unsubscribe_tokens_token_key UNIQUE (token);
 
+-- ---------------------------------------------------------------- indexes
+
 CREATE INDEX outbound_mail_pending_idx ON private.outbound_mail USING btree (next_attempt_at) WHERE (sent_at IS NULL);
+
+-- ---------------------------------------------------------------- triggers
 
 CREATE TRIGGER mail_company AFTER INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.mail_contact_message();
 
@@ -289,11 +299,15 @@ CREATE TRIGGER mail_company AFTER INSERT ON public.interest_registrations FOR EA
 
 CREATE TRIGGER mail_company AFTER INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.mail_waitlist_submission();
 
+-- ---------------------------------------------------------------- row level security and policies
+
 ALTER TABLE private.company_settings ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE private.outbound_mail ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE private.unsubscribe_tokens ENABLE ROW LEVEL SECURITY;
+
+-- ---------------------------------------------------------------- grants
 
 REVOKE ALL ON FUNCTION private.claim_outbound_mail(max_rows integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.claim_outbound_mail(max_rows integer) TO service_role;

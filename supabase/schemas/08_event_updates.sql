@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- A node's children, in order (none when `content` is missing or not a list).
 CREATE FUNCTION private.doc_children(node jsonb) RETURNS TABLE(child jsonb, ord bigint)
     LANGUAGE sql IMMUTABLE
@@ -404,6 +406,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 -- A read marker is inserted once and never changed.
 CREATE TABLE public.event_update_reads (
     update_id uuid NOT NULL,
@@ -444,11 +448,15 @@ COMMENT ON COLUMN public.event_updates.body_html IS 'The update as HTML, rendere
 
 COMMENT ON COLUMN public.event_updates.image_path IS 'An image in the update-images bucket, or null.';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.event_update_reads
     ADD CONSTRAINT event_update_reads_pkey PRIMARY KEY (update_id, user_id);
 
 ALTER TABLE ONLY public.event_updates
     ADD CONSTRAINT event_updates_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
 
 CREATE INDEX event_update_reads_user_id_idx ON public.event_update_reads USING btree (user_id);
 
@@ -459,7 +467,11 @@ CREATE INDEX event_updates_created_by_idx ON public.event_updates USING btree (c
 
 CREATE INDEX event_updates_event_id_created_at_idx ON public.event_updates USING btree (event_id, created_at DESC);
 
+-- ---------------------------------------------------------------- triggers
+
 CREATE TRIGGER event_update_derive BEFORE INSERT OR UPDATE OF body, body_doc, body_html ON public.event_updates FOR EACH ROW EXECUTE FUNCTION private.event_update_derive();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.event_update_reads
     ADD CONSTRAINT event_update_reads_update_id_fkey FOREIGN KEY (update_id) REFERENCES public.event_updates(id) ON DELETE CASCADE;
@@ -472,6 +484,8 @@ ALTER TABLE ONLY public.event_updates
 
 ALTER TABLE ONLY public.event_updates
     ADD CONSTRAINT event_updates_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE public.event_update_reads ENABLE ROW LEVEL SECURITY;
 
@@ -497,6 +511,8 @@ CASE segment
 END));
 
 CREATE POLICY event_updates_update_admin ON public.event_updates FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
 
 GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO service_role;

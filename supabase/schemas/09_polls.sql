@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- The options: 2 to 6, each trimmed, 1 to 120 characters, one line, and no two the same (ignoring case).
 CREATE FUNCTION private.are_poll_options(value text[]) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -161,6 +163,8 @@ CREATE FUNCTION public.poll_results(poll_ids uuid[]) RETURNS TABLE(poll_id uuid,
   order by p.id, o.i
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 -- One row per poll, stamped by each vote, published to Realtime, readable by admins only. Not poll_votes
 -- itself: Realtime sends a DELETE to every subscriber whatever the policies, with the row's primary key, and
 -- poll_votes' key names the voter (a deleted poll would tell any member who subscribed who had voted in it).
@@ -196,6 +200,8 @@ CREATE TABLE public.polls (
 
 COMMENT ON TABLE public.polls IS 'Questions admins ask members: for one event (event_id) or for all members (null). Options are ordered; a vote names one by its index.';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.poll_vote_signals
     ADD CONSTRAINT poll_vote_signals_pkey PRIMARY KEY (poll_id);
 
@@ -205,15 +211,21 @@ ALTER TABLE ONLY public.poll_votes
 ALTER TABLE ONLY public.polls
     ADD CONSTRAINT polls_pkey PRIMARY KEY (id);
 
+-- ---------------------------------------------------------------- indexes
+
 CREATE INDEX polls_closes_at_idx ON public.polls USING btree (closes_at DESC);
 
 CREATE INDEX polls_event_id_idx ON public.polls USING btree (event_id);
+
+-- ---------------------------------------------------------------- triggers
 
 CREATE TRIGGER check_closing BEFORE INSERT ON public.polls FOR EACH ROW EXECUTE FUNCTION private.check_poll_closing();
 
 CREATE TRIGGER check_vote BEFORE INSERT ON public.poll_votes FOR EACH ROW EXECUTE FUNCTION private.check_poll_vote();
 
 CREATE TRIGGER signal_vote AFTER INSERT ON public.poll_votes FOR EACH ROW EXECUTE FUNCTION private.signal_poll_vote();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.poll_vote_signals
     ADD CONSTRAINT poll_vote_signals_poll_id_fkey FOREIGN KEY (poll_id) REFERENCES public.polls(id) ON DELETE CASCADE;
@@ -229,6 +241,8 @@ ALTER TABLE ONLY public.polls
 
 ALTER TABLE ONLY public.polls
     ADD CONSTRAINT polls_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE public.poll_vote_signals ENABLE ROW LEVEL SECURITY;
 
@@ -256,6 +270,8 @@ CREATE POLICY polls_select_authenticated ON public.polls FOR SELECT TO authentic
   WHERE (e.id = polls.event_id)))));
 
 CREATE POLICY polls_update_admin ON public.polls FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
 
 GRANT ALL ON FUNCTION private.are_poll_options(value text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.are_poll_options(value text[]) TO service_role;

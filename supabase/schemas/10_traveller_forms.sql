@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- Fields: 1 to 30 of {key, label, kind, required, options}; kind text|choice|date|yes_no; a choice has 2 to
 -- 10 distinct options, nothing else has options. Raises a clear message for the first thing wrong.
 CREATE FUNCTION private.check_form_fields(fields jsonb) RETURNS boolean
@@ -345,6 +347,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 -- A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
 -- only by remind_traveller_form and read by admins on the form's screen.
 CREATE TABLE public.traveller_form_reminders (
@@ -385,6 +389,8 @@ CREATE TABLE public.traveller_forms (
     CONSTRAINT traveller_forms_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 120)))
 );
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.traveller_form_reminders
     ADD CONSTRAINT traveller_form_reminders_pkey PRIMARY KEY (id);
 
@@ -397,6 +403,8 @@ ALTER TABLE ONLY public.traveller_form_responses
 ALTER TABLE ONLY public.traveller_forms
     ADD CONSTRAINT traveller_forms_pkey PRIMARY KEY (id);
 
+-- ---------------------------------------------------------------- indexes
+
 CREATE INDEX traveller_form_reminders_form_id_idx ON public.traveller_form_reminders USING btree (form_id, sent_at DESC);
 
 CREATE INDEX traveller_form_reminders_sent_by_idx ON public.traveller_form_reminders USING btree (sent_by);
@@ -407,9 +415,13 @@ CREATE INDEX traveller_form_responses_user_id_idx ON public.traveller_form_respo
 
 CREATE INDEX traveller_forms_event_id_idx ON public.traveller_forms USING btree (event_id);
 
+-- ---------------------------------------------------------------- triggers
+
 CREATE TRIGGER guard_answered_form BEFORE UPDATE OF fields, answered_by ON public.traveller_forms FOR EACH ROW EXECUTE FUNCTION private.guard_answered_form();
 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.traveller_forms FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- foreign keys
 
 ALTER TABLE ONLY public.traveller_form_reminders
     ADD CONSTRAINT traveller_form_reminders_form_id_fkey FOREIGN KEY (form_id) REFERENCES public.traveller_forms(id) ON DELETE CASCADE;
@@ -429,6 +441,8 @@ ALTER TABLE ONLY public.traveller_form_responses
 ALTER TABLE ONLY public.traveller_forms
     ADD CONSTRAINT traveller_forms_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
 
+-- ---------------------------------------------------------------- row level security and policies
+
 ALTER TABLE public.traveller_form_reminders ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY traveller_form_reminders_select_authenticated ON public.traveller_form_reminders FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
@@ -446,6 +460,8 @@ CREATE POLICY traveller_forms_insert_authenticated ON public.traveller_forms FOR
 CREATE POLICY traveller_forms_select_authenticated ON public.traveller_forms FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR private.is_booked_on_form(id)));
 
 CREATE POLICY traveller_forms_update_authenticated ON public.traveller_forms FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
 
 GRANT ALL ON FUNCTION private.check_form_fields(fields jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.check_form_fields(fields jsonb) TO service_role;

@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- TG_ARGV[0]: the column that labels the row (title, full_name …); TG_ARGV[1]: the noun. A trigger without
 -- a noun still logs, with the table's name in words (waitlist_submissions → 'waitlist submissions').
 CREATE FUNCTION private.audit_change() RETURNS trigger
@@ -276,6 +278,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 CREATE TABLE public.audit_log (
     id bigint NOT NULL,
     at timestamp with time zone DEFAULT now() NOT NULL,
@@ -305,14 +309,20 @@ ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
 
 CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (actor_id, at DESC);
 
 CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at DESC);
 
 CREATE INDEX audit_log_entity_idx ON public.audit_log USING btree (entity, entity_id, at DESC);
+
+-- ---------------------------------------------------------------- triggers
 
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER DELETE ON public.comment_flags FOR EACH ROW EXECUTE FUNCTION private.audit_change('reason', 'report');
@@ -359,9 +369,13 @@ CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EAC
 
 CREATE TRIGGER guard_admin_role BEFORE DELETE OR UPDATE OF is_admin ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_admin_role();
 
+-- ---------------------------------------------------------------- row level security and policies
+
 ALTER TABLE public.audit_log ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY audit_log_select_admin ON public.audit_log FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
 
 REVOKE ALL ON FUNCTION private.audit_change() FROM PUBLIC;
 

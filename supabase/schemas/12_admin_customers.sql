@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- functions
+
 -- A member who deletes their account (delete_my_account, or the Auth admin API) takes staff notes about
 -- them along: the ones on the profile and the ones kept under their address from before they joined. An
 -- account anonymised for its bookings keeps its profile row, so its soft delete (deleted_at) counts too.
@@ -405,6 +407,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- tables and views
+
 -- Every customer, one row each: members (profiles with their auth e-mail) and enquirers. Last activity is
 -- the latest of sign-in, comment, reply, booking and enquiry. Grouped aggregates (not per-row lookups), so
 -- 5,000 members and 20,000 comments are a few hash joins. Private: only the admin functions below read it.
@@ -490,12 +494,18 @@ CREATE TABLE public.customer_notes (
 
 COMMENT ON TABLE public.customer_notes IS 'Notes by staff about a member (customer_id) or an enquirer (customer_email).';
 
+-- ---------------------------------------------------------------- keys and constraints
+
 ALTER TABLE ONLY public.customer_notes
     ADD CONSTRAINT customer_notes_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
 
 CREATE INDEX customer_notes_customer_email_idx ON public.customer_notes USING btree (customer_email, created_at DESC);
 
 CREATE INDEX customer_notes_customer_id_idx ON public.customer_notes USING btree (customer_id, created_at DESC);
+
+-- ---------------------------------------------------------------- triggers
 
 CREATE TRIGGER forget_customer_notes AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.forget_customer_notes();
 
@@ -504,8 +514,12 @@ CREATE TRIGGER forget_customer_notes_on_soft_delete AFTER UPDATE OF deleted_at O
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.customer_notes FOR EACH ROW EXECUTE FUNCTION private.audit_change('body', 'staff note');
 
+-- ---------------------------------------------------------------- foreign keys
+
 ALTER TABLE ONLY public.customer_notes
     ADD CONSTRAINT customer_notes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
 
 ALTER TABLE public.customer_notes ENABLE ROW LEVEL SECURITY;
 
@@ -514,6 +528,8 @@ CREATE POLICY customer_notes_delete_admin ON public.customer_notes FOR DELETE TO
 CREATE POLICY customer_notes_insert_admin ON public.customer_notes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY customer_notes_select_admin ON public.customer_notes FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
 
 REVOKE ALL ON FUNCTION private.forget_customer_notes() FROM PUBLIC;
 

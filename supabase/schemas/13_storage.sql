@@ -10,6 +10,8 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 values ('event-images', 'event-images', true, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
        ('update-images', 'update-images', true, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
+-- ---------------------------------------------------------------- row level security and policies
+
 CREATE POLICY event_images_delete_owner_or_admin ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'event-images'::text) AND (((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin))));
 
 CREATE POLICY event_images_insert_owner ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));

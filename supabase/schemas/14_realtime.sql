@@ -4,6 +4,8 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- publication
+
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.comment_reactions;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.comment_removals;
