@@ -63,6 +63,8 @@ const QUERIES: Record<string, string> = {
              case when c.relkind in ('v', 'm') then 'definition' || E'\\n' || pg_get_viewdef(c.oid) end,
              case when c.relrowsecurity then 'row level security enabled' end,
              case when c.relforcerowsecurity then 'row level security forced' end,
+             case when c.relreplident not in ('d', 'n') or (c.relreplident = 'n' and c.relkind in ('r', 'p'))
+                  then 'replica identity ' || c.relreplident::text end,
              case when c.reloptions is not null then 'options ' || array_to_string(array(select unnest(c.reloptions) order by 1), ', ') end,
              case when c.relkind = 'S' then (
                select format('sequence %s start %s increment %s min %s max %s cache %s%s', format_type(s.seqtypid, null),
