@@ -4,6 +4,52 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000500_create_enquiries:
+--   What visitors send the company: waitlist entries, interest registrations and contact messages.
+--   Anyone may send one; only admins read, update or delete them.
+-- 20261123100001_limit_waitlist_probes:
+--   'Already on waitlist' tells whoever asks that an address is on a trip's waitlist. The product asks for
+--   that answer, so it stays, but one client gets only a few of them per hour: enough for a person who forgot
+--   they signed up, too few to test a list of addresses. The answer now comes only from
+--   public.join_waitlist(); visitors may no longer insert rows themselves, because the unique index's 409
+--   would give the same answer with no limit at all.
+-- 20261123300001_align_field_rules:
+--   One rule per field: the same names, e-mail addresses, phone numbers and messages the forms accept
+--   (src/lib/rules/fields.ts), and nothing they refuse. supabase/local/test/db/field-rules-agree.test.ts runs
+--   every boundary value through both. Values are stored as the forms save them: trimmed, with empty optional
+--   fields as null. Lengths are in characters (char_length), as the forms count them.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261126000002_create_admin_helpers:
+--   What every admin function shares, defined once: the refusal for anyone but an admin, the search box's
+--   text as an ILIKE pattern, and the company's day.
+-- 20261126300001_extend_events_for_admin:
+--   Issue 10, /admin/events and /admin/event-management (decision 0035): the event form's fields hold the
+--   same rules as src/lib/rules/events.ts (supabase/local/test/db/event-rules-agree.test.ts proves it), each
+--   departure gets a slug of its own while trip_slug names its Sanity trip, the status badge and the images
+--   are columns, and cancelling an event tells its followers and travellers by e-mail. Admins write through
+--   the existing RLS policies (events_*_admin); the audit trigger records every change.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128100001_rich_event_updates:
+--   Event updates in rich text (issue 11, decision 0043). The editor's document (Tiptap's JSON) is stored as
+--   it is in `body_doc`; the database is its rule (only the nodes and marks below, links https: or mailto:,
+--   the plain text 1 to 5000 characters) and its one renderer: from the document it derives the plain text
+--   (`body`: search, CSV, the e-mail's text part) and the HTML (`body_html`: escaped, a fixed set of tags),
+--   which /event-updates and the e-mail both show. Updates written before this have no document: their HTML
+--   is their text as paragraphs. The field rules in TypeScript are src/lib/rules/event-updates.ts.
+
 -- ---------------------------------------------------------------- schema
 
 CREATE SCHEMA private;

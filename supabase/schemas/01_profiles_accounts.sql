@@ -4,6 +4,62 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000200_create_events:
+--   Trips people can book. The slug links a row to the trip's marketing page in Sanity.
+-- 20261121000400_create_comments:
+--   Comments on events, replies to them, hearts on either, and the authors' public names.
+--   Members write and soft-delete only their own words; admins moderate (pin, flag, delete) but never rewrite.
+-- 20261121000600_create_bookings:
+--   Bookings and their payment schedules. Amounts are whole cents; members read only their own, admins
+--   write everything. Bookings are financial records: deleting a member or an event does not erase them.
+-- 20261123200001_confirmation_clears_unproven_password:
+--   Anyone can sign up with someone else's address and a password of their own. GoTrue keeps the first
+--   sign-up's password when the address is confirmed later (a second sign-up changes nothing), so the owner
+--   following the confirmation link would share the account with whoever signed up first. Confirming an
+--   address therefore clears any password set before it was proven; the link signs the owner in, and the
+--   site asks them to choose a password (public.account_needs_password()). Decision 0003 has the flow.
+--   Triggers on auth.users are allowed on hosted Supabase, so the rule holds there too.
+-- 20261123300001_align_field_rules:
+--   One rule per field: the same names, e-mail addresses, phone numbers and messages the forms accept
+--   (src/lib/rules/fields.ts), and nothing they refuse. supabase/local/test/db/field-rules-agree.test.ts runs
+--   every boundary value through both. Values are stored as the forms save them: trimmed, with empty optional
+--   fields as null. Lengths are in characters (char_length), as the forms count them.
+-- 20261124100001_marketing_consent:
+--   Spam Act 2003: marketing e-mail goes only to people who ticked a box for it, we can show when they did,
+--   and every such e-mail can be unsubscribed from. Consent lives on the member's profile and on each waitlist
+--   entry and interest registration (a visitor without an account consents there). Its time is stamped here,
+--   never sent by a client. See docs/decisions/0018-forms-outbox-and-consent.md.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261124400001_account_self_service:
+--   A member's own account: download everything we hold about them, delete the account, and the public
+--   profile other members see. docs/decisions/0021-account-deletion-and-public-profiles.md says why.
+-- 20261125200003_export_includes_flags:
+--   A member's data download (export_my_data, 20261124400001_account_self_service.sql) includes the reports
+--   (comment_flags) they sent. The function is the same but for the comment_flags entry.
+-- 20261126600001_create_admin_overview:
+--   /admin's overview in one request (decision 0038): every figure the screen shows, as one json object, read
+--   as the table owner after checking the caller is an admin (a member gets 42501, a visitor cannot call it).
+--   "Today", "this month" and "a week" are the company's, in Sydney; weeks start on Monday.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128600001_my_session:
+--   A signed-in page's session read in one request (src/stores/session.ts): the member's own profile and
+--   whether they must choose a password before anything else (decision 0016), which were two requests on
+--   every member page and every admin screen. Security definer only to read auth.users, as
+--   account_needs_password() does; it answers about the caller alone.
+
 -- ---------------------------------------------------------------- types
 
 CREATE TYPE public.membership_tier AS ENUM (
@@ -245,6 +301,8 @@ COMMENT ON FUNCTION public.my_session() IS 'The caller''s profile (null if none)
 
 -- ---------------------------------------------------------------- tables and views
 
+-- Columns, as the migrations explain them:
+--   phone: Digits with the usual separators and an optional leading +, as the forms accept: (03) 9000-0000.
 CREATE TABLE public.profiles (
     id uuid NOT NULL,
     full_name text,

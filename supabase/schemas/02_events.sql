@@ -4,6 +4,67 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000200_create_events:
+--   Trips people can book. The slug links a row to the trip's marketing page in Sanity.
+-- 20261121000300_create_reactions_and_follows:
+--   Reactions to events (public), follows and favourites (private to the member).
+-- 20261121000400_create_comments:
+--   Comments on events, replies to them, hearts on either, and the authors' public names.
+--   Members write and soft-delete only their own words; admins moderate (pin, flag, delete) but never rewrite.
+-- 20261121000600_create_bookings:
+--   Bookings and their payment schedules. Amounts are whole cents; members read only their own, admins
+--   write everything. Bookings are financial records: deleting a member or an event does not erase them.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261124500001_event_follow_toggle:
+--   Following an event (spec §5: "one toggle sets both follow and favourite together"): one call sets or
+--   clears the member's event_follows and favorites rows in one transaction, so the two never disagree after
+--   a half-done toggle. Security invoker: the tables' own policies decide (only the caller's rows, only
+--   published events); the function only bundles the two writes. docs/decisions/0023-reactions-and-follows.md
+-- 20261124500002_event_reaction_counts:
+--   The events page's reaction counts in one small request whatever the number of reactions (PostgREST
+--   returns at most max_rows = 1000 rows, so counting raw rows in the browser would undercount). Security
+--   invoker: the reactions policies decide which rows are counted (published events; an admin also drafts).
+-- 20261124700001_create_event_updates:
+--   Event updates (issue 9, /event-updates): news an admin posts for an event. Members read the updates of
+--   the events they follow or have booked (a booking not cancelled); visitors read nothing. Each member
+--   marks updates read in event_update_reads, their own rows only. Field rules as
+--   src/lib/rules/event-updates.ts; field-rules-agree.test.ts proves they agree.
+-- 20261126300001_extend_events_for_admin:
+--   Issue 10, /admin/events and /admin/event-management (decision 0035): the event form's fields hold the
+--   same rules as src/lib/rules/events.ts (supabase/local/test/db/event-rules-agree.test.ts proves it), each
+--   departure gets a slug of its own while trip_slug names its Sanity trip, the status badge and the images
+--   are columns, and cancelling an event tells its followers and travellers by e-mail. Admins write through
+--   the existing RLS policies (events_*_admin); the audit trigger records every change.
+-- 20261126400001_admin_active_events:
+--   /admin/active-events and each event's manifest (decision 0036). Both are reads that join bookings,
+--   travellers and auth.users (e-mails), so each is ONE security-definer function that refuses anyone but an
+--   admin (42501): a member calling them through supabase-js gets nothing. Nothing here writes.
+-- 20261126600002_link_enquiries_to_departures:
+--   The trip pages' waitlist and interest forms send the trip's name (event_name, the Sanity trip's title), not
+--   an event id: the static page cannot know which row is the next departure. So the database links an entry
+--   that arrives without an event_id to the trip's next departure still to end, by title (letter case aside):
+--   the overview's counts per departure then include what visitors send, and a later offer of a freed place
+--   knows which departure an entry waits for. No match (a trip with no departure on sale): it stays null.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+
 -- ---------------------------------------------------------------- types
 
 CREATE TYPE public.event_status AS ENUM (
@@ -234,6 +295,9 @@ CREATE VIEW public.event_reaction_counts WITH (security_invoker='true') AS
    FROM public.reactions r
   GROUP BY r.event_id, r.reaction_type;
 
+-- Columns, as the migrations explain them:
+--   trip_slug: The Sanity trip (its /tours/<slug> page) this departure belongs to; null: no trip page.
+--   badge: The badge shown with the event (the rule for each is the editor's help, src/lib/rules/events.ts).
 CREATE TABLE public.events (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     slug text DEFAULT ''::text NOT NULL,

@@ -4,6 +4,44 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000200_create_events:
+--   Trips people can book. The slug links a row to the trip's marketing page in Sanity.
+-- 20261121000400_create_comments:
+--   Comments on events, replies to them, hearts on either, and the authors' public names.
+--   Members write and soft-delete only their own words; admins moderate (pin, flag, delete) but never rewrite.
+-- 20261121000600_create_bookings:
+--   Bookings and their payment schedules. Amounts are whole cents; members read only their own, admins
+--   write everything. Bookings are financial records: deleting a member or an event does not erase them.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261126600001_create_admin_overview:
+--   /admin's overview in one request (decision 0038): every figure the screen shows, as one json object, read
+--   as the table owner after checking the caller is an admin (a member gets 42501, a visitor cannot call it).
+--   "Today", "this month" and "a week" are the company's, in Sydney; weeks start on Monday.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128300001_traveller_forms_per_traveller:
+--   Traveller forms answered by each traveller (decision 0045): a form says who answers it, the booking holder
+--   once for the party (as before) or each person named on the booking (booking_travellers → travellers).
+--   The member who holds the booking answers for each of them; the database checks that the traveller is
+--   named on a booking of theirs on the form's event.
+
 -- ---------------------------------------------------------------- types
 
 CREATE TYPE public.booking_status AS ENUM (

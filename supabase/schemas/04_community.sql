@@ -4,6 +4,48 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000200_create_events:
+--   Trips people can book. The slug links a row to the trip's marketing page in Sanity.
+-- 20261121000400_create_comments:
+--   Comments on events, replies to them, hearts on either, and the authors' public names.
+--   Members write and soft-delete only their own words; admins moderate (pin, flag, delete) but never rewrite.
+-- 20261121000600_create_bookings:
+--   Bookings and their payment schedules. Amounts are whole cents; members read only their own, admins
+--   write everything. Bookings are financial records: deleting a member or an event does not erase them.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261125100001_comment_heart_counts:
+--   Hearts per comment and per reply in one small row each, whatever the number of hearts, so the events
+--   page's comments request embeds them under every comment (through comment_id) and reply (through
+--   reply_id) instead of carrying every heart. PostgREST is never asked to aggregate (hosted projects keep
+--   its aggregates switched off). Security invoker: comment_reactions' policies decide which hearts count.
+-- 20261125200001_limit_comment_rate:
+--   A member may post at most a few comments and replies together in any minute: enough for a conversation,
+--   too few for a script to flood an event's page. The number is a setting in the database
+--   (private.posting_limits, 5 unless an operator changes it in the SQL editor); test stacks raise it, as they
+--   raise [auth.rate_limit], because their suites post dozens of comments as one member. A refusal is
+--   SQLSTATE PT429 (PostgREST answers HTTP 429), which the comments area turns into a clear message.
+--   Operators and the seed (not anon or authenticated) are not limited; deleted posts still count.
+-- 20261125300002_reply_attachment_in_own_folder:
+--   Replies gained image columns (20261125100002) beside the rule that keeps a comment's image its author's
+--   own upload (20261125300001). One function now states that rule, and comments and replies both check it:
+--   no image and no name, or a public URL in the event-images bucket under the author's folder, named
+--   `{timestamp}.{ext}` as the page uploads it, with a non-blank name. coalesce: a CHECK that answers null
+--   passes, and a null URL with a name must not.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+
 -- ---------------------------------------------------------------- types
 
 CREATE TYPE public.comment_reaction_type AS ENUM (
@@ -112,6 +154,9 @@ $$;
 
 -- ---------------------------------------------------------------- tables and views
 
+-- (20261125100002, added columns)
+-- A reply may carry an image as a comment does (issue 9): the same two columns with the same rules, and the
+-- author sets them when posting (no update grant: an attachment is not edited, as on comments).
 CREATE TABLE public.comment_replies (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     event_id uuid NOT NULL,

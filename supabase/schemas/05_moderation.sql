@@ -4,6 +4,32 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261125200002_create_comment_flags:
+--   Members report (flag) someone else's comment or reply for moderation, once each, with an optional reason.
+--   A member reads only their own flags; admins read all of them and dismiss (delete) them. Nobody edits one.
+--   A flag does not set comments.is_flagged: that column stays the admin's verdict (any visitor can read it,
+--   so setting it would tell everyone a comment was reported, and the update would mark the comment edited).
+-- 20261125400001_create_comment_removals:
+--   Live deletions (decision 0029). A member soft-deletes a comment or reply with an UPDATE that sets
+--   is_deleted; under row-level security nobody else may read the new row, so Realtime (hosted, and the local
+--   stack as hosted) does not deliver that UPDATE to them, and their pages would keep showing it. Each removal
+--   therefore also writes a row of ids here, which members may read for public events, and which Realtime
+--   delivers; their pages then read the comments again. Ids only: nothing here that the comment did not show.
+-- 20261127100001_comment_moderation:
+--   The moderation queue (issue 11, decision 0039): admins read the flagged comments and replies with their
+--   reports, hide, restore, pin, unpin and dismiss the reports, and suspend a member from commenting until a
+--   time. Hiding is the existing soft delete (is_deleted), so a hidden comment reaches every member's page
+--   through the comment_removals live path (decision 0029). Every admin change lands in the audit log.
+-- 20261128200001_page_moderation_queue:
+--   The moderation queue as a server-paged list (decision 0044): search, a filter, sort, a page and the total in
+--   one answer, like admin_customers(). Replaces the unpaged admin_moderation_queue() of 20261127100001.
+--     filter: 'open'   posts with at least one open report (the queue proper; the default)
+--             'hidden' hidden posts (is_deleted: hidden by a moderator or deleted by their author)
+--             'all'    every comment and reply, so a post nobody reported can be found and hidden too
+--     sort:   last_report | posted | reports | author | event;  dir: asc | desc
+--   Each row is as before (kind, target, event, author, text, hidden, pinned, reports as JSON, suspension).
+
 -- ---------------------------------------------------------------- functions
 
 -- Security definer: the member deleting their comment has no right to insert here, and must not need one.

@@ -4,6 +4,50 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000500_create_enquiries:
+--   What visitors send the company: waitlist entries, interest registrations and contact messages.
+--   Anyone may send one; only admins read, update or delete them.
+-- 20261123100001_limit_waitlist_probes:
+--   'Already on waitlist' tells whoever asks that an address is on a trip's waitlist. The product asks for
+--   that answer, so it stays, but one client gets only a few of them per hour: enough for a person who forgot
+--   they signed up, too few to test a list of addresses. The answer now comes only from
+--   public.join_waitlist(); visitors may no longer insert rows themselves, because the unique index's 409
+--   would give the same answer with no limit at all.
+-- 20261124100001_marketing_consent:
+--   Spam Act 2003: marketing e-mail goes only to people who ticked a box for it, we can show when they did,
+--   and every such e-mail can be unsubscribed from. Consent lives on the member's profile and on each waitlist
+--   entry and interest registration (a visitor without an account consents there). Its time is stamped here,
+--   never sent by a client. See docs/decisions/0018-forms-outbox-and-consent.md.
+-- 20261126200001_create_customer_admin:
+--   /admin/customers (decision 0034): members and enquirers in one list, one customer's whole record, and
+--   staff notes. The list and the record are each ONE security-definer call that checks private.is_admin():
+--   e-mail addresses live in auth.users, which no API role reads, and one call keeps the screen at one
+--   request however many tables it draws on. Members are keyed by their profile id, enquirers (e-mails in
+--   waitlist, interest or contact with no account) by their lower-cased e-mail address.
+-- 20261126500001_admin_enquiries:
+--   The admin's enquiries screen (/admin/waitlist, decision 0037): waitlist entries, interest registrations
+--   and contact messages, each marked done when someone has answered, read a page at a time by RPC, and
+--   answered by e-mail from the screen. Admins change rows through the tables' existing RLS policies (the
+--   audit_change triggers record each change); reading and replying go through the functions below, which
+--   refuse anyone but an admin with 42501.
+-- 20261126600001_create_admin_overview:
+--   /admin's overview in one request (decision 0038): every figure the screen shows, as one json object, read
+--   as the table owner after checking the caller is an admin (a member gets 42501, a visitor cannot call it).
+--   "Today", "this month" and "a week" are the company's, in Sydney; weeks start on Monday.
+-- 20261126600002_link_enquiries_to_departures:
+--   The trip pages' waitlist and interest forms send the trip's name (event_name, the Sanity trip's title), not
+--   an event id: the static page cannot know which row is the next departure. So the database links an entry
+--   that arrives without an event_id to the trip's next departure still to end, by title (letter case aside):
+--   the overview's counts per departure then include what visitors send, and a later offer of a freed place
+--   knows which departure an entry waits for. No match (a trip with no departure on sale): it stays null.
+-- 20261128700001_paged_lists_share_checks:
+--   One rule, one place (decision 0044): the paged admin lists written before private.check_list_arguments
+--   (migration 20261128200001) checked their arguments by hand, each in its own words, or not at all (the
+--   enquiry lists clamped a bad page instead). Each is recreated here, same arguments, same rows, its checks
+--   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
+--   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
+
 -- ---------------------------------------------------------------- functions
 
 -- A reply's text: several lines, trimmed, 1 to 5000 characters, no controls but tab and line breaks.
@@ -327,6 +371,10 @@ CREATE TABLE public.interest_registrations (
 
 COMMENT ON COLUMN public.interest_registrations.handled_at IS 'When an admin marked the registration handled (stamped by the database); null while open.';
 
+-- (20261126500001, added columns)
+-- A waitlist entry's position is its order of joining within its trip (created_at, then id), derived when
+-- read and never stored, so it stays right when an entry before it is removed. contacted_at is what a later
+-- "offer a freed place" needs besides: who was already asked.
 CREATE TABLE public.waitlist_submissions (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     event_name text NOT NULL,

@@ -4,6 +4,29 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261124100001_marketing_consent:
+--   Spam Act 2003: marketing e-mail goes only to people who ticked a box for it, we can show when they did,
+--   and every such e-mail can be unsubscribed from. Consent lives on the member's profile and on each waitlist
+--   entry and interest registration (a visitor without an account consents there). Its time is stamped here,
+--   never sent by a client. See docs/decisions/0018-forms-outbox-and-consent.md.
+-- 20261124100002_company_mail_outbox:
+--   Every waitlist entry, interest registration and contact message reaches the company by e-mail. The
+--   rules and the copy live here: an insert queues a message in a transactional outbox (so a message exists
+--   exactly when the row does), and a sender only delivers what is queued and records the outcome. Locally
+--   that sender is supabase/local/src/mail/outbox.ts; hosted Supabase needs its own (decision 0018).
+-- 20261128100003_send_rich_event_updates:
+--   Sending a rich event update (issue 11, decision 0043): the outbox gains an optional HTML part (the stack's
+--   sender then sends multipart/alternative: the text part and the HTML part), and send_event_update takes
+--   the editor's document and an optional image with its alt text instead of plain text. The audience and
+--   consent rules are decision 0040's, unchanged.
+-- 20261128500001_one_click_unsubscribe:
+--   RFC 8058 one-click unsubscribe for event-update e-mails (issue 11, decision 0047). The database writes
+--   the List-Unsubscribe target, so it must know where the project's API (and its Edge Functions) answer:
+--   `api_url` beside `site_url`. Marketing messages carry the target in `list_unsubscribe`, the sender turns it
+--   into the List-Unsubscribe and List-Unsubscribe-Post headers. With the API's origin known, the HTML part
+--   also shows the update's image by its public Storage URL (amends decision 0043).
+
 -- ---------------------------------------------------------------- functions
 
 -- Takes up to `max_rows` messages that are due, counts the attempt and pushes the next one back (1, 2, 4 …
@@ -210,6 +233,8 @@ $$;
 -- ---------------------------------------------------------------- tables and views
 
 -- One row: where the company's mail goes and what the site is called. Never readable through the API.
+-- Columns, as the migrations explain them:
+--   site_url: The public site's origin, for links in e-mail (unsubscribe); no trailing slash.
 CREATE TABLE private.company_settings (
     id boolean DEFAULT true NOT NULL,
     contact_email text NOT NULL,
@@ -227,6 +252,8 @@ COMMENT ON TABLE private.company_settings IS 'The company''s address for enquiri
 
 COMMENT ON COLUMN private.company_settings.api_url IS 'The project API''s public origin (SUPABASE_URL), no trailing slash: Edge Function and Storage links in mail.';
 
+-- Columns, as the migrations explain them:
+--   attempts: Delivery: attempts so far, when the next may start, the last failure, and when it went out.
 CREATE TABLE private.outbound_mail (
     id bigint NOT NULL,
     recipient text NOT NULL,

@@ -4,6 +4,36 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261124700001_create_event_updates:
+--   Event updates (issue 9, /event-updates): news an admin posts for an event. Members read the updates of
+--   the events they follow or have booked (a booking not cancelled); visitors read nothing. Each member
+--   marks updates read in event_update_reads, their own rows only. Field rules as
+--   src/lib/rules/event-updates.ts; field-rules-agree.test.ts proves they agree.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261128100001_rich_event_updates:
+--   Event updates in rich text (issue 11, decision 0043). The editor's document (Tiptap's JSON) is stored as
+--   it is in `body_doc`; the database is its rule (only the nodes and marks below, links https: or mailto:,
+--   the plain text 1 to 5000 characters) and its one renderer: from the document it derives the plain text
+--   (`body`: search, CSV, the e-mail's text part) and the HTML (`body_html`: escaped, a fixed set of tags),
+--   which /event-updates and the e-mail both show. Updates written before this have no document: their HTML
+--   is their text as paragraphs. The field rules in TypeScript are src/lib/rules/event-updates.ts.
+-- 20261128100003_send_rich_event_updates:
+--   Sending a rich event update (issue 11, decision 0043): the outbox gains an optional HTML part (the stack's
+--   sender then sends multipart/alternative: the text part and the HTML part), and send_event_update takes
+--   the editor's document and an optional image with its alt text instead of plain text. The audience and
+--   consent rules are decision 0040's, unchanged.
+-- 20261128500001_one_click_unsubscribe:
+--   RFC 8058 one-click unsubscribe for event-update e-mails (issue 11, decision 0047). The database writes
+--   the List-Unsubscribe target, so it must know where the project's API (and its Edge Functions) answer:
+--   `api_url` beside `site_url`. Marketing messages carry the target in `list_unsubscribe`, the sender turns it
+--   into the List-Unsubscribe and List-Unsubscribe-Post headers. With the API's origin known, the HTML part
+--   also shows the update's image by its public Storage URL (amends decision 0043).
+
 -- ---------------------------------------------------------------- functions
 
 -- A node's children, in order (none when `content` is missing or not a list).
@@ -415,6 +445,9 @@ CREATE TABLE public.event_update_reads (
     read_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+-- (20261128100001, added columns)
+-- The image: a path in the update-images bucket, the shape of an event image's (<user id>/<ms>.<ext>),
+-- always with its alt text.
 CREATE TABLE public.event_updates (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     event_id uuid NOT NULL,

@@ -4,6 +4,19 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261127300001_create_polls:
+--   Polls (issue 11, /admin/polls, decision 0041): an admin asks members a question with 2 to 6 options and a
+--   closing time, for one event or for all members; each member votes once (the primary key of poll_votes is
+--   the rule) while the poll is open, and sees the results once they have voted; admins see them always.
+--   Field rules as src/lib/rules/polls.ts; polls.data.test.ts checks the boundaries agree.
+-- 20261128200002_admin_polls_list:
+--   /admin/polls as a server-paged list (decision 0044): one page of polls with their results and the total in
+--   one answer, like admin_customers(); and live results through a signal table (below), so an admin's open
+--   screen hears each vote and reads the page again (decision 0029's way).
+--     state:  '' every poll | 'open' | 'closed'
+--     sort:   question | for | closes | votes | created;  dir: asc | desc
+
 -- ---------------------------------------------------------------- functions
 
 -- The options: 2 to 6, each trimmed, 1 to 120 characters, one line, and no two the same (ignoring case).

@@ -4,6 +4,43 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000200_create_events:
+--   Trips people can book. The slug links a row to the trip's marketing page in Sanity.
+-- 20261121000400_create_comments:
+--   Comments on events, replies to them, hearts on either, and the authors' public names.
+--   Members write and soft-delete only their own words; admins moderate (pin, flag, delete) but never rewrite.
+-- 20261121000600_create_bookings:
+--   Bookings and their payment schedules. Amounts are whole cents; members read only their own, admins
+--   write everything. Bookings are financial records: deleting a member or an event does not erase them.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128300001_traveller_forms_per_traveller:
+--   Traveller forms answered by each traveller (decision 0045): a form says who answers it, the booking holder
+--   once for the party (as before) or each person named on the booking (booking_travellers → travellers).
+--   The member who holds the booking answers for each of them; the database checks that the traveller is
+--   named on a booking of theirs on the form's event.
+-- 20261128300002_guard_answered_forms:
+--   Editing a traveller form once people have answered it (decision 0045). Before anyone answers, anything
+--   the admin may write can change. After: the title, due date, question wording, required flags, new optional
+--   questions and new choice options may change, but who answers it may not, a question with answers may not
+--   be removed or change type, and a choice option someone chose may not be removed; the answers stay true.
+-- 20261128300003_traveller_form_reminders:
+--   A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
+--   only by remind_traveller_form and read by admins on the form's screen.
+
 -- ---------------------------------------------------------------- functions
 
 -- Fields: 1 to 30 of {key, label, kind, required, options}; kind text|choice|date|yes_no; a choice has 2 to
@@ -351,6 +388,8 @@ $$;
 
 -- A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
 -- only by remind_traveller_form and read by admins on the form's screen.
+-- Columns, as the migrations explain them:
+--   summary: What the audit log shows for the row ("3 people reminded").
 CREATE TABLE public.traveller_form_reminders (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     form_id uuid NOT NULL,

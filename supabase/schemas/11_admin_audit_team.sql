@@ -4,6 +4,64 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261126000001_create_audit_log:
+--   The audit log: one row for every change an admin makes to customers, roles, events and enquiries, written
+--   by triggers in the same transaction as the change, so no client can make a change without its row or
+--   write a row without a change. Admins read it; nobody edits or deletes it (not even the service role).
+-- 20261126100001_admin_team:
+--   The team screen (/admin/management): who the admins are, granting and removing the role, and reading the
+--   audit log. docs/decisions/0033-admin-team-and-audit-log.md says why it is built this way.
+-- 20261126200001_create_customer_admin:
+--   /admin/customers (decision 0034): members and enquirers in one list, one customer's whole record, and
+--   staff notes. The list and the record are each ONE security-definer call that checks private.is_admin():
+--   e-mail addresses live in auth.users, which no API role reads, and one call keeps the screen at one
+--   request however many tables it draws on. Members are keyed by their profile id, enquirers (e-mails in
+--   waitlist, interest or contact with no account) by their lower-cased e-mail address.
+-- 20261127100001_comment_moderation:
+--   The moderation queue (issue 11, decision 0039): admins read the flagged comments and replies with their
+--   reports, hide, restore, pin, unpin and dismiss the reports, and suspend a member from commenting until a
+--   time. Hiding is the existing soft delete (is_deleted), so a hidden comment reaches every member's page
+--   through the comment_removals live path (decision 0029). Every admin change lands in the audit log.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261127300001_create_polls:
+--   Polls (issue 11, /admin/polls, decision 0041): an admin asks members a question with 2 to 6 options and a
+--   closing time, for one event or for all members; each member votes once (the primary key of poll_votes is
+--   the rule) while the poll is open, and sees the results once they have voted; admins see them always.
+--   Field rules as src/lib/rules/polls.ts; polls.data.test.ts checks the boundaries agree.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128050001_audit_nouns:
+--   The audit log names what changed in the database's words: each audit trigger passes a noun ('staff
+--   note', 'traveller form') after its label column, stored on every row as entity_noun, and the audit
+--   screen's "What changed" list is read from the triggers themselves. Before this the screen kept its own
+--   list of tables and nouns, which every new audited table had to remember to extend.
+--   docs/decisions/0046-audit-nouns-ports-and-toasts.md says why it is built this way.
+-- 20261128200001_page_moderation_queue:
+--   The moderation queue as a server-paged list (decision 0044): search, a filter, sort, a page and the total in
+--   one answer, like admin_customers(). Replaces the unpaged admin_moderation_queue() of 20261127100001.
+--     filter: 'open'   posts with at least one open report (the queue proper; the default)
+--             'hidden' hidden posts (is_deleted: hidden by a moderator or deleted by their author)
+--             'all'    every comment and reply, so a post nobody reported can be found and hidden too
+--     sort:   last_report | posted | reports | author | event;  dir: asc | desc
+--   Each row is as before (kind, target, event, author, text, hidden, pinned, reports as JSON, suspension).
+-- 20261128300003_traveller_form_reminders:
+--   A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
+--   only by remind_traveller_form and read by admins on the form's screen.
+-- 20261128700001_paged_lists_share_checks:
+--   One rule, one place (decision 0044): the paged admin lists written before private.check_list_arguments
+--   (migration 20261128200001) checked their arguments by hand, each in its own words, or not at all (the
+--   enquiry lists clamped a bad page instead). Each is recreated here, same arguments, same rows, its checks
+--   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
+--   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
+
 -- ---------------------------------------------------------------- functions
 
 -- TG_ARGV[0]: the column that labels the row (title, full_name …); TG_ARGV[1]: the noun. A trigger without
@@ -280,6 +338,10 @@ $$;
 
 -- ---------------------------------------------------------------- tables and views
 
+-- Columns, as the migrations explain them:
+--   actor_id: Who: the admin's id and, as they were at the time, their name and e-mail. No foreign key: the record outlives the account.
+--   entity: What: the table, the row, a readable label of the row (an event's title, a person's name) and the verb.
+--   before: Before and after: the columns that changed (update), or the whole row (insert: after; delete: before).
 CREATE TABLE public.audit_log (
     id bigint NOT NULL,
     at timestamp with time zone DEFAULT now() NOT NULL,

@@ -4,6 +4,61 @@
 -- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
 set check_function_bodies = false;
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261126000001_create_audit_log:
+--   The audit log: one row for every change an admin makes to customers, roles, events and enquiries, written
+--   by triggers in the same transaction as the change, so no client can make a change without its row or
+--   write a row without a change. Admins read it; nobody edits or deletes it (not even the service role).
+-- 20261126200001_create_customer_admin:
+--   /admin/customers (decision 0034): members and enquirers in one list, one customer's whole record, and
+--   staff notes. The list and the record are each ONE security-definer call that checks private.is_admin():
+--   e-mail addresses live in auth.users, which no API role reads, and one call keeps the screen at one
+--   request however many tables it draws on. Members are keyed by their profile id, enquirers (e-mails in
+--   waitlist, interest or contact with no account) by their lower-cased e-mail address.
+-- 20261126400001_admin_active_events:
+--   /admin/active-events and each event's manifest (decision 0036). Both are reads that join bookings,
+--   travellers and auth.users (e-mails), so each is ONE security-definer function that refuses anyone but an
+--   admin (42501): a member calling them through supabase-js gets nothing. Nothing here writes.
+-- 20261126600001_create_admin_overview:
+--   /admin's overview in one request (decision 0038): every figure the screen shows, as one json object, read
+--   as the table owner after checking the caller is an admin (a member gets 42501, a visitor cannot call it).
+--   "Today", "this month" and "a week" are the company's, in Sydney; weeks start on Monday.
+-- 20261127100001_comment_moderation:
+--   The moderation queue (issue 11, decision 0039): admins read the flagged comments and replies with their
+--   reports, hide, restore, pin, unpin and dismiss the reports, and suspend a member from commenting until a
+--   time. Hiding is the existing soft delete (is_deleted), so a hidden comment reaches every member's page
+--   through the comment_removals live path (decision 0029). Every admin change lands in the audit log.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261127300001_create_polls:
+--   Polls (issue 11, /admin/polls, decision 0041): an admin asks members a question with 2 to 6 options and a
+--   closing time, for one event or for all members; each member votes once (the primary key of poll_votes is
+--   the rule) while the poll is open, and sees the results once they have voted; admins see them always.
+--   Field rules as src/lib/rules/polls.ts; polls.data.test.ts checks the boundaries agree.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128050001_audit_nouns:
+--   The audit log names what changed in the database's words: each audit trigger passes a noun ('staff
+--   note', 'traveller form') after its label column, stored on every row as entity_noun, and the audit
+--   screen's "What changed" list is read from the triggers themselves. Before this the screen kept its own
+--   list of tables and nouns, which every new audited table had to remember to extend.
+--   docs/decisions/0046-audit-nouns-ports-and-toasts.md says why it is built this way.
+-- 20261128300003_traveller_form_reminders:
+--   A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
+--   only by remind_traveller_form and read by admins on the form's screen.
+-- 20261128700001_paged_lists_share_checks:
+--   One rule, one place (decision 0044): the paged admin lists written before private.check_list_arguments
+--   (migration 20261128200001) checked their arguments by hand, each in its own words, or not at all (the
+--   enquiry lists clamped a bad page instead). Each is recreated here, same arguments, same rows, its checks
+--   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
+--   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
+
 -- ---------------------------------------------------------------- functions
 
 -- A member who deletes their account (delete_my_account, or the Auth admin API) takes staff notes about
@@ -480,6 +535,9 @@ UNION ALL
            FROM auth.users u
           WHERE (lower((u.email)::text) = e.email))));
 
+-- Columns, as the migrations explain them:
+--   customer_id: A member's notes go with the profile (and are erased with it); an enquirer's go with the e-mail.
+--   author_id: Always the admin who wrote it (the column is not granted); no foreign key, the note outlives the author.
 CREATE TABLE public.customer_notes (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     customer_id uuid,

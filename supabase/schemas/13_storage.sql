@@ -10,6 +10,15 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 values ('event-images', 'event-images', true, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
        ('update-images', 'update-images', true, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000700_create_event_images_bucket:
+--   Images members attach to comments: public to read, images only, 5 MB at most, and each member writes only
+--   under their own folder (<user id>/<file>). Admins may remove any image (moderation).
+-- 20261128100002_update_images_bucket:
+--   An event update's optional image (issue 11, decision 0043): public to read (members and the e-mail's
+--   link), written only by admins, each in their own folder (<user id>/<ms>.<ext>, the shape the update's
+--   CHECK wants). Images only, 5 MB at most, as the event-images bucket.
+
 -- ---------------------------------------------------------------- row level security and policies
 
 CREATE POLICY event_images_delete_owner_or_admin ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'event-images'::text) AND (((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin))));
