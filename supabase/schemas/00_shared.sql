@@ -71,6 +71,8 @@ CREATE FUNCTION private.fit_person_name(value text) RETURNS text
   from ws
 $_$;
 
+-- ---------------------------------------------------------------- small rules
+
 -- Text for HTML: element content and double-quoted attribute values.
 CREATE FUNCTION private.html_escape(value text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -79,6 +81,8 @@ CREATE FUNCTION private.html_escape(value text) RETURNS text
   select replace(replace(replace(replace(replace(value, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
     '"', '&quot;'), '''', '&#39;')
 $$;
+
+-- ---------------------------------------------------------------- helpers
 
 -- Admin is profiles.is_admin; security definer so policies can ask without seeing other profiles.
 CREATE FUNCTION private.is_admin() RETURNS boolean
@@ -180,6 +184,8 @@ CREATE FUNCTION private.is_trimmed(value text) RETURNS boolean
      and value !~ '[\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]$'
 $_$;
 
+-- ---------------------------------------------------------------- who is asking
+
 -- The caller's address as the API gateway reports it: the first X-Forwarded-For entry, which PostgREST
 -- shows to SQL in request.headers. Hosted, the gateway sets it; the local stack sets it from the socket
 -- (so locally every request comes from 127.0.0.1). Outside the API (psql, Studio) it is 'unknown'.
@@ -235,6 +241,8 @@ CREATE FUNCTION private.sydney_today() RETURNS date
     AS $$
   select (now() at time zone 'Australia/Sydney')::date
 $$;
+
+-- ---------------------------------------------------------------- the renderer
 
 -- Leading and trailing white space off (the set private.is_trimmed refuses).
 CREATE FUNCTION private.trim_space(value text) RETURNS text

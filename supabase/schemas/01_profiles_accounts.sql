@@ -141,6 +141,8 @@ begin
 end;
 $$;
 
+-- ---------------------------------------------------------------- delete my account
+
 -- What the caller asked us to forget goes; what the company must keep stays, without a person behind it.
 -- Always removed: reactions, follows, favourites, hearts, and the waitlist, interest and contact rows sent
 -- with the account's address. Then, with no bookings and no posts, the auth user goes and takes the
@@ -208,6 +210,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- download my data
+
 -- Everything about the caller, as one JSON document: the account, the profile (every column, so a column
 -- added later is in the download without changing this function), bookings with their instalments, what
 -- they posted and reacted to, and the enquiries sent with their confirmed address.
@@ -270,6 +274,8 @@ begin
   return result;
 end
 $$;
+
+-- ---------------------------------------------------------------- public profile
 
 -- What /customer/{id} shows of a member to other signed-in members: name, member since, tier. Nothing
 -- else of the profile (phone, admin flag, consent) leaves through here; a deleted account is not found.

@@ -146,6 +146,8 @@ CREATE FUNCTION private.is_event_location(value text) RETURNS boolean
      and value !~ '[\u0001-\u001F\u007F-\u009F]'
 $$;
 
+-- ---------------------------------------------------------------- field rules
+
 -- An event's title: trimmed, 1 to 200 characters, one line, no control characters.
 CREATE FUNCTION private.is_event_title(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -163,6 +165,8 @@ CREATE FUNCTION private.is_public_event(event_id uuid) RETURNS boolean
     AS $$
   select exists (select 1 from public.events e where e.id = event_id and e.status <> 'draft')
 $$;
+
+-- ---------------------------------------------------------------- cancellation e-mail
 
 -- When an event becomes cancelled, everyone who follows it or holds a booking for it (not one they had
 -- cancelled already) gets one e-mail, however many ways they are linked to it. Runs in the same

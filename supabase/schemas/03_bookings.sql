@@ -53,6 +53,8 @@ CREATE TYPE public.booking_status AS ENUM (
 
 -- ---------------------------------------------------------------- functions
 
+-- ---------------------------------------------------------------- instalments sum to the total
+
 -- Checked at commit, so a schedule can be written in several statements of one transaction (or one
 -- multi-row insert). A booking without instalments yet is allowed: its schedule is still being set up.
 CREATE FUNCTION private.check_installments_total() RETURNS trigger
@@ -87,6 +89,8 @@ begin
   return null;
 end
 $$;
+
+-- ---------------------------------------------------------------- who reads an update in-app
 
 -- Whether the caller holds a booking for the event that is not cancelled (runs as the caller).
 CREATE FUNCTION private.has_booked(p_event_id uuid) RETURNS boolean

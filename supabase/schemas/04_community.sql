@@ -67,6 +67,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- rules no policy can express
+
 -- What a member may change on a comment or reply: their own text and deletion flag, and nothing once a
 -- comment is deleted (so a moderated comment stays down). Admins may pin, flag and delete anything.
 CREATE FUNCTION private.guard_comment_update() RETURNS trigger
@@ -223,6 +225,8 @@ CREATE VIEW public.comment_heart_counts WITH (security_invoker='true') AS
   GROUP BY h.comment_id, h.reply_id;
 
 COMMENT ON VIEW public.comment_heart_counts IS 'Hearts per comment or reply, as the caller may see them.';
+
+-- ---------------------------------------------------------------- authors' names
 
 -- Visitors and members may read the name of anyone who wrote something they can see, and nothing else
 -- of a profile (profiles itself shows a member only their own row). The view runs with its owner's

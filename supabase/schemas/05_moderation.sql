@@ -67,6 +67,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- the queue and its actions
+
 -- Every comment and reply with open reports, newest report first, with the reports themselves.
 CREATE FUNCTION public.admin_moderation_queue(search text DEFAULT ''::text, filter text DEFAULT 'open'::text, sort text DEFAULT 'last_report'::text, dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -251,6 +253,8 @@ ALTER TABLE public.comment_removals ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     NO MAXVALUE
     CACHE 1
 );
+
+-- ---------------------------------------------------------------- suspensions
 
 CREATE TABLE public.comment_suspensions (
     id uuid DEFAULT gen_random_uuid() NOT NULL,

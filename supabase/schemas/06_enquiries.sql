@@ -59,6 +59,8 @@ CREATE FUNCTION private.is_reply_body(value text) RETURNS boolean
      and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
 $$;
 
+-- ---------------------------------------------------------------- replying
+
 -- A reply's subject: one line, trimmed, 1 to 200 characters (src/lib/rules/enquiry-replies.ts).
 CREATE FUNCTION private.is_reply_subject(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -204,9 +206,8 @@ begin
 end
 $$;
 
--- One page of a trip's waitlist (or every trip's, event_filter null), with each entry's position in its
--- trip and the number of matching rows in every row (total_count). show: 'open', 'done' or null (all).
--- sort_by: created_at (default: trip, then position), full_name, email, event_name, contacted_at.
+-- ---------------------------------------------------------------- the enquiries (20261126500001)
+
 CREATE FUNCTION public.admin_waitlist_entries(event_filter text DEFAULT NULL::text, search text DEFAULT NULL::text, show text DEFAULT NULL::text, sort_by text DEFAULT NULL::text, sort_dir text DEFAULT 'asc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(id uuid, "position" bigint, event_name text, event_id uuid, full_name text, email text, phone text, notes text, marketing_consent boolean, created_at timestamp with time zone, contacted_at timestamp with time zone, total_count bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -246,6 +247,8 @@ begin
   limit page_size offset page_offset;
 end
 $$;
+
+-- ---------------------------------------------------------------- joining
 
 -- Adds the caller to a trip's waitlist: 'joined', or 'already' when the address is on it (any letter case).
 -- Past 10 'already' answers to one client within an hour it refuses with HTTP 429 (SQLSTATE PT429) instead.
@@ -396,6 +399,8 @@ CREATE TABLE public.waitlist_submissions (
 
 COMMENT ON COLUMN public.waitlist_submissions.contacted_at IS 'When an admin marked the person contacted (stamped by the database); null while nobody has.';
 
+-- ---------------------------------------------------------------- the probes
+
 CREATE TABLE private.waitlist_probes (
     id bigint NOT NULL,
     client text NOT NULL,
@@ -448,6 +453,8 @@ CREATE UNIQUE INDEX waitlist_submissions_event_email_key ON public.waitlist_subm
 CREATE INDEX waitlist_submissions_event_id_idx ON public.waitlist_submissions USING btree (event_id);
 
 CREATE INDEX waitlist_submissions_event_name_created_idx ON public.waitlist_submissions USING btree (event_name, created_at, id);
+
+-- ---------------------------------------------------------------- indexes the screens need
 
 -- An enquirer's record and "last activity" join the enquiry tables by lower(email).
 CREATE INDEX waitlist_submissions_lower_email_idx ON public.waitlist_submissions USING btree (lower(email), created_at);

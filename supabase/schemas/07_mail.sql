@@ -29,6 +29,8 @@ set check_function_bodies = false;
 
 -- ---------------------------------------------------------------- functions
 
+-- ---------------------------------------------------------------- for the sender
+
 -- Takes up to `max_rows` messages that are due, counts the attempt and pushes the next one back (1, 2, 4 …
 -- minutes), so a sender that dies mid-way retries later and two senders never take the same row.
 CREATE FUNCTION private.claim_outbound_mail(max_rows integer DEFAULT 10) RETURNS TABLE(id bigint, recipient text, reply_to text, subject text, body text, html_body text, list_unsubscribe text)
@@ -109,6 +111,8 @@ CREATE FUNCTION private.mail_line(label text, value text) RETURNS text
     nullif(btrim(regexp_replace(value, '[\u0001-\u0009\u000B-\u001F\u007F]', '', 'g')), ''),
     'not given')
 $$;
+
+-- ---------------------------------------------------------------- what each form sends
 
 CREATE FUNCTION private.mail_waitlist_submission() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -232,6 +236,8 @@ $$;
 
 -- ---------------------------------------------------------------- tables and views
 
+-- ---------------------------------------------------------------- the company
+
 -- One row: where the company's mail goes and what the site is called. Never readable through the API.
 -- Columns, as the migrations explain them:
 --   site_url: The public site's origin, for links in e-mail (unsubscribe); no trailing slash.
@@ -251,6 +257,8 @@ CREATE TABLE private.company_settings (
 COMMENT ON TABLE private.company_settings IS 'The company''s address for enquiries and the site''s origin. Hosted: update this row after db push.';
 
 COMMENT ON COLUMN private.company_settings.api_url IS 'The project API''s public origin (SUPABASE_URL), no trailing slash: Edge Function and Storage links in mail.';
+
+-- ---------------------------------------------------------------- the outbox
 
 -- Columns, as the migrations explain them:
 --   attempts: Delivery: attempts so far, when the next may start, the last failure, and when it went out.
@@ -287,6 +295,8 @@ ALTER TABLE private.outbound_mail ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     NO MAXVALUE
     CACHE 1
 );
+
+-- ---------------------------------------------------------------- unsubscribing
 
 -- One secret token per address (lower case): the unsubscribe link of every marketing e-mail to it. The
 -- token is 64 hex characters from two random UUIDs (244 random bits; pgcrypto is not needed).

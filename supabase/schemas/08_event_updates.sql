@@ -131,6 +131,8 @@ CREATE FUNCTION private.update_doc_text(doc jsonb) RETURNS text
     SET search_path TO ''
     AS $$ select private.update_node_text(doc, 0) $$;
 
+-- ---------------------------------------------------------------- the e-mail's HTML
+
 -- An update's e-mail as HTML: its title, the update as the page shows it, a line about the image (linked to
 -- /event-updates: the database knows the site's address, not where Storage serves files, so it does not
 -- embed one), and the footer. Everything from people is escaped; body_html is the renderer's own.
@@ -194,6 +196,8 @@ begin
   end;
 end
 $$;
+
+-- ---------------------------------------------------------------- the document's rule
 
 -- What is wrong with a node under `parent` (null when nothing): only the editor's nodes, in their places.
 CREATE FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) RETURNS text

@@ -178,6 +178,8 @@ $$;
 
 -- ---------------------------------------------------------------- tables and views
 
+-- ---------------------------------------------------------------- live results
+
 -- One row per poll, stamped by each vote, published to Realtime, readable by admins only. Not poll_votes
 -- itself: Realtime sends a DELETE to every subscriber whatever the policies, with the row's primary key, and
 -- poll_votes' key names the voter (a deleted poll would tell any member who subscribed who had voted in it).

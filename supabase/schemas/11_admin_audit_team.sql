@@ -64,6 +64,8 @@ set check_function_bodies = false;
 
 -- ---------------------------------------------------------------- functions
 
+-- ---------------------------------------------------------------- writing
+
 -- TG_ARGV[0]: the column that labels the row (title, full_name …); TG_ARGV[1]: the noun. A trigger without
 -- a noun still logs, with the table's name in words (waitlist_submissions → 'waitlist submissions').
 CREATE FUNCTION private.audit_change() RETURNS trigger
@@ -109,6 +111,8 @@ begin
   return null;
 end
 $$;
+
+-- ---------------------------------------------------------------- what is audited, read from the triggers
 
 -- Each table an audit trigger watches, with its noun: the audit screen's "What changed" choices. Read from
 -- the catalogue, so a table audited by a later migration appears without a change here or on the screen.
@@ -161,6 +165,8 @@ begin
 end
 $$;
 
+-- ---------------------------------------------------------------- the role's two rules
+
 -- On profiles themselves, so a direct PATCH, an RPC, the service role and a cascade from auth.users all
 -- obey them: nobody changes their own is_admin (an admin cannot demote themselves, a member cannot promote
 -- themselves), and the last admin is never removed, by an update or a delete, whoever asks. The own-row rule
@@ -212,9 +218,8 @@ begin
 end
 $$;
 
--- One page of the log and the number of matching rows (total_count on each row), in one request.
--- p_search finds who (name, e-mail) and what (table, row label, action, or a changed column's exact name);
--- p_entity narrows to one table; p_from and p_to are Sydney calendar dates, both included.
+-- ---------------------------------------------------------------- the audit log (20261128050001)
+
 CREATE FUNCTION public.admin_audit_log(p_search text DEFAULT NULL::text, p_entity text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_sort text DEFAULT 'at'::text, p_dir text DEFAULT 'desc'::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0) RETURNS TABLE(id bigint, at timestamp with time zone, actor_id uuid, actor_name text, actor_email text, entity text, entity_id text, entity_label text, entity_noun text, action text, before jsonb, after jsonb, total_count bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -263,6 +268,8 @@ begin
   limit p_limit offset p_offset;
 end
 $$;
+
+-- ---------------------------------------------------------------- the admins
 
 -- Admins with their e-mail (in auth.users, which the API cannot read) and since when: the latest grant in
 -- the audit log; null when the role was given outside the admin area (the seed, an operator).

@@ -74,8 +74,8 @@ begin
 end
 $$;
 
--- Active: published, and running today or departing within 60 days (Sydney dates). One page of them,
--- searched by title, location or slug, sorted by a known key; total_count is the number of matches.
+-- ---------------------------------------------------------------- active events (20261126400001)
+
 CREATE FUNCTION public.admin_active_events(p_search text DEFAULT NULL::text, p_sort text DEFAULT 'start_date'::text, p_dir text DEFAULT 'asc'::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0) RETURNS TABLE(id uuid, slug text, title text, location text, start_date date, end_date date, capacity integer, places_sold integer, travellers_named integer, total_count integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -128,6 +128,8 @@ begin
     limit p_limit offset p_offset;
 end
 $$;
+
+-- ---------------------------------------------------------------- one customer
 
 -- Everything about one customer in one answer, or null when there is nobody by that key. `customer` is a
 -- member's profile id or an enquirer's e-mail address (an e-mail that belongs to a member opens the member).
@@ -240,9 +242,8 @@ begin
 end
 $_$;
 
--- One page of customers and the number that match: {"total": n, "rows": [...]}. `search` matches name or
--- e-mail anywhere (trimmed; % _ \ taken literally); `sort` is one of the list's columns; `kind` narrows the
--- list to members or enquirers (empty: everyone).
+-- ---------------------------------------------------------------- customers (20261126200001)
+
 CREATE FUNCTION public.admin_customers(search text DEFAULT ''::text, sort text DEFAULT 'joined'::text, dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0, kind text DEFAULT ''::text) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -464,6 +465,8 @@ $$;
 
 -- ---------------------------------------------------------------- tables and views
 
+-- ---------------------------------------------------------------- who the customers are
+
 -- Every customer, one row each: members (profiles with their auth e-mail) and enquirers. Last activity is
 -- the latest of sign-in, comment, reply, booking and enquiry. Grouped aggregates (not per-row lookups), so
 -- 5,000 members and 20,000 comments are a few hash joins. Private: only the admin functions below read it.
@@ -534,6 +537,8 @@ UNION ALL
   WHERE (NOT (EXISTS ( SELECT 1
            FROM auth.users u
           WHERE (lower((u.email)::text) = e.email))));
+
+-- ---------------------------------------------------------------- staff notes
 
 -- Columns, as the migrations explain them:
 --   customer_id: A member's notes go with the profile (and are erased with it); an enquirer's go with the e-mail.
