@@ -1,0 +1,458 @@
+-- Comments, replies and their reactions: who may post, read and react, and the posting limit.
+-- Generated from the migrated database, then kept by hand; npm run db:check proves it equals what the migrations build.
+
+-- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
+set check_function_bodies = false;
+
+-- The migrations that built this domain, and what they said they were for:
+-- 20261121000100_create_profiles:
+--   Member profiles, the admin helper and the shared trigger functions.
+--   Every table gets explicit grants: new public tables are not exposed to the API roles by default, and on
+--   older projects where they are, the `revoke all` first makes the grants below the whole truth.
+-- 20261121000200_create_events:
+--   Trips people can book. The slug links a row to the trip's marketing page in Sanity.
+-- 20261121000400_create_comments:
+--   Comments on events, replies to them, hearts on either, and the authors' public names.
+--   Members write and soft-delete only their own words; admins moderate (pin, flag, delete) but never rewrite.
+-- 20261121000600_create_bookings:
+--   Bookings and their payment schedules. Amounts are whole cents; members read only their own, admins
+--   write everything. Bookings are financial records: deleting a member or an event does not erase them.
+-- 20261124300001_create_travellers:
+--   A member's travellers: the people they book for (themselves included), with what the company needs on
+--   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
+--   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
+--   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+-- 20261125100001_comment_heart_counts:
+--   Hearts per comment and per reply in one small row each, whatever the number of hearts, so the events
+--   page's comments request embeds them under every comment (through comment_id) and reply (through
+--   reply_id) instead of carrying every heart. PostgREST is never asked to aggregate (hosted projects keep
+--   its aggregates switched off). Security invoker: comment_reactions' policies decide which hearts count.
+-- 20261125200001_limit_comment_rate:
+--   A member may post at most a few comments and replies together in any minute: enough for a conversation,
+--   too few for a script to flood an event's page. The number is a setting in the database
+--   (private.posting_limits, 5 unless an operator changes it in the SQL editor); test stacks raise it, as they
+--   raise [auth.rate_limit], because their suites post dozens of comments as one member. A refusal is
+--   SQLSTATE PT429 (PostgREST answers HTTP 429), which the comments area turns into a clear message.
+--   Operators and the seed (not anon or authenticated) are not limited; deleted posts still count.
+-- 20261125300002_reply_attachment_in_own_folder:
+--   Replies gained image columns (20261125100002) beside the rule that keeps a comment's image its author's
+--   own upload (20261125300001). One function now states that rule, and comments and replies both check it:
+--   no image and no name, or a public URL in the event-images bucket under the author's folder, named
+--   `{timestamp}.{ext}` as the page uploads it, with a non-blank name. coalesce: a CHECK that answers null
+--   passes, and a null URL with a name must not.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+
+-- ---------------------------------------------------------------- types
+
+CREATE TYPE public.comment_reaction_type AS ENUM (
+    'heart'
+);
+
+-- ---------------------------------------------------------------- functions
+
+-- A reply belongs to its parent comment's event.
+CREATE FUNCTION private.check_reply_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.event_id is distinct from (select c.event_id from public.comments c where c.id = new.parent_comment_id) then
+    raise exception 'a reply must belong to the event of its comment' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+
+-- ---------------------------------------------------------------- rules no policy can express
+
+-- What a member may change on a comment or reply: their own text and deletion flag, and nothing once a
+-- comment is deleted (so a moderated comment stays down). Admins may pin, flag and delete anything.
+CREATE FUNCTION private.guard_comment_update() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  is_owner boolean := coalesce(old.user_id = (select auth.uid()), false);
+  caller_is_admin boolean := private.is_admin();
+  moderation_changed boolean := false;
+begin
+  if not private.is_end_user() then
+    return new;
+  end if;
+  if tg_table_name = 'comments' then
+    moderation_changed := new.is_pinned is distinct from old.is_pinned or new.is_flagged is distinct from old.is_flagged;
+  end if;
+  if moderation_changed and not caller_is_admin then
+    raise exception 'only an admin can pin or flag comments' using errcode = '42501';
+  end if;
+  if new.content is distinct from old.content and not is_owner then
+    raise exception 'only the author can edit a comment' using errcode = '42501';
+  end if;
+  if old.is_deleted and not caller_is_admin and (new.is_deleted is distinct from old.is_deleted or new.content is distinct from old.content) then
+    raise exception 'a deleted comment cannot be changed' using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+
+CREATE FUNCTION private.is_authors_event_image(url text, name text, author uuid) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select (url is null and name is null)
+    or coalesce(
+      url ~ (
+        '^https?://[^/?#@[:space:]]+/storage/v1/object/public/event-images/'
+        || author::text
+        || '/[0-9]{1,16}\.(png|jpg|gif|webp)$'
+      )
+      and name ~ '[^[:space:]]',
+      false
+    )
+$_$;
+
+COMMENT ON FUNCTION private.is_authors_event_image(url text, name text, author uuid) IS 'Whether a post''s attachment is none, or its author''s own upload to event-images with a name.';
+
+-- Runs with the caller's rights (a definer would never be an end user); members see all their own rows,
+-- deleted or not, so the count is complete.
+CREATE FUNCTION private.limit_comment_rate() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  allowed integer;
+  recent integer;
+begin
+  if not private.is_end_user() then
+    return new;
+  end if;
+  -- One member's posts one at a time, so two at once cannot both slip under the limit.
+  perform pg_advisory_xact_lock(hashtext('comment_rate:' || new.user_id::text));
+  allowed := private.posts_per_minute();
+  select (select count(*) from public.comments c
+           where c.user_id = new.user_id and c.created_at > now() - interval '1 minute')
+       + (select count(*) from public.comment_replies r
+           where r.user_id = new.user_id and r.created_at > now() - interval '1 minute')
+    into recent;
+  if recent >= allowed then
+    raise exception 'too many comments: at most % comments and replies a minute', allowed
+      using errcode = 'PT429', hint = 'Wait a minute, then post again.';
+  end if;
+  return new;
+end
+$$;
+
+-- The setting, for the trigger below (members cannot read the table itself).
+CREATE FUNCTION private.posts_per_minute() RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select posts_per_minute from private.posting_limits), 5)
+$$;
+
+-- ---------------------------------------------------------------- tables and views
+
+-- (20261125100002, added columns)
+-- A reply may carry an image as a comment does (issue 9): the same two columns with the same rules, and the
+-- author sets them when posting (no update grant: an attachment is not edited, as on comments).
+CREATE TABLE public.comment_replies (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    parent_comment_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    content text NOT NULL,
+    is_deleted boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    attachment_url text,
+    attachment_name text,
+    CONSTRAINT comment_replies_attachment_is_authors_image CHECK (private.is_authors_event_image(attachment_url, attachment_name, user_id)),
+    CONSTRAINT comment_replies_attachment_name_check CHECK ((char_length(attachment_name) <= 255)),
+    CONSTRAINT comment_replies_attachment_url_check CHECK (((attachment_url ~ '^https?://'::text) AND (char_length(attachment_url) <= 2048))),
+    CONSTRAINT comment_replies_content_check CHECK (((content ~ '[^[:space:]]'::text) AND (char_length(content) <= 2000)))
+);
+
+CREATE TABLE public.comments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    content text NOT NULL,
+    is_deleted boolean DEFAULT false NOT NULL,
+    is_pinned boolean DEFAULT false NOT NULL,
+    is_flagged boolean DEFAULT false NOT NULL,
+    attachment_url text,
+    attachment_name text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comments_attachment_is_authors_image CHECK (private.is_authors_event_image(attachment_url, attachment_name, user_id)),
+    CONSTRAINT comments_attachment_name_check CHECK ((char_length(attachment_name) <= 255)),
+    CONSTRAINT comments_attachment_url_check CHECK (((attachment_url ~ '^https?://'::text) AND (char_length(attachment_url) <= 2048))),
+    CONSTRAINT comments_content_check CHECK (((content ~ '[^[:space:]]'::text) AND (char_length(content) <= 2000)))
+);
+
+CREATE TABLE private.posting_limits (
+    only_row boolean DEFAULT true NOT NULL,
+    posts_per_minute integer NOT NULL,
+    CONSTRAINT posting_limits_only_row_check CHECK (only_row),
+    CONSTRAINT posting_limits_posts_per_minute_check CHECK (((posts_per_minute >= 1) AND (posts_per_minute <= 1000000)))
+);
+
+COMMENT ON TABLE private.posting_limits IS 'How many comments and replies together one member may post in a minute (one row; operators only).';
+
+CREATE TABLE public.comment_reactions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    comment_id uuid,
+    reply_id uuid,
+    reaction_type public.comment_reaction_type DEFAULT 'heart'::public.comment_reaction_type NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comment_reactions_one_target CHECK ((num_nonnulls(comment_id, reply_id) = 1))
+);
+
+-- Hearts per comment and per reply in one small row each, whatever the number of hearts, so the events
+-- page's comments request embeds them under every comment (through comment_id) and reply (through
+-- reply_id) instead of carrying every heart. PostgREST is never asked to aggregate (hosted projects keep
+-- its aggregates switched off). Security invoker: comment_reactions' policies decide which hearts count.
+CREATE VIEW public.comment_heart_counts WITH (security_invoker='true') AS
+ SELECT h.comment_id,
+    h.reply_id,
+    (count(*))::integer AS total
+   FROM public.comment_reactions h
+  GROUP BY h.comment_id, h.reply_id;
+
+COMMENT ON VIEW public.comment_heart_counts IS 'Hearts per comment or reply, as the caller may see them.';
+
+-- ---------------------------------------------------------------- authors' names
+
+-- Visitors and members may read the name of anyone who wrote something they can see, and nothing else
+-- of a profile (profiles itself shows a member only their own row). The view runs with its owner's
+-- rights on purpose, and limits itself to authors of live comments and replies on public events.
+CREATE VIEW public.public_profiles WITH (security_invoker='false', security_barrier='true') AS
+ SELECT p.id,
+    p.full_name
+   FROM public.profiles p
+  WHERE ((EXISTS ( SELECT 1
+           FROM public.comments c
+          WHERE ((c.user_id = p.id) AND (NOT c.is_deleted) AND private.is_public_event(c.event_id)))) OR (EXISTS ( SELECT 1
+           FROM public.comment_replies r
+          WHERE ((r.user_id = p.id) AND (NOT r.is_deleted) AND private.is_public_event(r.event_id)))) OR (p.id = ( SELECT auth.uid() AS uid)));
+
+COMMENT ON VIEW public.public_profiles IS 'Names of the authors of visible community posts (and the caller).';
+
+-- ---------------------------------------------------------------- keys and constraints
+
+ALTER TABLE ONLY private.posting_limits
+    ADD CONSTRAINT posting_limits_pkey PRIMARY KEY (only_row);
+
+ALTER TABLE ONLY public.comment_reactions
+    ADD CONSTRAINT comment_reactions_one_per_comment UNIQUE (user_id, comment_id, reaction_type);
+
+ALTER TABLE ONLY public.comment_reactions
+    ADD CONSTRAINT comment_reactions_one_per_reply UNIQUE (user_id, reply_id, reaction_type);
+
+ALTER TABLE ONLY public.comment_reactions
+    ADD CONSTRAINT comment_reactions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.comment_replies
+    ADD CONSTRAINT comment_replies_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.comments
+    ADD CONSTRAINT comments_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
+
+CREATE INDEX comment_reactions_comment_id_idx ON public.comment_reactions USING btree (comment_id);
+
+CREATE INDEX comment_reactions_reply_id_idx ON public.comment_reactions USING btree (reply_id);
+
+CREATE INDEX comment_replies_event_id_created_at_idx ON public.comment_replies USING btree (event_id, created_at);
+
+CREATE INDEX comment_replies_parent_comment_id_idx ON public.comment_replies USING btree (parent_comment_id);
+
+CREATE INDEX comment_replies_user_id_created_at_idx ON public.comment_replies USING btree (user_id, created_at);
+
+CREATE INDEX comment_replies_user_id_idx ON public.comment_replies USING btree (user_id);
+
+CREATE INDEX comments_event_id_created_at_idx ON public.comments USING btree (event_id, created_at);
+
+-- Counting a member's recent posts reads these indexes.
+CREATE INDEX comments_user_id_created_at_idx ON public.comments USING btree (user_id, created_at);
+
+CREATE INDEX comments_user_id_idx ON public.comments USING btree (user_id);
+
+-- ---------------------------------------------------------------- triggers
+
+CREATE TRIGGER check_reply_event BEFORE INSERT OR UPDATE OF event_id, parent_comment_id ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.check_reply_event();
+
+CREATE TRIGGER guard_comment_update BEFORE UPDATE ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.guard_comment_update();
+
+CREATE TRIGGER guard_comment_update BEFORE UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION private.guard_comment_update();
+
+CREATE TRIGGER limit_comment_rate BEFORE INSERT ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.limit_comment_rate();
+
+CREATE TRIGGER limit_comment_rate BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION private.limit_comment_rate();
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- foreign keys
+
+ALTER TABLE ONLY public.comment_reactions
+    ADD CONSTRAINT comment_reactions_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_reactions
+    ADD CONSTRAINT comment_reactions_reply_id_fkey FOREIGN KEY (reply_id) REFERENCES public.comment_replies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_reactions
+    ADD CONSTRAINT comment_reactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_replies
+    ADD CONSTRAINT comment_replies_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_replies
+    ADD CONSTRAINT comment_replies_parent_comment_id_fkey FOREIGN KEY (parent_comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_replies
+    ADD CONSTRAINT comment_replies_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comments
+    ADD CONSTRAINT comments_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comments
+    ADD CONSTRAINT comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
+
+ALTER TABLE private.posting_limits ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE public.comment_reactions ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY comment_reactions_delete_authenticated ON public.comment_reactions FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY comment_reactions_insert_authenticated ON public.comment_reactions FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
+   FROM public.comments c
+  WHERE ((c.id = comment_reactions.comment_id) AND (NOT c.is_deleted)))) OR (EXISTS ( SELECT 1
+   FROM public.comment_replies r
+  WHERE ((r.id = comment_reactions.reply_id) AND (NOT r.is_deleted)))))));
+
+-- A heart is visible, and may be given, exactly when its comment or reply is visible to the caller.
+CREATE POLICY comment_reactions_select_anon ON public.comment_reactions FOR SELECT TO anon USING (((EXISTS ( SELECT 1
+   FROM public.comments c
+  WHERE (c.id = comment_reactions.comment_id))) OR (EXISTS ( SELECT 1
+   FROM public.comment_replies r
+  WHERE (r.id = comment_reactions.reply_id)))));
+
+CREATE POLICY comment_reactions_select_authenticated ON public.comment_reactions FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM public.comments c
+  WHERE (c.id = comment_reactions.comment_id))) OR (EXISTS ( SELECT 1
+   FROM public.comment_replies r
+  WHERE (r.id = comment_reactions.reply_id)))));
+
+ALTER TABLE public.comment_replies ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY comment_replies_delete_admin ON public.comment_replies FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+-- The parent must be a live comment the member can see (the subquery runs under comments' policies).
+CREATE POLICY comment_replies_insert_authenticated ON public.comment_replies FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id) AND (EXISTS ( SELECT 1
+   FROM public.comments c
+  WHERE ((c.id = comment_replies.parent_comment_id) AND (NOT c.is_deleted))))));
+
+CREATE POLICY comment_replies_select_anon ON public.comment_replies FOR SELECT TO anon USING (((NOT is_deleted) AND private.is_public_event(event_id)));
+
+CREATE POLICY comment_replies_select_authenticated ON public.comment_replies FOR SELECT TO authenticated USING ((((NOT is_deleted) AND private.is_public_event(event_id)) OR (user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY comment_replies_update_authenticated ON public.comment_replies FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+ALTER TABLE public.comments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY comments_delete_admin ON public.comments FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY comments_insert_authenticated ON public.comments FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
+
+-- Authors still see their own soft-deleted rows (an update that returns the row must be able to read it);
+-- the app filters is_deleted = false when it lists comments.
+CREATE POLICY comments_select_anon ON public.comments FOR SELECT TO anon USING (((NOT is_deleted) AND private.is_public_event(event_id)));
+
+CREATE POLICY comments_select_authenticated ON public.comments FOR SELECT TO authenticated USING ((((NOT is_deleted) AND private.is_public_event(event_id)) OR (user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY comments_update_authenticated ON public.comments FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+-- ---------------------------------------------------------------- grants
+
+REVOKE ALL ON FUNCTION private.limit_comment_rate() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.posts_per_minute() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.posts_per_minute() TO authenticated;
+GRANT ALL ON FUNCTION private.posts_per_minute() TO service_role;
+
+GRANT ALL ON TABLE public.comment_replies TO service_role;
+GRANT SELECT ON TABLE public.comment_replies TO anon;
+GRANT SELECT,DELETE ON TABLE public.comment_replies TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.comment_replies TO authenticated;
+
+GRANT INSERT(parent_comment_id) ON TABLE public.comment_replies TO authenticated;
+
+GRANT INSERT(user_id) ON TABLE public.comment_replies TO authenticated;
+
+GRANT INSERT(content),UPDATE(content) ON TABLE public.comment_replies TO authenticated;
+
+GRANT UPDATE(is_deleted) ON TABLE public.comment_replies TO authenticated;
+
+GRANT UPDATE(updated_at) ON TABLE public.comment_replies TO authenticated;
+
+GRANT INSERT(attachment_url) ON TABLE public.comment_replies TO authenticated;
+
+GRANT INSERT(attachment_name) ON TABLE public.comment_replies TO authenticated;
+
+GRANT ALL ON TABLE public.comments TO service_role;
+GRANT SELECT ON TABLE public.comments TO anon;
+GRANT SELECT,DELETE ON TABLE public.comments TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.comments TO authenticated;
+
+GRANT INSERT(user_id) ON TABLE public.comments TO authenticated;
+
+GRANT INSERT(content),UPDATE(content) ON TABLE public.comments TO authenticated;
+
+GRANT UPDATE(is_deleted) ON TABLE public.comments TO authenticated;
+
+GRANT UPDATE(is_pinned) ON TABLE public.comments TO authenticated;
+
+GRANT UPDATE(is_flagged) ON TABLE public.comments TO authenticated;
+
+GRANT INSERT(attachment_url) ON TABLE public.comments TO authenticated;
+
+GRANT INSERT(attachment_name) ON TABLE public.comments TO authenticated;
+
+GRANT UPDATE(updated_at) ON TABLE public.comments TO authenticated;
+
+GRANT ALL ON TABLE private.posting_limits TO service_role;
+
+GRANT ALL ON TABLE public.comment_reactions TO service_role;
+GRANT SELECT ON TABLE public.comment_reactions TO anon;
+GRANT SELECT,DELETE ON TABLE public.comment_reactions TO authenticated;
+
+GRANT INSERT(user_id) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT INSERT(comment_id) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT INSERT(reply_id) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT INSERT(reaction_type) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT ALL ON TABLE public.comment_heart_counts TO service_role;
+GRANT SELECT ON TABLE public.comment_heart_counts TO anon;
+GRANT SELECT ON TABLE public.comment_heart_counts TO authenticated;
+
+GRANT ALL ON TABLE public.public_profiles TO service_role;
+GRANT SELECT ON TABLE public.public_profiles TO anon;
+GRANT SELECT ON TABLE public.public_profiles TO authenticated;
+
+-- The one row of the posting limit: 5 comments and replies together a minute (test stacks raise it).
+INSERT INTO private.posting_limits (only_row, posts_per_minute) VALUES (true, 5);

@@ -1,0 +1,613 @@
+-- Event updates: the rich document, its HTML, who receives it and sending it.
+-- Generated from the migrated database, then kept by hand; npm run db:check proves it equals what the migrations build.
+
+-- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
+set check_function_bodies = false;
+
+-- The migrations that built this domain, and what they said they were for:
+-- 20261124700001_create_event_updates:
+--   Event updates (issue 9, /event-updates): news an admin posts for an event. Members read the updates of
+--   the events they follow or have booked (a booking not cancelled); visitors read nothing. Each member
+--   marks updates read in event_update_reads, their own rows only. Field rules as
+--   src/lib/rules/event-updates.ts; field-rules-agree.test.ts proves they agree.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261128100001_rich_event_updates:
+--   Event updates in rich text (issue 11, decision 0043). The editor's document (Tiptap's JSON) is stored as
+--   it is in `body_doc`; the database is its rule (only the nodes and marks below, links https: or mailto:,
+--   the plain text 1 to 5000 characters) and its one renderer: from the document it derives the plain text
+--   (`body`: search, CSV, the e-mail's text part) and the HTML (`body_html`: escaped, a fixed set of tags),
+--   which /event-updates and the e-mail both show. Updates written before this have no document: their HTML
+--   is their text as paragraphs. The field rules in TypeScript are src/lib/rules/event-updates.ts.
+-- 20261128100003_send_rich_event_updates:
+--   Sending a rich event update (issue 11, decision 0043): the outbox gains an optional HTML part (the stack's
+--   sender then sends multipart/alternative: the text part and the HTML part), and send_event_update takes
+--   the editor's document and an optional image with its alt text instead of plain text. The audience and
+--   consent rules are decision 0040's, unchanged.
+-- 20261128500001_one_click_unsubscribe:
+--   RFC 8058 one-click unsubscribe for event-update e-mails (issue 11, decision 0047). The database writes
+--   the List-Unsubscribe target, so it must know where the project's API (and its Edge Functions) answer:
+--   `api_url` beside `site_url`. Marketing messages carry the target in `list_unsubscribe`, the sender turns it
+--   into the List-Unsubscribe and List-Unsubscribe-Post headers. With the API's origin known, the HTML part
+--   also shows the update's image by its public Storage URL (amends decision 0043).
+
+-- ---------------------------------------------------------------- functions
+
+-- A node's children, in order (none when `content` is missing or not a list).
+CREATE FUNCTION private.doc_children(node jsonb) RETURNS TABLE(child jsonb, ord bigint)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select c.value, c.ordinality
+  from jsonb_array_elements(case when jsonb_typeof(node -> 'content') = 'array' then node -> 'content'
+                                 else '[]'::jsonb end) with ordinality c
+$$;
+
+-- The plain text and the HTML always follow the document (or, without one, the plain text).
+CREATE FUNCTION private.event_update_derive() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.body_doc is not null and private.is_update_doc(new.body_doc) then
+    new.body := private.update_doc_text(new.body_doc);
+    new.body_html := private.update_node_html(new.body_doc);
+  else
+    new.body_html := private.update_text_html(new.body);
+  end if;
+  return new;
+end
+$$;
+
+-- An update's body: trimmed, 1 to 5000 characters, no controls but tab, line feed, return.
+CREATE FUNCTION private.is_update_body(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.is_trimmed(value) and char_length(value) between 1 and 5000
+     and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
+$$;
+
+CREATE FUNCTION private.is_update_doc(doc jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select private.update_doc_problem(doc) is null $$;
+
+-- A link in an update: https with a host, or mailto: an address; at most 2000 characters, no spaces.
+CREATE FUNCTION private.is_update_link(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select char_length(value) <= 2000
+     and (value ~ '^https://[^/?#@[:space:]]+([/?#][^[:space:]]*)?$'
+          or value ~* '^mailto:[^@?[:space:]]+@[^@?[:space:]]+(\?[^[:space:]]*)?$')
+$_$;
+
+-- An update's title: trimmed, 1 to 200 characters, one line, no control characters.
+CREATE FUNCTION private.is_update_title(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.is_trimmed(value) and char_length(value) between 1 and 200
+     and value !~ '[\u0001-\u001F\u007F-\u009F]'
+$$;
+
+-- What is wrong with an update's document, in words for the admin (null when nothing).
+CREATE FUNCTION private.update_doc_problem(doc jsonb) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  child record;
+  problem text;
+begin
+  if doc is null or jsonb_typeof(doc) <> 'object' or doc ->> 'type' is distinct from 'doc'
+     or jsonb_typeof(doc -> 'content') is distinct from 'array' or jsonb_array_length(doc -> 'content') = 0 then
+    return 'Please enter the update.';
+  end if;
+  -- Far above any 5000-character update; keeps the walk short.
+  if octet_length(doc::text) > 200000 then
+    return 'The update must be 1 to 5000 characters.';
+  end if;
+  for child in select c.child from private.doc_children(doc) c order by c.ord loop
+    problem := private.update_node_problem(child.child, 'doc', 1);
+    if problem is not null then
+      return problem;
+    end if;
+  end loop;
+  if not private.is_update_body(private.update_doc_text(doc)) then
+    return 'The update must be 1 to 5000 characters.';
+  end if;
+  return null;
+end
+$$;
+
+-- The document as plain text.
+CREATE FUNCTION private.update_doc_text(doc jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select private.update_node_text(doc, 0) $$;
+
+-- ---------------------------------------------------------------- the e-mail's HTML
+
+-- An update's e-mail as HTML: its title, the update as the page shows it, a line about the image (linked to
+-- /event-updates: the database knows the site's address, not where Storage serves files, so it does not
+-- embed one), and the footer. Everything from people is escaped; body_html is the renderer's own.
+CREATE FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select '<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>'
+    || private.html_escape(title) || '</title></head><body style="font-family:sans-serif;line-height:1.5">'
+    || '<h1>' || private.html_escape(title) || '</h1>' || body_html
+    || case when image_url is null then ''
+            else '<p><img src="' || private.html_escape(image_url) || '" alt="' || private.html_escape(image_alt)
+                 || '" style="max-width:100%;height:auto"></p>' end
+    || '<hr><p>' || private.html_escape(brand_name) || '<br>' || footer_html || '</p></body></html>'
+$$;
+
+-- A node as HTML: text escaped, marks as <strong>, <em>, <a href>; blocks as <p>, <h2>/<h3>, <ul>/<ol>,
+-- <li>, <br>. Anything else renders as nothing (the CHECK keeps it out anyway).
+CREATE FUNCTION private.update_node_html(node jsonb) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  kind text := node ->> 'type';
+  inner_html text;
+  out text;
+  mark jsonb;
+  bold boolean := false;
+  italic boolean := false;
+  href text;
+begin
+  if kind = 'text' then
+    out := private.html_escape(coalesce(node ->> 'text', ''));
+    for mark in select m from jsonb_array_elements(
+        case when jsonb_typeof(node -> 'marks') = 'array' then node -> 'marks' else '[]'::jsonb end) m loop
+      if mark ->> 'type' = 'bold' then bold := true;
+      elsif mark ->> 'type' = 'italic' then italic := true;
+      elsif mark ->> 'type' = 'link' then href := mark -> 'attrs' ->> 'href';
+      end if;
+    end loop;
+    if italic then out := '<em>' || out || '</em>'; end if;
+    if bold then out := '<strong>' || out || '</strong>'; end if;
+    if href is not null and private.is_update_link(href) then
+      out := '<a href="' || private.html_escape(href) || '">' || out || '</a>';
+    end if;
+    return out;
+  elsif kind = 'hardBreak' then
+    return '<br>';
+  end if;
+  inner_html := coalesce((select string_agg(private.update_node_html(c.child), '' order by c.ord)
+                          from private.doc_children(node) c), '');
+  return case kind
+    when 'doc' then inner_html
+    when 'paragraph' then '<p>' || inner_html || '</p>'
+    when 'heading' then case when node -> 'attrs' ->> 'level' = '3' then '<h3>' || inner_html || '</h3>'
+                             else '<h2>' || inner_html || '</h2>' end
+    when 'bulletList' then '<ul>' || inner_html || '</ul>'
+    when 'orderedList' then '<ol>' || inner_html || '</ol>'
+    when 'listItem' then '<li>' || inner_html || '</li>'
+    else ''
+  end;
+end
+$$;
+
+-- ---------------------------------------------------------------- the document's rule
+
+-- What is wrong with a node under `parent` (null when nothing): only the editor's nodes, in their places.
+CREATE FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  kind text;
+  allowed text[];
+  child record;
+  mark jsonb;
+  problem text;
+begin
+  if depth > 12 then
+    return 'The lists are nested too deeply.';
+  end if;
+  if jsonb_typeof(node) is distinct from 'object' then
+    return 'The update has formatting we cannot keep.';
+  end if;
+  kind := node ->> 'type';
+  allowed := case parent
+    when 'doc' then array['paragraph', 'heading', 'bulletList', 'orderedList']
+    when 'paragraph' then array['text', 'hardBreak']
+    when 'heading' then array['text', 'hardBreak']
+    when 'bulletList' then array['listItem']
+    when 'orderedList' then array['listItem']
+    when 'listItem' then array['paragraph', 'bulletList', 'orderedList']
+    else array[]::text[]
+  end;
+  if kind is null or not kind = any (allowed)
+     or (node ? 'content' and jsonb_typeof(node -> 'content') is distinct from 'array')
+     or (node ? 'marks' and (kind <> 'text' or jsonb_typeof(node -> 'marks') is distinct from 'array')) then
+    return 'The update has formatting we cannot keep.';
+  end if;
+  if kind = 'text' then
+    if jsonb_typeof(node -> 'text') is distinct from 'string' or node ->> 'text' = '' or node ? 'content' then
+      return 'The update has formatting we cannot keep.';
+    end if;
+    for mark in select m from jsonb_array_elements(coalesce(node -> 'marks', '[]'::jsonb)) m loop
+      if jsonb_typeof(mark) is distinct from 'object'
+         or coalesce(mark ->> 'type', '') not in ('bold', 'italic', 'link') then
+        return 'The update has formatting we cannot keep.';
+      end if;
+      if mark ->> 'type' = 'link' and not coalesce(private.is_update_link(mark -> 'attrs' ->> 'href'), false) then
+        return 'Links must start with https:// or mailto: (at most 2000 characters, no spaces).';
+      end if;
+    end loop;
+    return null;
+  end if;
+  if kind = 'hardBreak' then
+    return case when node ? 'content' then 'The update has formatting we cannot keep.' end;
+  end if;
+  if kind = 'heading' and coalesce(node -> 'attrs' ->> 'level', '') not in ('2', '3') then
+    return 'Headings are level 2 or 3.';
+  end if;
+  if kind in ('bulletList', 'orderedList', 'listItem')
+     and not exists (select 1 from private.doc_children(node)) then
+    return 'A list needs at least one item.';
+  end if;
+  if kind = 'listItem' and node -> 'content' -> 0 ->> 'type' is distinct from 'paragraph' then
+    return 'The update has formatting we cannot keep.';
+  end if;
+  for child in select c.child from private.doc_children(node) c order by c.ord loop
+    problem := private.update_node_problem(child.child, kind, depth + 1);
+    if problem is not null then
+      return problem;
+    end if;
+  end loop;
+  return null;
+end
+$$;
+
+-- A node as plain text: blocks apart by a blank line, list items on their own lines ("- " or "1. ",
+-- indented two spaces per level), a link's address after its words unless the words are the address.
+CREATE FUNCTION private.update_node_text(node jsonb, depth integer) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  kind text := node ->> 'type';
+  words text;
+  href text;
+begin
+  if kind = 'text' then
+    words := coalesce(node ->> 'text', '');
+    select m -> 'attrs' ->> 'href' into href from jsonb_array_elements(
+      case when jsonb_typeof(node -> 'marks') = 'array' then node -> 'marks' else '[]'::jsonb end) m
+    where m ->> 'type' = 'link' limit 1;
+    if href is not null and href <> words and href <> 'mailto:' || words then
+      words := words || ' (' || href || ')';
+    end if;
+    return words;
+  elsif kind = 'hardBreak' then
+    return E'\n';
+  elsif kind in ('paragraph', 'heading') then
+    return coalesce((select string_agg(private.update_node_text(c.child, depth), '' order by c.ord)
+                     from private.doc_children(node) c), '');
+  elsif kind in ('bulletList', 'orderedList') then
+    return coalesce((select string_agg(
+        repeat('  ', depth) || case when kind = 'bulletList' then '- ' else c.ord || '. ' end
+          || private.update_node_text(c.child, depth + 1), E'\n' order by c.ord)
+      from private.doc_children(node) c), '');
+  elsif kind = 'listItem' then
+    return coalesce((select string_agg(private.update_node_text(c.child, depth), E'\n' order by c.ord)
+                     from private.doc_children(node) c), '');
+  elsif kind = 'doc' then
+    return private.trim_space(coalesce((select string_agg(private.update_node_text(c.child, 0), E'\n\n'
+                                                           order by c.ord)
+                                        from private.doc_children(node) c), ''));
+  end if;
+  return '';
+end
+$$;
+
+-- An update written as plain text (before rich text): paragraphs at blank lines, line breaks kept.
+CREATE FUNCTION private.update_text_html(body text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(string_agg('<p>' || replace(private.html_escape(p.part), E'\n', '<br>') || '</p>', ''
+                             order by p.ord), '')
+  from regexp_split_to_table(replace(coalesce(body, ''), E'\r', ''), E'\n[ \t]*\n+') with ordinality p(part, ord)
+  where btrim(p.part) <> ''
+$$;
+
+-- Sends an update: checks the caller and the fields, writes the update, queues one e-mail per address (text
+-- and HTML) and returns { id, in_app, email }. Who gets it: decision 0040.
+CREATE FUNCTION public.send_event_update(event_id uuid, title text, body_doc jsonb, segment text, image_path text DEFAULT NULL::text, image_alt text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  settings private.company_settings;
+  trip public.events;
+  problem text;
+  body_text text;
+  html text;
+  alt text := case when send_event_update.image_path is null then null else send_event_update.image_alt end;
+  new_id uuid;
+  members integer;
+  mails integer;
+begin
+  perform private.require_admin('send event updates');
+  if segment is null or segment not in ('followers', 'travellers', 'waitlist', 'all') then
+    raise exception 'Choose who the update is for.' using errcode = '22023';
+  end if;
+  if title is null or not private.is_update_title(title) then
+    raise exception 'The title must be 1 to 200 characters on one line.' using errcode = '22023';
+  end if;
+  problem := private.update_doc_problem(body_doc);
+  if problem is not null then
+    raise exception '%', problem using errcode = '22023';
+  end if;
+  if image_path is not null and not private.are_event_image_paths(array[image_path]) then
+    raise exception 'The image could not be used. Please upload it again.' using errcode = '22023';
+  end if;
+  if image_path is not null and (alt is null or not private.is_image_alt(alt)) then
+    raise exception 'Please describe the image in 1 to 200 characters (its alt text).' using errcode = '22023';
+  end if;
+  select * into trip from public.events e where e.id = send_event_update.event_id;
+  if trip.id is null then
+    raise exception 'No such event.' using errcode = '22023';
+  end if;
+  select * into settings from private.company_settings;
+  body_text := private.update_doc_text(body_doc);
+  html := private.update_node_html(body_doc);
+
+  -- Everyone the segment names: members (with their consent) and, for the waitlist, bare addresses.
+  create temporary table if not exists pg_temp.update_audience (
+    user_id uuid, email text, consent boolean, transactional boolean
+  ) on commit drop;
+  truncate pg_temp.update_audience;
+  insert into pg_temp.update_audience
+  select p.id, lower(u.email), p.marketing_consent, false
+  from public.profiles p join auth.users u on u.id = p.id
+  where (segment = 'all')
+     or (segment = 'followers' and exists (
+           select 1 from public.event_follows f where f.event_id = trip.id and f.user_id = p.id));
+  insert into pg_temp.update_audience
+  select distinct b.user_id, lower(u.email), p.marketing_consent, true
+  from public.bookings b join auth.users u on u.id = b.user_id join public.profiles p on p.id = b.user_id
+  where segment = 'travellers' and b.event_id = trip.id and b.status <> 'cancelled';
+  insert into pg_temp.update_audience
+  select u.id, lower(w.email), w.marketing_consent, false
+  from public.waitlist_submissions w left join auth.users u on lower(u.email) = lower(w.email)
+  where segment = 'waitlist' and w.event_id = trip.id;
+
+  select count(distinct a.user_id) into members from pg_temp.update_audience a;
+
+  insert into private.unsubscribe_tokens (email)
+  select distinct a.email from pg_temp.update_audience a
+  where a.consent and not a.transactional and private.is_email(a.email)
+  on conflict (email) do nothing;
+
+  insert into private.outbound_mail (recipient, reply_to, subject, body, html_body, list_unsubscribe)
+  select r.email, settings.contact_email,
+    left(regexp_replace(trip.title || ': ' || send_event_update.title, '[[:cntrl:]]+', ' ', 'g'), 300),
+    body_text
+      || case when alt is null then ''
+              else E'\n\nThis update has a picture (' || alt || '): ' || settings.site_url || '/event-updates' end
+      || E'\n\n-- \n' || settings.brand_name || E'\n' || r.reason
+      || case when r.unsubscribe is null then '' else ' Unsubscribe: ' || r.unsubscribe end,
+    private.update_mail_html(send_event_update.title, html,
+      case when alt is null then null
+           else settings.api_url || '/storage/v1/object/public/update-images/' || send_event_update.image_path end,
+      alt, settings.brand_name,
+      private.html_escape(r.reason)
+        || case when r.unsubscribe is null then ''
+                else ' <a href="' || private.html_escape(r.unsubscribe) || '">Unsubscribe</a>' end),
+    -- RFC 8058: marketing mail only; a travellers' notice has no unsubscribe (decision 0047).
+    case when r.unsubscribe is null then null
+         else settings.api_url || '/functions/v1/unsubscribe-one-click?token=' || r.token end
+  from (
+    select m.email,
+      case when m.transactional then 'You receive this because you are booked on ' || trip.title || '.'
+           else 'You receive this because you asked for trip news.' end as reason,
+      case when m.transactional then null
+           else settings.site_url || '/unsubscribe?token=' || t.token end as unsubscribe,
+      m.transactional, t.token
+    from (
+      select a.email, bool_or(a.transactional) as transactional
+      from pg_temp.update_audience a
+      where (a.transactional or a.consent) and private.is_email(a.email)
+      group by a.email
+    ) m
+    left join private.unsubscribe_tokens t on t.email = m.email
+  ) r
+  where settings.contact_email is not null and (r.transactional or r.token is not null);
+  get diagnostics mails = row_count;
+  if mails > 0 then
+    perform pg_notify('outbound_mail', '');
+  end if;
+
+  insert into public.event_updates
+    (event_id, title, body, body_doc, image_path, image_alt, segment, in_app_count, email_count)
+  values (trip.id, send_event_update.title, body_text, send_event_update.body_doc, send_event_update.image_path,
+          alt, send_event_update.segment, members, mails)
+  returning id into new_id;
+  return jsonb_build_object('id', new_id, 'in_app', members, 'email', mails);
+end
+$$;
+
+-- ---------------------------------------------------------------- tables and views
+
+-- A read marker is inserted once and never changed.
+CREATE TABLE public.event_update_reads (
+    update_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- (20261128100001, added columns)
+-- The image: a path in the update-images bucket, the shape of an event image's (<user id>/<ms>.<ext>),
+-- always with its alt text.
+CREATE TABLE public.event_updates (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    title text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
+    segment text DEFAULT 'followers'::text NOT NULL,
+    in_app_count integer DEFAULT 0 NOT NULL,
+    email_count integer DEFAULT 0 NOT NULL,
+    body_doc jsonb,
+    body_html text DEFAULT ''::text NOT NULL,
+    image_path text,
+    image_alt text,
+    CONSTRAINT event_updates_body_check CHECK (private.is_update_body(body)),
+    CONSTRAINT event_updates_body_doc_check CHECK (((body_doc IS NULL) OR private.is_update_doc(body_doc))),
+    CONSTRAINT event_updates_email_count_check CHECK ((email_count >= 0)),
+    CONSTRAINT event_updates_image_alt_check CHECK (((image_alt IS NULL) OR private.is_image_alt(image_alt))),
+    CONSTRAINT event_updates_image_alt_needed CHECK (((image_path IS NULL) = (image_alt IS NULL))),
+    CONSTRAINT event_updates_image_path_check CHECK (((image_path IS NULL) OR private.are_event_image_paths(ARRAY[image_path]))),
+    CONSTRAINT event_updates_in_app_count_check CHECK ((in_app_count >= 0)),
+    CONSTRAINT event_updates_segment_check CHECK ((segment = ANY (ARRAY['followers'::text, 'travellers'::text, 'waitlist'::text, 'all'::text]))),
+    CONSTRAINT event_updates_title_check CHECK (private.is_update_title(title))
+);
+
+COMMENT ON COLUMN public.event_updates.segment IS 'Who it is for: followers (and travellers), travellers booked, the waitlist, or all members.';
+
+COMMENT ON COLUMN public.event_updates.body_doc IS 'The update as the editor wrote it (Tiptap JSON; null for plain-text updates). body and body_html derive from it.';
+
+COMMENT ON COLUMN public.event_updates.body_html IS 'The update as HTML, rendered by the database (escaped).';
+
+COMMENT ON COLUMN public.event_updates.image_path IS 'An image in the update-images bucket, or null.';
+
+-- ---------------------------------------------------------------- keys and constraints
+
+ALTER TABLE ONLY public.event_update_reads
+    ADD CONSTRAINT event_update_reads_pkey PRIMARY KEY (update_id, user_id);
+
+ALTER TABLE ONLY public.event_updates
+    ADD CONSTRAINT event_updates_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
+
+CREATE INDEX event_update_reads_user_id_idx ON public.event_update_reads USING btree (user_id);
+
+-- The screen's history: every update with its event and reach, newest first (admins read all updates).
+CREATE INDEX event_updates_created_at_idx ON public.event_updates USING btree (created_at DESC);
+
+CREATE INDEX event_updates_created_by_idx ON public.event_updates USING btree (created_by);
+
+CREATE INDEX event_updates_event_id_created_at_idx ON public.event_updates USING btree (event_id, created_at DESC);
+
+-- ---------------------------------------------------------------- triggers
+
+CREATE TRIGGER event_update_derive BEFORE INSERT OR UPDATE OF body, body_doc, body_html ON public.event_updates FOR EACH ROW EXECUTE FUNCTION private.event_update_derive();
+
+-- ---------------------------------------------------------------- foreign keys
+
+ALTER TABLE ONLY public.event_update_reads
+    ADD CONSTRAINT event_update_reads_update_id_fkey FOREIGN KEY (update_id) REFERENCES public.event_updates(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.event_update_reads
+    ADD CONSTRAINT event_update_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.event_updates
+    ADD CONSTRAINT event_updates_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.event_updates
+    ADD CONSTRAINT event_updates_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
+
+ALTER TABLE public.event_update_reads ENABLE ROW LEVEL SECURITY;
+
+-- Only an update the caller can read (the lookup runs under the caller's own policy above).
+CREATE POLICY event_update_reads_insert_authenticated ON public.event_update_reads FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.event_updates u
+  WHERE (u.id = event_update_reads.update_id)))));
+
+CREATE POLICY event_update_reads_select_authenticated ON public.event_update_reads FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+ALTER TABLE public.event_updates ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY event_updates_delete_admin ON public.event_updates FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY event_updates_insert_admin ON public.event_updates FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY event_updates_select_authenticated ON public.event_updates FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR
+CASE segment
+    WHEN 'followers'::text THEN private.follows_or_booked(event_id)
+    WHEN 'travellers'::text THEN private.has_booked(event_id)
+    WHEN 'waitlist'::text THEN (private.on_waitlist(event_id) OR private.has_booked(event_id))
+    ELSE true
+END));
+
+CREATE POLICY event_updates_update_admin ON public.event_updates FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
+
+GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO service_role;
+
+GRANT ALL ON FUNCTION private.is_update_body(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_body(value text) TO service_role;
+
+GRANT ALL ON FUNCTION private.is_update_doc(doc jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_doc(doc jsonb) TO service_role;
+
+GRANT ALL ON FUNCTION private.is_update_link(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_link(value text) TO service_role;
+
+GRANT ALL ON FUNCTION private.is_update_title(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_title(value text) TO service_role;
+
+GRANT ALL ON FUNCTION private.update_doc_problem(doc jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.update_doc_problem(doc jsonb) TO service_role;
+
+GRANT ALL ON FUNCTION private.update_doc_text(doc jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.update_doc_text(doc jsonb) TO service_role;
+
+REVOKE ALL ON FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) TO service_role;
+
+GRANT ALL ON FUNCTION private.update_node_html(node jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.update_node_html(node jsonb) TO service_role;
+
+GRANT ALL ON FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) TO authenticated;
+GRANT ALL ON FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) TO service_role;
+
+GRANT ALL ON FUNCTION private.update_node_text(node jsonb, depth integer) TO authenticated;
+GRANT ALL ON FUNCTION private.update_node_text(node jsonb, depth integer) TO service_role;
+
+GRANT ALL ON FUNCTION private.update_text_html(body text) TO authenticated;
+GRANT ALL ON FUNCTION private.update_text_html(body text) TO service_role;
+
+REVOKE ALL ON FUNCTION public.send_event_update(event_id uuid, title text, body_doc jsonb, segment text, image_path text, image_alt text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_event_update(event_id uuid, title text, body_doc jsonb, segment text, image_path text, image_alt text) TO service_role;
+GRANT ALL ON FUNCTION public.send_event_update(event_id uuid, title text, body_doc jsonb, segment text, image_path text, image_alt text) TO authenticated;
+
+GRANT ALL ON TABLE public.event_update_reads TO service_role;
+GRANT SELECT ON TABLE public.event_update_reads TO authenticated;
+
+GRANT INSERT(update_id) ON TABLE public.event_update_reads TO authenticated;
+
+GRANT ALL ON TABLE public.event_updates TO service_role;
+GRANT SELECT,DELETE ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(title),UPDATE(title) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(body),UPDATE(body) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(body_doc),UPDATE(body_doc) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(image_path),UPDATE(image_path) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(image_alt),UPDATE(image_alt) ON TABLE public.event_updates TO authenticated;
+

@@ -1,0 +1,627 @@
+-- The admin area: customers and their notes, the overview, departures and their manifests.
+-- Generated from the migrated database, then kept by hand; npm run db:check proves it equals what the migrations build.
+
+-- Function bodies may name objects of later files: check them when called, as a pg_dump restore does.
+set check_function_bodies = false;
+
+-- The migrations that built this domain, and what they said they were for:
+-- 20261126000001_create_audit_log:
+--   The audit log: one row for every change an admin makes to customers, roles, events and enquiries, written
+--   by triggers in the same transaction as the change, so no client can make a change without its row or
+--   write a row without a change. Admins read it; nobody edits or deletes it (not even the service role).
+-- 20261126200001_create_customer_admin:
+--   /admin/customers (decision 0034): members and enquirers in one list, one customer's whole record, and
+--   staff notes. The list and the record are each ONE security-definer call that checks private.is_admin():
+--   e-mail addresses live in auth.users, which no API role reads, and one call keeps the screen at one
+--   request however many tables it draws on. Members are keyed by their profile id, enquirers (e-mails in
+--   waitlist, interest or contact with no account) by their lower-cased e-mail address.
+-- 20261126400001_admin_active_events:
+--   /admin/active-events and each event's manifest (decision 0036). Both are reads that join bookings,
+--   travellers and auth.users (e-mails), so each is ONE security-definer function that refuses anyone but an
+--   admin (42501): a member calling them through supabase-js gets nothing. Nothing here writes.
+-- 20261126600001_create_admin_overview:
+--   /admin's overview in one request (decision 0038): every figure the screen shows, as one json object, read
+--   as the table owner after checking the caller is an admin (a member gets 42501, a visitor cannot call it).
+--   "Today", "this month" and "a week" are the company's, in Sydney; weeks start on Monday.
+-- 20261127100001_comment_moderation:
+--   The moderation queue (issue 11, decision 0039): admins read the flagged comments and replies with their
+--   reports, hide, restore, pin, unpin and dismiss the reports, and suspend a member from commenting until a
+--   time. Hiding is the existing soft delete (is_deleted), so a hidden comment reaches every member's page
+--   through the comment_removals live path (decision 0029). Every admin change lands in the audit log.
+-- 20261127200001_send_event_updates:
+--   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
+--   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
+--   outbox message per address are written in one transaction, so a closed tab loses nothing and a second
+--   sender never doubles a message (the outbox's claim takes each row once). Decision 0040.
+-- 20261127300001_create_polls:
+--   Polls (issue 11, /admin/polls, decision 0041): an admin asks members a question with 2 to 6 options and a
+--   closing time, for one event or for all members; each member votes once (the primary key of poll_votes is
+--   the rule) while the poll is open, and sees the results once they have voted; admins see them always.
+--   Field rules as src/lib/rules/polls.ts; polls.data.test.ts checks the boundaries agree.
+-- 20261127400001_create_traveller_forms:
+--   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
+--   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.
+--   Answers are private to their member and admins. The fields live in the form row as a JSON array that a
+--   CHECK validates (one place), and answers are validated against them by the only function that writes them.
+-- 20261128050001_audit_nouns:
+--   The audit log names what changed in the database's words: each audit trigger passes a noun ('staff
+--   note', 'traveller form') after its label column, stored on every row as entity_noun, and the audit
+--   screen's "What changed" list is read from the triggers themselves. Before this the screen kept its own
+--   list of tables and nouns, which every new audited table had to remember to extend.
+--   docs/decisions/0046-audit-nouns-ports-and-toasts.md says why it is built this way.
+-- 20261128300003_traveller_form_reminders:
+--   A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
+--   only by remind_traveller_form and read by admins on the form's screen.
+-- 20261128700001_paged_lists_share_checks:
+--   One rule, one place (decision 0044): the paged admin lists written before private.check_list_arguments
+--   (migration 20261128200001) checked their arguments by hand, each in its own words, or not at all (the
+--   enquiry lists clamped a bad page instead). Each is recreated here, same arguments, same rows, its checks
+--   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
+--   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
+
+-- ---------------------------------------------------------------- functions
+
+-- A member who deletes their account (delete_my_account, or the Auth admin API) takes staff notes about
+-- them along: the ones on the profile and the ones kept under their address from before they joined. An
+-- account anonymised for its bookings keeps its profile row, so its soft delete (deleted_at) counts too.
+CREATE FUNCTION private.forget_customer_notes() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from public.customer_notes n where n.customer_id = old.id or n.customer_email = lower(old.email);
+  return null;
+end
+$$;
+
+-- ---------------------------------------------------------------- active events (20261126400001)
+
+CREATE FUNCTION public.admin_active_events(p_search text DEFAULT NULL::text, p_sort text DEFAULT 'start_date'::text, p_dir text DEFAULT 'asc'::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0) RETURNS TABLE(id uuid, slug text, title text, location text, start_date date, end_date date, capacity integer, places_sold integer, travellers_named integer, total_count integer)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  today date := private.sydney_today();
+  pattern text;
+begin
+  perform private.require_admin('see active events');
+  -- Not the sort: an unknown key falls back to the departure date (below), as the address is editable.
+  perform private.check_page_arguments(p_dir, p_limit, p_offset, p_search);
+  -- The search is literal text: % and _ typed by the admin match themselves.
+  pattern := private.search_pattern(p_search);
+  return query
+    with active as (
+      select e.id, e.slug, e.title, e.location, e.start_date, e.end_date,
+             e.max_registrations as capacity, p.places_sold, p.travellers_named
+      from public.events e
+      cross join lateral private.event_places(e.id) p
+      where e.status = 'published'
+        and e.start_date <= today + 60
+        and e.end_date >= today
+        and (pattern is null or e.title ilike pattern or e.location ilike pattern or e.slug ilike pattern)
+    )
+    select a.id, a.slug, a.title, a.location, a.start_date, a.end_date, a.capacity, a.places_sold,
+           a.travellers_named, (count(*) over ())::integer
+    from active a
+    -- Unknown sort keys fall back to the departure date: the address is the admin's to edit.
+    order by
+      case when p_dir = 'asc' then
+        case p_sort when 'title' then lower(a.title) when 'location' then lower(a.location) end
+      end asc nulls last,
+      case when p_dir = 'desc' then
+        case p_sort when 'title' then lower(a.title) when 'location' then lower(a.location) end
+      end desc nulls last,
+      case when p_dir = 'asc' then
+        case p_sort when 'places_sold' then a.places_sold when 'capacity' then a.capacity end
+      end asc nulls last,
+      case when p_dir = 'desc' then
+        case p_sort when 'places_sold' then a.places_sold when 'capacity' then a.capacity end
+      end desc nulls last,
+      case when p_dir = 'asc' then
+        case when p_sort = 'end_date' then a.end_date else a.start_date end
+      end asc,
+      case when p_dir = 'desc' then
+        case when p_sort = 'end_date' then a.end_date else a.start_date end
+      end desc,
+      a.title, a.id
+    limit p_limit offset p_offset;
+end
+$$;
+
+-- ---------------------------------------------------------------- one customer
+
+-- Everything about one customer in one answer, or null when there is nobody by that key. `customer` is a
+-- member's profile id or an enquirer's e-mail address (an e-mail that belongs to a member opens the member).
+CREATE FUNCTION public.admin_customer(customer text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  member_id uuid;
+  address text;
+  profile jsonb;
+  recent constant integer := 20;
+begin
+  perform private.require_admin('read a customer''s record');
+  if customer is null or char_length(customer) > 254 then
+    return null;
+  end if;
+  if customer ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    select u.id, lower(u.email) into member_id, address
+    from auth.users u join public.profiles p on p.id = u.id where u.id = customer::uuid;
+    if member_id is null then
+      return null;
+    end if;
+  elsif private.is_email(customer) then
+    address := lower(btrim(customer));
+    select u.id into member_id
+    from auth.users u join public.profiles p on p.id = u.id where lower(u.email) = address;
+  else
+    return null;
+  end if;
+
+  if member_id is not null then
+    select jsonb_build_object(
+      'id', p.id, 'kind', 'member', 'email', lower(u.email), 'full_name', p.full_name, 'phone', p.phone,
+      'tier', p.membership_tier, 'joined', p.created_at, 'last_sign_in', u.last_sign_in_at,
+      'is_admin', p.is_admin, 'marketing_consent', p.marketing_consent
+    ) into profile
+    from public.profiles p join auth.users u on u.id = p.id where p.id = member_id;
+  else
+    select jsonb_build_object(
+      'id', address, 'kind', 'enquirer', 'email', address, 'full_name', c.full_name, 'phone', null,
+      'tier', 'enquirer', 'joined', c.joined, 'last_sign_in', null, 'is_admin', false, 'marketing_consent', false
+    ) into profile
+    from private.customers c where c.kind = 'enquirer' and c.email = address;
+    if profile is null then
+      return null;
+    end if;
+  end if;
+
+  return jsonb_build_object(
+    'profile', profile,
+    'travellers', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', t.id, 'full_name', t.full_name, 'date_of_birth', t.date_of_birth, 'phone', t.phone,
+        'dietary_notes', t.dietary_notes, 'medical_notes', t.medical_notes,
+        'emergency_contact_name', t.emergency_contact_name, 'emergency_contact_phone', t.emergency_contact_phone
+      ) order by t.full_name, t.id)
+      from public.travellers t where t.user_id = member_id), '[]'::jsonb),
+    'bookings', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', b.id, 'invoice_number', b.invoice_number, 'event_id', b.event_id, 'event_title', e.title,
+        'start_date', e.start_date, 'status', b.status, 'travellers', b.travellers, 'currency', b.currency,
+        'total_cents', b.total_cents, 'paid_cents', bb.paid_cents, 'remaining_cents', bb.remaining_cents,
+        'created_at', b.created_at
+      ) order by e.start_date desc, b.created_at desc)
+      from public.bookings b
+      join public.events e on e.id = b.event_id
+      join public.booking_balances bb on bb.booking_id = b.id
+      where b.user_id = member_id), '[]'::jsonb),
+    'waitlist', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', w.id, 'event_id', w.event_id, 'event_name', w.event_name, 'full_name', w.full_name,
+        'phone', w.phone, 'notes', w.notes, 'created_at', w.created_at
+      ) order by w.created_at desc)
+      from public.waitlist_submissions w where lower(w.email) = address), '[]'::jsonb),
+    'interest', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', i.id, 'event_id', i.event_id, 'event_name', i.event_name, 'full_name', i.full_name,
+        'phone', i.phone, 'message', i.message, 'created_at', i.created_at
+      ) order by i.created_at desc)
+      from public.interest_registrations i where lower(i.email) = address), '[]'::jsonb),
+    'contact_messages', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', m.id, 'full_name', m.full_name, 'phone', m.phone, 'message', m.message,
+        'handled_at', m.handled_at, 'created_at', m.created_at
+      ) order by m.created_at desc)
+      from public.contact_messages m where lower(m.email) = address), '[]'::jsonb),
+    'comments', coalesce((
+      select jsonb_agg(to_jsonb(posts) order by posts.created_at desc)
+      from (
+        select * from (
+          (select c.id, 'comment' as kind, c.event_id, e.title as event_title, c.content, c.is_deleted, c.created_at
+           from public.comments c join public.events e on e.id = c.event_id
+           where c.user_id = member_id order by c.created_at desc limit recent)
+          union all
+          (select r.id, 'reply', r.event_id, e.title, r.content, r.is_deleted, r.created_at
+           from public.comment_replies r join public.events e on e.id = r.event_id
+           where r.user_id = member_id order by r.created_at desc limit recent)
+        ) both_kinds order by created_at desc limit recent
+      ) posts), '[]'::jsonb),
+    'comment_total', (select count(*) from public.comments c where c.user_id = member_id)
+      + (select count(*) from public.comment_replies r where r.user_id = member_id),
+    'notes', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', n.id, 'body', n.body, 'author_name', a.full_name, 'created_at', n.created_at
+      ) order by n.created_at desc)
+      from public.customer_notes n left join public.profiles a on a.id = n.author_id
+      where n.customer_id = member_id or n.customer_email = address), '[]'::jsonb)
+  );
+end
+$_$;
+
+-- ---------------------------------------------------------------- customers (20261126200001)
+
+CREATE FUNCTION public.admin_customers(search text DEFAULT ''::text, sort text DEFAULT 'joined'::text, dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0, kind text DEFAULT ''::text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  pattern text;
+  result jsonb;
+begin
+  perform private.require_admin('list customers');
+  perform private.check_list_arguments('customers list', sort,
+                                       array['name', 'email', 'tier', 'joined', 'bookings', 'last_activity'],
+                                       dir, page_size, page_offset, search);
+  if coalesce(kind, '') not in ('', 'member', 'enquirer') then
+    raise exception 'Show members, enquirers or everyone.' using errcode = '22023';
+  end if;
+  pattern := private.search_pattern(search);
+
+  -- The sort column is one of the names checked above, so format's %I quotes a known identifier.
+  execute format(
+    $sql$
+      with matching as (
+        select c.* from private.customers c
+        where ($1::text is null or c.full_name ilike $1 or c.email ilike $1)
+          and ($4::text = '' or c.kind = $4)
+      ),
+      page as (
+        select m.* from matching m
+        order by %1$s %2$s nulls last, m.email, m.id
+        limit $2 offset $3
+      )
+      select jsonb_build_object(
+        'total', (select count(*) from matching),
+        'rows', coalesce((select jsonb_agg(to_jsonb(page) order by %1$s %2$s nulls last, page.email, page.id) from page), '[]'::jsonb)
+      )
+    $sql$,
+    case sort
+      when 'name' then 'lower(full_name)'
+      when 'email' then 'email'
+      when 'tier' then 'tier'
+      when 'joined' then 'joined'
+      when 'bookings' then 'bookings'
+      else 'last_activity'
+    end,
+    dir
+  ) into result using pattern, page_size, page_offset, coalesce(kind, '');
+  return result;
+end
+$_$;
+
+-- The manifest of one event: the event, then every traveller named on its bookings that are not
+-- cancelled, with the age each will be on the first day (whole years) and what the guides must know.
+-- Null when there is no such event.
+CREATE FUNCTION public.admin_event_manifest(p_event_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  result jsonb;
+begin
+  perform private.require_admin('read a manifest');
+  select jsonb_build_object(
+    'event', jsonb_build_object(
+      'id', e.id, 'slug', e.slug, 'title', e.title, 'status', e.status, 'location', e.location,
+      'start_date', e.start_date, 'end_date', e.end_date, 'capacity', e.max_registrations,
+      'places_sold', p.places_sold, 'travellers_named', p.travellers_named),
+    'travellers', coalesce((
+      select jsonb_agg(jsonb_build_object(
+          'traveller_id', t.id,
+          'booking_id', b.id,
+          'invoice_number', b.invoice_number,
+          'booked_by', pr.full_name,
+          'booked_by_email', u.email,
+          'full_name', t.full_name,
+          'date_of_birth', t.date_of_birth,
+          'age_on_departure', extract(year from age(e.start_date, t.date_of_birth))::integer,
+          'phone', t.phone,
+          'dietary_notes', t.dietary_notes,
+          'medical_notes', t.medical_notes,
+          'emergency_contact_name', t.emergency_contact_name,
+          'emergency_contact_phone', t.emergency_contact_phone)
+        order by lower(t.full_name), t.id)
+      from public.bookings b
+      join public.booking_travellers bt on bt.booking_id = b.id
+      join public.travellers t on t.id = bt.traveller_id
+      left join public.profiles pr on pr.id = b.user_id
+      left join auth.users u on u.id = b.user_id
+      where b.event_id = e.id and b.status <> 'cancelled'
+    ), '[]'::jsonb))
+  into result
+  from public.events e
+  cross join lateral private.event_places(e.id) p
+  where e.id = p_event_id;
+  return result;
+end
+$$;
+
+CREATE FUNCTION public.admin_overview() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  sydney_now timestamp := now() at time zone 'Australia/Sydney';
+  today date := sydney_now::date;
+  month_start timestamptz := date_trunc('month', sydney_now) at time zone 'Australia/Sydney';
+  first_week date := (date_trunc('week', sydney_now) - interval '11 weeks')::date;
+  result jsonb;
+begin
+  perform private.require_admin('read the overview');
+
+  with
+  upcoming as (
+    select e.id, e.title, e.slug, e.start_date, e.max_registrations
+    from public.events e
+    where e.status = 'published' and e.start_date >= today
+  ),
+  sold as (
+    select b.event_id, sum(b.travellers)::int as places
+    from public.bookings b
+    where b.status <> 'cancelled' and b.event_id in (select id from upcoming)
+    group by b.event_id
+  ),
+  waiting as (
+    select w.event_id, count(*)::int as entries
+    from public.waitlist_submissions w
+    where w.event_id in (select id from upcoming)
+    group by w.event_id
+  ),
+  interested as (
+    select i.event_id, count(*)::int as entries
+    from public.interest_registrations i
+    where i.event_id in (select id from upcoming)
+    group by i.event_id
+  ),
+  -- Paid is what booking_balances calls paid: instalments marked paid (the deposit is the first of them).
+  balances as (
+    select b.currency, b.status,
+      coalesce((select sum(i.amount_cents) from public.booking_installments i
+                where i.booking_id = b.id and i.paid_at is not null), 0)::bigint as paid,
+      b.total_cents::bigint as total
+    from public.bookings b
+  ),
+  money as (
+    select currency,
+      sum(paid)::bigint as collected_cents,
+      -- A cancelled booking owes nothing more.
+      (sum(total - paid) filter (where status <> 'cancelled'))::bigint as outstanding_cents
+    from balances
+    group by currency
+  ),
+  weeks as (
+    select gs::date as week_start
+    from generate_series(first_week::timestamp, (first_week + 77)::timestamp, interval '1 week') as gs
+  ),
+  signups as (
+    select (date_trunc('week', p.created_at at time zone 'Australia/Sydney'))::date as week_start,
+      count(*)::int as n
+    from public.profiles p
+    where p.created_at >= (first_week::timestamp at time zone 'Australia/Sydney')
+    group by 1
+  ),
+  booked as (
+    select (date_trunc('week', b.created_at at time zone 'Australia/Sydney'))::date as week_start,
+      count(*)::int as n
+    from public.bookings b
+    where b.created_at >= (first_week::timestamp at time zone 'Australia/Sydney')
+    group by 1
+  )
+  select jsonb_build_object(
+    'today', today,
+    'members', (select count(*) from public.profiles),
+    'new_members_this_month', (select count(*) from public.profiles p where p.created_at >= month_start),
+    'upcoming_count', (select count(*) from upcoming),
+    -- Running now or departing within 60 days: what /admin/active-events lists.
+    'active_count', (
+      select count(*) from public.events e
+      where e.status = 'published' and e.end_date >= today and e.start_date <= today + 60
+    ),
+    'waitlist_total', (select count(*) from public.waitlist_submissions),
+    'interest_total', (select count(*) from public.interest_registrations),
+    'flagged_comments', (
+      select count(*) from (
+        select f.comment_id, f.reply_id from public.comment_flags f
+        left join public.comments c on c.id = f.comment_id
+        left join public.comment_replies r on r.id = f.reply_id
+        where not coalesce(c.is_deleted, r.is_deleted, true)
+        group by f.comment_id, f.reply_id
+      ) open_flags
+    ),
+    'unanswered_messages', (select count(*) from public.contact_messages m where m.handled_at is null),
+    'money', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'currency', currency, 'collected_cents', collected_cents,
+        'outstanding_cents', coalesce(outstanding_cents, 0)) order by currency)
+      from money
+    ), '[]'::jsonb),
+    'upcoming', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', u.id, 'title', u.title, 'slug', u.slug, 'start_date', u.start_date,
+        'capacity', u.max_registrations, 'sold', coalesce(s.places, 0),
+        'waitlist', coalesce(w.entries, 0), 'interest', coalesce(i.entries, 0)
+      ) order by u.start_date, u.title)
+      from upcoming u
+      left join sold s on s.event_id = u.id
+      left join waiting w on w.event_id = u.id
+      left join interested i on i.event_id = u.id
+    ), '[]'::jsonb),
+    'weeks', (
+      select jsonb_agg(jsonb_build_object(
+        'week_start', wk.week_start, 'signups', coalesce(su.n, 0), 'bookings', coalesce(bk.n, 0)
+      ) order by wk.week_start)
+      from weeks wk
+      left join signups su on su.week_start = wk.week_start
+      left join booked bk on bk.week_start = wk.week_start
+    )
+  ) into result;
+  return result;
+end
+$$;
+
+-- ---------------------------------------------------------------- tables and views
+
+-- ---------------------------------------------------------------- who the customers are
+
+-- Every customer, one row each: members (profiles with their auth e-mail) and enquirers. Last activity is
+-- the latest of sign-in, comment, reply, booking and enquiry. Grouped aggregates (not per-row lookups), so
+-- 5,000 members and 20,000 comments are a few hash joins. Private: only the admin functions below read it.
+CREATE VIEW private.customers AS
+ WITH enquiries AS (
+         SELECT lower(w.email) AS email,
+            w.full_name,
+            w.created_at
+           FROM public.waitlist_submissions w
+        UNION ALL
+         SELECT lower(i.email) AS lower,
+            i.full_name,
+            i.created_at
+           FROM public.interest_registrations i
+        UNION ALL
+         SELECT lower(c.email) AS lower,
+            c.full_name,
+            c.created_at
+           FROM public.contact_messages c
+        ), by_email AS (
+         SELECT e.email,
+            min(e.created_at) AS first_at,
+            max(e.created_at) AS last_at,
+            (array_agg(e.full_name ORDER BY e.created_at DESC))[1] AS full_name
+           FROM enquiries e
+          GROUP BY e.email
+        ), booked AS (
+         SELECT b.user_id,
+            (count(*))::integer AS n,
+            max(b.created_at) AS last_at
+           FROM public.bookings b
+          GROUP BY b.user_id
+        ), commented AS (
+         SELECT c.user_id,
+            max(c.created_at) AS last_at
+           FROM public.comments c
+          GROUP BY c.user_id
+        ), replied AS (
+         SELECT r.user_id,
+            max(r.created_at) AS last_at
+           FROM public.comment_replies r
+          GROUP BY r.user_id
+        )
+ SELECT (p.id)::text AS id,
+    'member'::text AS kind,
+    lower((u.email)::text) AS email,
+    p.full_name,
+    (p.membership_tier)::text AS tier,
+    p.created_at AS joined,
+    COALESCE(b.n, 0) AS bookings,
+    GREATEST(u.last_sign_in_at, c.last_at, r.last_at, b.last_at, e.last_at) AS last_activity
+   FROM (((((public.profiles p
+     JOIN auth.users u ON ((u.id = p.id)))
+     LEFT JOIN booked b ON ((b.user_id = p.id)))
+     LEFT JOIN commented c ON ((c.user_id = p.id)))
+     LEFT JOIN replied r ON ((r.user_id = p.id)))
+     LEFT JOIN by_email e ON ((e.email = lower((u.email)::text))))
+UNION ALL
+ SELECT e.email AS id,
+    'enquirer'::text AS kind,
+    e.email,
+    e.full_name,
+    'enquirer'::text AS tier,
+    e.first_at AS joined,
+    0 AS bookings,
+    e.last_at AS last_activity
+   FROM by_email e
+  WHERE (NOT (EXISTS ( SELECT 1
+           FROM auth.users u
+          WHERE (lower((u.email)::text) = e.email))));
+
+-- ---------------------------------------------------------------- staff notes
+
+-- Columns, as the migrations explain them:
+--   customer_id: A member's notes go with the profile (and are erased with it); an enquirer's go with the e-mail.
+--   author_id: Always the admin who wrote it (the column is not granted); no foreign key, the note outlives the author.
+CREATE TABLE public.customer_notes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    customer_id uuid,
+    customer_email text,
+    body text NOT NULL,
+    author_id uuid DEFAULT auth.uid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT customer_notes_body_check CHECK (private.is_message(body)),
+    CONSTRAINT customer_notes_customer_email_check CHECK (((customer_email IS NULL) OR (private.is_email(customer_email) AND (customer_email = lower(customer_email))))),
+    CONSTRAINT customer_notes_one_customer CHECK ((num_nonnulls(customer_id, customer_email) = 1))
+);
+
+COMMENT ON TABLE public.customer_notes IS 'Notes by staff about a member (customer_id) or an enquirer (customer_email).';
+
+-- ---------------------------------------------------------------- keys and constraints
+
+ALTER TABLE ONLY public.customer_notes
+    ADD CONSTRAINT customer_notes_pkey PRIMARY KEY (id);
+
+-- ---------------------------------------------------------------- indexes
+
+CREATE INDEX customer_notes_customer_email_idx ON public.customer_notes USING btree (customer_email, created_at DESC);
+
+CREATE INDEX customer_notes_customer_id_idx ON public.customer_notes USING btree (customer_id, created_at DESC);
+
+-- ---------------------------------------------------------------- triggers
+
+CREATE TRIGGER forget_customer_notes AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.forget_customer_notes();
+
+CREATE TRIGGER forget_customer_notes_on_soft_delete AFTER UPDATE OF deleted_at ON auth.users FOR EACH ROW WHEN (((old.deleted_at IS NULL) AND (new.deleted_at IS NOT NULL))) EXECUTE FUNCTION private.forget_customer_notes();
+
+-- Admin changes to updates land in the audit log (sends included: they insert the row).
+CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.customer_notes FOR EACH ROW EXECUTE FUNCTION private.audit_change('body', 'staff note');
+
+-- ---------------------------------------------------------------- foreign keys
+
+ALTER TABLE ONLY public.customer_notes
+    ADD CONSTRAINT customer_notes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+-- ---------------------------------------------------------------- row level security and policies
+
+ALTER TABLE public.customer_notes ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY customer_notes_delete_admin ON public.customer_notes FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY customer_notes_insert_admin ON public.customer_notes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY customer_notes_select_admin ON public.customer_notes FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+-- ---------------------------------------------------------------- grants
+
+REVOKE ALL ON FUNCTION private.forget_customer_notes() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION public.admin_active_events(p_search text, p_sort text, p_dir text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_active_events(p_search text, p_sort text, p_dir text, p_limit integer, p_offset integer) TO service_role;
+GRANT ALL ON FUNCTION public.admin_active_events(p_search text, p_sort text, p_dir text, p_limit integer, p_offset integer) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.admin_customer(customer text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_customer(customer text) TO service_role;
+GRANT ALL ON FUNCTION public.admin_customer(customer text) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.admin_customers(search text, sort text, dir text, page_size integer, page_offset integer, kind text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_customers(search text, sort text, dir text, page_size integer, page_offset integer, kind text) TO service_role;
+GRANT ALL ON FUNCTION public.admin_customers(search text, sort text, dir text, page_size integer, page_offset integer, kind text) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.admin_overview() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_overview() TO service_role;
+GRANT ALL ON FUNCTION public.admin_overview() TO authenticated;
+
+GRANT ALL ON TABLE public.customer_notes TO service_role;
+GRANT SELECT,DELETE ON TABLE public.customer_notes TO authenticated;
+
+GRANT INSERT(customer_id) ON TABLE public.customer_notes TO authenticated;
+
+GRANT INSERT(customer_email) ON TABLE public.customer_notes TO authenticated;
+
+GRANT INSERT(body) ON TABLE public.customer_notes TO authenticated;
+
