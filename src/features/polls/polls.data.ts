@@ -4,7 +4,7 @@
  * voted), voting (an insert the database checks: open, a real option, once), and the admin's changes through
  * the table's admin-only policies.
  */
-import { DataError, dataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 
 export interface Poll {
   id: string;
@@ -36,11 +36,18 @@ interface ResultRow {
  */
 export class PollRefusedError extends DataError {}
 
-/** The one place a poll write's failure is read: a unique or check violation is a refusal to show. */
-function refusal(error: { code?: string; message: string }, status: number): DataError {
-  if (error.code === '23505' || error.code === '23514')
-    return new PollRefusedError(error.message, error.code, status);
-  return dataError(error, status);
+/**
+ * A poll write's result (through unwrap), with the one place its failure is read: a unique or check
+ * violation is a refusal the forms show in the database's words.
+ */
+async function withRefusals<T>(write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof DataError && (error.code === '23505' || error.code === '23514'))
+      throw new PollRefusedError(error.message, error.code, error.status);
+    throw error;
+  }
 }
 
 /** Polls visible to the caller (optionally one event's, or only the all-members ones), newest closing first. */
@@ -96,10 +103,9 @@ export async function voteInPoll(
   client: LoadClient = sharedClient,
 ): Promise<void> {
   const supabase = await client();
-  const { error, status } = await supabase
-    .from('poll_votes')
-    .insert({ poll_id: pollId, option_index: optionIndex });
-  if (error) throw refusal(error, status);
+  await withRefusals(
+    supabase.from('poll_votes').insert({ poll_id: pollId, option_index: optionIndex }).then(unwrap),
+  );
 }
 
 export interface NewPoll {
@@ -112,36 +118,41 @@ export interface NewPoll {
 /** An admin creates a poll (the database checks the fields and that it closes in the future). */
 export async function createPoll(poll: NewPoll, client: LoadClient = sharedClient): Promise<string> {
   const supabase = await client();
-  const { data, error, status } = await supabase
-    .from('polls')
-    .insert({
-      event_id: poll.eventId,
-      question: poll.question.trim(),
-      options: poll.options.map((option) => option.trim()),
-      closes_at: poll.closesAt.toISOString(),
-    })
-    .select('id')
-    .single();
-  if (error) throw refusal(error, status);
-  return data.id;
+  const created = await withRefusals(
+    supabase
+      .from('polls')
+      .insert({
+        event_id: poll.eventId,
+        question: poll.question.trim(),
+        options: poll.options.map((option) => option.trim()),
+        closes_at: poll.closesAt.toISOString(),
+      })
+      .select('id')
+      .single()
+      .then(unwrap),
+  );
+  return created.id;
 }
 
 /** An admin closes a poll now (no more votes; results stay). */
 export async function closePoll(pollId: string, client: LoadClient = sharedClient): Promise<void> {
   const supabase = await client();
-  const { data, error, status } = await supabase
-    .from('polls')
-    .update({ closes_at: new Date().toISOString() })
-    .eq('id', pollId)
-    .select('id');
-  if (error) throw refusal(error, status);
-  if (data.length === 0) throw new DataError('The poll is gone or you may not change it.');
+  const closed = await withRefusals(
+    supabase
+      .from('polls')
+      .update({ closes_at: new Date().toISOString() })
+      .eq('id', pollId)
+      .select('id')
+      .then(unwrap),
+  );
+  if (closed.length === 0) throw new DataError('The poll is gone or you may not change it.');
 }
 
 /** An admin deletes a poll and its votes. */
 export async function deletePoll(pollId: string, client: LoadClient = sharedClient): Promise<void> {
   const supabase = await client();
-  const { data, error, status } = await supabase.from('polls').delete().eq('id', pollId).select('id');
-  if (error) throw refusal(error, status);
-  if (data.length === 0) throw new DataError('The poll is gone or you may not delete it.');
+  const deleted = await withRefusals(
+    supabase.from('polls').delete().eq('id', pollId).select('id').then(unwrap),
+  );
+  if (deleted.length === 0) throw new DataError('The poll is gone or you may not delete it.');
 }
