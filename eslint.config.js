@@ -29,6 +29,24 @@ export default tseslint.config(
     },
   },
   {
+    // Dates and times read the same everywhere only if one module words them, in Sydney's zone (decision 0050).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/format/dates.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: 'Format dates and times with src/lib/format/dates.ts (Sydney time, decision 0050).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: 'Format dates and times with src/lib/format/dates.ts (Sydney time, decision 0050).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {
       globals: {

@@ -1,5 +1,6 @@
 // Pure logic of the account pages (/personal-details, /settings, /customer/{id}): validation on the shared
 // rules, what the e-mailed links bring back, and names for what is downloaded.
+import { formatMonth, sydneyDate } from '../../lib/format/dates';
 import { emailProblem, nameProblem, passwordProblem, phoneProblem } from '../../lib/rules';
 import { collectErrors, type FieldErrors } from '../forms/validation';
 
@@ -71,13 +72,9 @@ export function exportFileName(now: Date): string {
   return `haunted-horizons-my-data-${now.toISOString().slice(0, 10)}.json`;
 }
 
-/** "November 2026", in Australian English. */
+/** "November 2026": the month the member joined, in Sydney. */
 export function formatMemberSince(timestamp: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Australia/Sydney',
-  }).format(new Date(timestamp));
+  return formatMonth(sydneyDate(timestamp));
 }
 
 /** Deleting needs the member to type their own address (any case, spaces around ignored). */

@@ -6,7 +6,7 @@ import { showToast } from '../../stores/toasts';
 import { useValidatedForm } from '../forms/useFormValues';
 import { SOMETHING_WENT_WRONG } from './auth-texts';
 import { EMPTY_RESET, RESET_FIELDS, validateReset } from './login';
-import { useBusySubmit } from './use-busy-submit';
+import { useBusySubmit } from './useBusySubmit';
 
 export interface ForgotPasswordFormProps {
   idPrefix: string;

@@ -8,7 +8,7 @@ import { useValidatedForm } from '../forms/useFormValues';
 import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
 import { EMPTY_LOGIN, LOGIN_FIELDS, validateLogin } from './login';
 import { PasswordField } from './PasswordField';
-import { useBusySubmit } from './use-busy-submit';
+import { useBusySubmit } from './useBusySubmit';
 
 // Needed only after a click (forgot) or a refusal (unconfirmed): loaded then, keeping /login's first load small.
 const ForgotPasswordForm = lazy(() =>

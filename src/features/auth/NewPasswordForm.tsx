@@ -7,7 +7,7 @@ import { collectErrors } from '../forms/validation';
 import { SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
-import { useBusySubmit } from './use-busy-submit';
+import { useBusySubmit } from './useBusySubmit';
 
 const FIELDS = ['password'] as const;
 const validate = (values: { password: string }) =>

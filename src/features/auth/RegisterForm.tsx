@@ -8,7 +8,7 @@ import { MARKETING_CONSENT_LABEL, REGISTER, SOMETHING_WENT_WRONG } from './auth-
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
 import { EMPTY_REGISTER, REGISTER_FIELDS, validateRegister } from './register';
-import { useBusySubmit } from './use-busy-submit';
+import { useBusySubmit } from './useBusySubmit';
 
 export interface RegisterFormProps {
   idPrefix: string;

@@ -1,5 +1,5 @@
 import { formatAudCents } from '../../lib/format/currency';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
 import { BookingState } from './BookingState';
 import { bookingMoney, localToday, schedule, type Installment, type MemberBooking } from './bookings';
 import { MoneyFigures } from './MoneyFigures';
@@ -19,7 +19,8 @@ export function PaymentPlan({ bank }: { bank: BankTransfer }) {
   return <BookingState query={query}>{(booking) => <Plan booking={booking} bank={bank} />}</BookingState>;
 }
 
-const paidOn = (paidAt: string) => formatOrdinalDate(localToday(new Date(paidAt)));
+// The day a payment arrived, as the company counts days (Sydney's), like every date on the site.
+const paidOn = (paidAt: string) => formatOrdinalDate(sydneyDate(paidAt));
 
 function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer }) {
   const today = localToday();

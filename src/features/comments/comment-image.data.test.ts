@@ -5,7 +5,8 @@ import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/br
 import { loaderOf, storageOf } from '../../lib/supabase/data';
 import { createStorageClient } from '../../lib/supabase/storage-client';
 import { IMAGE_MAX_BYTES } from '../../lib/rules';
-import { isShownImageUrl, NOT_AN_IMAGE, TOO_LARGE } from './comment-image';
+import { NOT_AN_IMAGE, TOO_LARGE } from '../../lib/images/image-file';
+import { isShownImageUrl } from './comment-image';
 import { BUCKET, removeCommentImage, uploadCommentImage } from './comment-image.data';
 import { fetchFirstPages, postComment } from './comments.data';
 

@@ -4,8 +4,9 @@
  * member picks an image. The bucket's policies refuse any folder but the member's own, its limits any file
  * over 5 MB or of another type; the browser's check (comment-image.ts) tells the member first.
  */
+import { checkImage, imagePath } from '../../lib/images/image-file';
 import { sharedStorage, unwrap, type LoadStorage } from '../../lib/supabase/data';
-import { attachmentName, checkImage, imagePath, type Attachment } from './comment-image';
+import { attachmentName, type Attachment } from './comment-image';
 
 export const BUCKET = 'event-images';
 

@@ -1,5 +1,6 @@
 // What /event-updates shows, from the rows one request returns: newest first, each marked unread until the
 // member has a read marker for it (the embedded event_update_reads rows are the member's own: RLS).
+import { formatDateTime } from '../../lib/format/dates';
 import { SUPABASE_URL } from '../../lib/supabase/config';
 
 /** The bucket of updates' images (20261128100002): public to read, admins write. */
@@ -64,14 +65,5 @@ export function unreadSummary(count: number): string {
   return `${count} new update${count === 1 ? '' : 's'}`;
 }
 
-/** A post's time as the member reads it, e.g. "23 Nov 2026, 9:05 pm" (the browser's zone). */
-export function formatPostedAt(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
-}
+/** A post's time, e.g. "23 Nov 2026, 9:05 pm": Sydney's, as every time on the site (decision 0050). */
+export const formatPostedAt = (iso: string): string => formatDateTime(iso);

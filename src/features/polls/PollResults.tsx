@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/format/dates';
 /** A poll's votes per option as labelled bars (text carries the numbers; the bar is decoration). */
 export function PollResults({
   options,
@@ -42,10 +43,6 @@ export function PollResults({
 
 /** When a poll closes (or closed), in the member's words. */
 export function closingText(closesAt: string, now = Date.now()): string {
-  const when = new Date(closesAt).toLocaleString('en-AU', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Australia/Sydney',
-  });
+  const when = formatDateTime(closesAt);
   return new Date(closesAt).getTime() > now ? `Closes ${when}` : `Closed ${when}`;
 }

@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/format/dates';
 import { choiceOptionsProblem, optionList, questionLabelProblem } from '../../lib/rules/traveller-forms';
 
 // Traveller forms apart from React: the field types, the draft a builder edits, and the checks the database
@@ -119,17 +120,8 @@ export function asAnswers(value: unknown): Answers {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Answers) : {};
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** 2026-12-05 → "5 Dec 2026" (a calendar date, read as such whatever the browser's zone). */
-export function dueLabel(isoDate: string): string {
-  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
-}
+export const dueLabel = (isoDate: string): string => formatDate(isoDate);
 
 /**
  * Whether the member has nothing left to do on a form: their answers sent (holder form), or every place on

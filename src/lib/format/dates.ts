@@ -1,4 +1,61 @@
+// The one place that turns a date or a moment into words for people to read. Two kinds of input:
+// - a calendar date ("2026-02-12") or month ("2026-10") is shown as written, whatever any time zone;
+// - a moment (a timestamp or a Date) is shown as the company reads it: in Sydney (decision 0050), so an admin
+//   in Perth and a member in London see the same day and time as the office does.
+// Intl does the wording (en-AU), so month abbreviations ("Sept") and "am/pm" follow the runtime's CLDR.
 import { DAY_MS, monthName, parseIsoDate, parseYearMonth, toEpochMs } from './calendarDate';
+
+/** The company's time zone: every moment shown on the site is shown in it. */
+export const COMPANY_TIME_ZONE = 'Australia/Sydney';
+
+// Calendar dates are formatted at UTC midnight in UTC, so the zone never moves them to another day.
+const shortDate = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayAndMonth = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const sydneyDateTime = new Intl.DateTimeFormat('en-AU', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: COMPANY_TIME_ZONE,
+});
+// en-CA writes dates as YYYY-MM-DD, the shape of a calendar date.
+const sydneyIsoDate = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: COMPANY_TIME_ZONE,
+});
+
+const utcMidnight = (isoDate: string): Date => {
+  const { year, month, day } = parseIsoDate(isoDate);
+  return new Date(Date.UTC(year, month - 1, day));
+};
+
+/**
+ * The calendar date ("2026-02-12") a moment falls on in Sydney. A timestamp without a zone is read as UTC,
+ * as everywhere in this folder.
+ */
+export function sydneyDate(moment: string | Date): string {
+  return sydneyIsoDate.format(new Date(toEpochMs(moment)));
+}
+
+/** A moment in Sydney: "24 Nov 2026, 3:21 pm". */
+export function formatDateTime(moment: string | Date): string {
+  return sydneyDateTime.format(new Date(toEpochMs(moment)));
+}
+
+/** A calendar date, short: "2026-12-05" → "5 Dec 2026". For a moment, pass sydneyDate(moment). */
+export function formatDate(isoDate: string): string {
+  return shortDate.format(utcMidnight(isoDate));
+}
+
+/** A calendar date without its year: "2026-11-23" → "23 Nov" (a chart's week). */
+export function formatDayMonth(isoDate: string): string {
+  return dayAndMonth.format(utcMidnight(isoDate));
+}
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
 export function ordinal(day: number): string {
@@ -14,9 +71,13 @@ export function formatOrdinalDate(isoDate: string): string {
   return `${ordinal(day)} ${monthName(month)}, ${year}`;
 }
 
-/** "2026-10" → "October 2026", for trips whose exact date is not fixed yet. */
-export function formatMonth(yearMonth: string): string {
-  const { year, month } = parseYearMonth(yearMonth);
+/**
+ * "2026-10" → "October 2026", for trips whose exact date is not fixed yet; a calendar date ("2026-10-15")
+ * gives its month the same way.
+ */
+export function formatMonth(yearMonthOrDate: string): string {
+  const { year, month } =
+    yearMonthOrDate.length > 7 ? parseIsoDate(yearMonthOrDate) : parseYearMonth(yearMonthOrDate);
   return `${monthName(month)} ${year}`;
 }
 

@@ -1,6 +1,16 @@
 export { addDays, parseIsoDate, parseYearMonth } from './calendarDate';
 export { formatAudCents, formatAudDollars } from './currency';
-export { formatMonth, formatOrdinalDate, nightsBetween, ordinal } from './dates';
+export {
+  COMPANY_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMonth,
+  formatOrdinalDate,
+  nightsBetween,
+  ordinal,
+  sydneyDate,
+} from './dates';
 export { badgeLabel, nightsLabel, tripDateLabel, tripEndDate, tripHasDeparted, tripOffers } from './trips';
 export { hasEnded, isUpcoming, sydneyToday } from './today';
 export { lengthCounter } from './counter';

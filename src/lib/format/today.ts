@@ -1,16 +1,10 @@
 // "Today" is the company's day: the calendar date in Sydney, whatever the time zone of the machine that
 // builds the site or of the browser that shows it. Event and trip dates are calendar dates in that sense.
+import { sydneyDate } from './dates';
 
-const SYDNEY_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Australia/Sydney',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in Sydney as YYYY-MM-DD (en-CA writes dates that way). */
+/** Today's date in Sydney as YYYY-MM-DD. */
 export function sydneyToday(now: Date = new Date()): string {
-  return SYDNEY_DATE.format(now);
+  return sydneyDate(now);
 }
 
 /** An event has ended once the day after its end date has begun (it runs through its last day). */

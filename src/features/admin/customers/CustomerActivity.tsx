@@ -1,5 +1,6 @@
+import { formatDate, formatDateTime } from '../../../lib/format/dates';
 import type { CustomerRecord } from './customers.data';
-import { formatDay, formatMoney, formatWhen } from './customers';
+import { formatMoney } from './customers';
 import { RecordSection, RecordTable } from './RecordSection';
 
 const STATUS: Record<string, string> = {
@@ -23,7 +24,7 @@ export function CustomerActivity({ record }: { record: CustomerRecord }) {
             rowKey={(row) => row.id}
             columns={[
               { header: 'Invoice', cell: (row) => row.invoice_number },
-              { header: 'Event', cell: (row) => `${row.event_title} (${formatDay(row.start_date)})` },
+              { header: 'Event', cell: (row) => `${row.event_title} (${formatDate(row.start_date)})` },
               { header: 'Status', cell: (row) => STATUS[row.status] ?? row.status },
               { header: 'Travellers', cell: (row) => row.travellers },
               { header: 'Total', cell: (row) => formatMoney(row.total_cents, row.currency) },
@@ -44,7 +45,7 @@ export function CustomerActivity({ record }: { record: CustomerRecord }) {
               { header: 'Name', cell: (row) => row.full_name },
               {
                 header: 'Date of birth',
-                cell: (row) => (row.date_of_birth ? formatDay(row.date_of_birth) : '—'),
+                cell: (row) => (row.date_of_birth ? formatDate(row.date_of_birth) : '—'),
               },
               { header: 'Phone', cell: (row) => row.phone ?? '—' },
               { header: 'Dietary', cell: (row) => row.dietary_notes ?? '—' },
@@ -70,7 +71,7 @@ export function CustomerActivity({ record }: { record: CustomerRecord }) {
           columns={[
             { header: 'Kind', cell: (row) => row.what },
             { header: 'Event', cell: (row) => row.event_name },
-            { header: 'When', cell: (row) => formatWhen(row.created_at) },
+            { header: 'When', cell: (row) => formatDateTime(row.created_at) },
             { header: 'Phone', cell: (row) => row.phone ?? '—' },
             { header: 'Notes', cell: (row) => row.text ?? '—' },
           ]}
@@ -83,9 +84,12 @@ export function CustomerActivity({ record }: { record: CustomerRecord }) {
           empty="No contact messages."
           rowKey={(row) => row.id}
           columns={[
-            { header: 'When', cell: (row) => formatWhen(row.created_at) },
+            { header: 'When', cell: (row) => formatDateTime(row.created_at) },
             { header: 'Message', cell: (row) => <span className="whitespace-pre-line">{row.message}</span> },
-            { header: 'Handled', cell: (row) => (row.handled_at ? formatWhen(row.handled_at) : 'Not yet') },
+            {
+              header: 'Handled',
+              cell: (row) => (row.handled_at ? formatDateTime(row.handled_at) : 'Not yet'),
+            },
           ]}
         />
       </RecordSection>
@@ -100,7 +104,7 @@ export function CustomerActivity({ record }: { record: CustomerRecord }) {
             empty="No comments."
             rowKey={(row) => row.id}
             columns={[
-              { header: 'When', cell: (row) => formatWhen(row.created_at) },
+              { header: 'When', cell: (row) => formatDateTime(row.created_at) },
               { header: 'Event', cell: (row) => row.event_title },
               {
                 header: 'Comment',

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +11,6 @@ import { FormField } from '../forms/FormField';
 import { ruleString } from '../forms/rule-schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { addCustomerNote, deleteCustomerNote, type CustomerRecord } from './customers.data';
-import { formatWhen } from './customers';
 
 // The note's rule is the messages' rule, as customer_notes.body's CHECK (private.is_message) says.
 const noteSchema = z.object({
@@ -49,7 +49,7 @@ export function CustomerNotes({ record }: { record: CustomerRecord }) {
               <p className="whitespace-pre-line">{note.body}</p>
               <div className="text-muted-foreground mt-2 flex flex-wrap items-center justify-between gap-2 text-xs">
                 <span>
-                  {note.author_name ?? 'A former admin'}, {formatWhen(note.created_at)}
+                  {note.author_name ?? 'A former admin'}, {formatDateTime(note.created_at)}
                 </span>
                 <button
                   type="button"

@@ -1,6 +1,7 @@
+import { formatDate, formatDateTime, sydneyDate } from '../../../lib/format/dates';
 import { useQuery } from '@tanstack/react-query';
 import { customerKey, fetchCustomer, type CustomerRecord } from './customers.data';
-import { customerTierLabel, formatDay, formatWhen } from './customers';
+import { customerTierLabel } from './customers';
 import { CustomerActivity } from './CustomerActivity';
 import { CustomerNotes } from './CustomerNotes';
 import { CustomerTier } from './CustomerTier';
@@ -41,11 +42,11 @@ export function CustomerRecordView({ record }: { record: CustomerRecord }) {
             {profile.is_admin ? ' · Admin' : ''}
           </dd>
           <dt className="text-muted-foreground">{member ? 'Joined' : 'First enquiry'}</dt>
-          <dd>{formatDay(profile.joined)}</dd>
+          <dd>{formatDate(sydneyDate(profile.joined))}</dd>
           {member && (
             <>
               <dt className="text-muted-foreground">Last sign-in</dt>
-              <dd>{profile.last_sign_in ? formatWhen(profile.last_sign_in) : 'Never'}</dd>
+              <dd>{profile.last_sign_in ? formatDateTime(profile.last_sign_in) : 'Never'}</dd>
               <dt className="text-muted-foreground">Marketing e-mails</dt>
               <dd>{profile.marketing_consent ? 'Agreed' : 'Not agreed'}</dd>
             </>

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, sydneyDate } from '../../../lib/format/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -5,17 +6,10 @@ import { useId } from 'react';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { customersKey, fetchCustomers, type CustomerRow } from './customers.data';
-import {
-  CUSTOMER_CSV_COLUMNS,
-  CUSTOMER_FILTERS,
-  customerTierLabel,
-  customersQuery,
-  formatDay,
-  formatWhen,
-} from './customers';
+import { CUSTOMER_CSV_COLUMNS, CUSTOMER_FILTERS, customerTierLabel, customersQuery } from './customers';
 
 const column = createColumnHelper<CustomerRow>();
 const number = new Intl.NumberFormat('en-AU');
@@ -44,7 +38,7 @@ const COLUMNS = [
   column.accessor('joined', {
     id: 'joined',
     header: 'Joined',
-    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDay(getValue())}</time>,
+    cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(sydneyDate(getValue()))}</time>,
   }),
   column.accessor('bookings', {
     id: 'bookings',
@@ -56,7 +50,7 @@ const COLUMNS = [
     header: 'Last activity',
     cell: ({ getValue }) => {
       const value = getValue();
-      return value ? <time dateTime={value}>{formatWhen(value)}</time> : '—';
+      return value ? <time dateTime={value}>{formatDateTime(value)}</time> : '—';
     },
   }),
 ];

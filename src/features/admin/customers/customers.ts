@@ -42,22 +42,6 @@ export function customersQuery(search: ListSearch, pageSize = PAGE_SIZE): Custom
  */
 export const customerParam = (row: Pick<CustomerRow, 'id'>) => row.id;
 
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Australia/Sydney',
-});
-const date = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Sydney' });
-
-/** A moment as Sydney sees it ('24 Nov 2026, 3:21 pm'); '' for none. */
-export function formatWhen(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '';
-}
-/** A moment's Sydney date ('24 Nov 2026'); '' for none. */
-export function formatDay(iso: string | null | undefined): string {
-  return iso ? date.format(new Date(iso)) : '';
-}
-
 /** Cents in the booking's currency: '$1,000.00' for AUD, 'NZD 1,000.00' otherwise. */
 export function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(cents / 100);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ListSearch } from '../search';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { ENQUIRY_KINDS } from './enquiries.data';
 import { EnquiryList } from './EnquiryList';

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format/dates';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { CsvColumn } from '../table/csv';
@@ -9,7 +10,7 @@ import {
   type InterestRow,
   type WaitlistRow,
 } from './enquiries.data';
-import { formatWhen, KIND_LABELS } from './enquiry-labels';
+import { KIND_LABELS } from './enquiry-labels';
 
 /** When the enquiry was marked answered, or null while it is open. */
 export function doneAt(kind: EnquiryKind, row: AnyEnquiryRow): string | null {
@@ -32,7 +33,7 @@ function Status({ kind, row }: { kind: EnquiryKind; row: AnyEnquiryRow }) {
   return at ? (
     <span>
       {labels.done}
-      <span className="text-muted-foreground block text-xs">{formatWhen(at)}</span>
+      <span className="text-muted-foreground block text-xs">{formatDateTime(at)}</span>
     </span>
   ) : (
     <span className="font-semibold">{labels.open}</span>
@@ -55,7 +56,7 @@ export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) 
     text('phone', 'Phone', (row) => row.phone ?? '—', false),
   ];
   const date = text('created_at', kind === 'waitlist' ? 'Joined' : 'Received', (row) =>
-    formatWhen(row.created_at),
+    formatDateTime(row.created_at),
   );
   const trip = text('event_name', 'Trip', (row) => (row as WaitlistRow | InterestRow).event_name);
   const status = text(DONE_COLUMN[kind], 'Status', (row) => <Status kind={kind} row={row} />);

@@ -55,17 +55,6 @@ export const KIND_LABELS: Record<
   },
 };
 
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Australia/Sydney',
-});
-
-/** A moment as the company reads it: Sydney time, e.g. "24 Nov 2026, 3:05 pm". */
-export function formatWhen(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
-
 /** The list a `filter` search parameter names; the waitlist when it names none. */
 export function kindOf(filter: string | undefined): EnquiryKind {
   return filter === 'interest' || filter === 'contact' ? filter : 'waitlist';

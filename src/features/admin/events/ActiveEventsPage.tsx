@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { sydneyToday } from '../../../lib/format/today';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import {
   activeEventsKey,

@@ -7,8 +7,10 @@ import { ImageFileInput } from '../forms/ImageFileInput';
 import { useImageUpload } from '../forms/use-image-upload';
 import type { EventForm } from './event-form';
 
+const BUCKET = 'event-images';
+
 export const imageUrl = (path: string) =>
-  `${SUPABASE_URL.replace(/\/+$/, '')}/storage/v1/object/public/event-images/${path}`;
+  `${SUPABASE_URL.replace(/\/+$/, '')}/storage/v1/object/public/${BUCKET}/${path}`;
 
 /**
  * The event's images: each upload goes at once into the admin's own folder of the event-images bucket
@@ -20,11 +22,9 @@ export function EventImages({ title }: { title: string }) {
   const paths = useWatch({ control, name: 'image_paths' });
   const { uploading, problem, pick } = useImageUpload(
     async (storage, userId, file) => {
-      const { uploadCommentImage } = await import('../../comments/comment-image.data');
-      const result = await uploadCommentImage(storage, userId, file);
-      if (result.outcome === 'refused') return { refused: result.message };
-      if (result.outcome === 'failed') throw new Error('upload failed');
-      return { path: result.attachment.path };
+      const { uploadImage } = await import('../../../lib/images/upload-image');
+      const result = await uploadImage(storage, BUCKET, userId, file);
+      return result.outcome === 'refused' ? { refused: result.message } : { path: result.path };
     },
     (uploaded) => setValue('image_paths', [...paths, uploaded], { shouldDirty: true }),
     'Save the event to keep it.',

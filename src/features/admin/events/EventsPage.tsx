@@ -6,7 +6,7 @@ import { getSupabase } from '../../../lib/supabase/client';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { EVENT_CSV_COLUMNS, badgeName, eventDates, eventPrice, statusName } from './event-format';
 import { EVENT_STATUSES, listEvents, type AdminEventRow } from './events.data';

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/format';
 import { EVENT_BADGES } from '../../../lib/rules/events';
 import type { CsvColumn } from '../table/csv';
 import type { AdminEventRow, EventStatus } from './events.data';
@@ -14,19 +15,11 @@ export const statusName = (status: EventStatus): string => STATUS_NAMES[status];
 export const badgeName = (badge: string): string =>
   EVENT_BADGES.find((option) => option.value === badge)?.label ?? badge;
 
-const day = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const asDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
-
 /** "12 Feb 2026 – 16 Feb 2026", or one day. */
 export function eventDates(event: Pick<AdminEventRow, 'start_date' | 'end_date'>): string {
   return event.start_date === event.end_date
-    ? asDay(event.start_date)
-    : `${asDay(event.start_date)} – ${asDay(event.end_date)}`;
+    ? formatDate(event.start_date)
+    : `${formatDate(event.start_date)} – ${formatDate(event.end_date)}`;
 }
 
 /** "AUD 1,200.00", or 'Not announced' when there is no price yet. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { dueLabel } from '../../traveller-forms/traveller-forms';
@@ -17,11 +18,9 @@ import {
 } from './forms-builder.data';
 import { ReminderHistory } from './ReminderHistory';
 
-const when = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Whether a row is done, as the table says it. */
 function filledText(row: FormTraveller): string {
-  if (row.submitted_at) return when.format(new Date(row.submitted_at));
+  if (row.submitted_at) return formatDateTime(row.submitted_at);
   return row.traveller_id === null && row.unnamed > 0 ? 'Travellers not named yet' : 'Not filled';
 }
 

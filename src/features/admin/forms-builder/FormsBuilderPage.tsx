@@ -6,7 +6,7 @@ import { showErrorToast, showToast } from '../../../stores/toasts';
 import { dueLabel } from '../../traveller-forms/traveller-forms';
 import { validateListSearch } from '../search';
 import { DataTable } from '../table/DataTable';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditFormSection } from './EditFormSection';

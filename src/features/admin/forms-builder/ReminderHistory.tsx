@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../../../lib/format';
 import { QueryWaiting } from '../../../components/ui/QueryStatus';
 import { fetchFormReminders, type FormReminder } from './forms-builder.data';
 
-const when = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "Reminded 3 people on 2 Mar 2027, 10:04 am by Ada". */
+/** "Reminded 3 people on 2 Mar 2027, 10:04 am by Ada" (Sydney time). */
 export function reminderSentence(reminder: FormReminder): string {
   const people = reminder.reminded === 1 ? '1 person' : `${reminder.reminded} people`;
   const by = reminder.sent_by_name ? ` by ${reminder.sent_by_name}` : '';
-  return `Reminded ${people} on ${when.format(new Date(reminder.sent_at))}${by}`;
+  return `Reminded ${people} on ${formatDateTime(reminder.sent_at)}${by}`;
 }
 
 /** The form's reminders so far, newest first. */

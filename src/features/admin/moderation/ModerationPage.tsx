@@ -5,7 +5,7 @@ import { DataTable } from '../table/DataTable';
 import { FilterSelect } from '../table/FilterSelect';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { QUEUE_CSV_COLUMNS, QUEUE_FILTER_OPTIONS, queueQuery } from './moderation';

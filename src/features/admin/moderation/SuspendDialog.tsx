@@ -1,9 +1,10 @@
+import { formatDateTime } from '../../../lib/format/dates';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { FLAG_REASON_MAX, flagReason, flagReasonOk } from '../../../lib/rules/flags';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { daysLabel, formatWhen, SUSPENSION_DAYS, suspensionEnd } from './moderation';
+import { daysLabel, SUSPENSION_DAYS, suspensionEnd } from './moderation';
 import { suspendCommenter } from './moderation.data';
 
 // A suspension's reason follows the report's rule (the same CHECK: not blank, at most 500 characters).
@@ -37,7 +38,7 @@ export function SuspendDialog({
       await suspendCommenter(member.id, until, flagReason(reason));
       showToast({
         title: 'Member suspended',
-        description: `${member.name} cannot comment until ${formatWhen(until.toISOString())}.`,
+        description: `${member.name} cannot comment until ${formatDateTime(until.toISOString())}.`,
         variant: 'success',
       });
       onDone();

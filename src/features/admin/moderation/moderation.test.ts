@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { daysLabel, formatWhen, QUEUE_CSV_COLUMNS, queueQuery, suspensionEnd } from './moderation';
+import { daysLabel, QUEUE_CSV_COLUMNS, queueQuery, suspensionEnd } from './moderation';
+import { formatDateTime } from '../../../lib/format/dates';
 import type { QueueItem } from './moderation.data';
 
 describe('moderation helpers', () => {
   it('read times in Sydney', () => {
-    expect(formatWhen('2026-01-01T00:30:00Z')).toMatch(/^1 Jan 2026, 11:30\s?am$/i);
+    expect(formatDateTime('2026-01-01T00:30:00Z')).toMatch(/^1 Jan 2026, 11:30\s?am$/i);
   });
   it('end a suspension whole days later', () => {
     expect(suspensionEnd(3, new Date('2026-01-01T00:00:00Z')).toISOString()).toBe('2026-01-04T00:00:00.000Z');

@@ -1,23 +1,9 @@
-// Pure helpers of the moderation screen: how times read, the suspension lengths on offer, the queue's query
+// Pure helpers of the moderation screen: the suspension lengths on offer, the queue's query
 // from the address and its CSV columns.
 import type { ListSearch } from '../search';
 import type { CsvColumn } from '../table/csv';
 import { PAGE_SIZE, pageRange } from '../table/paging';
 import { QUEUE_FILTERS, QUEUE_SORTS, type QueueItem, type QueueQuery } from './moderation.data';
-
-const WHEN = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Sydney',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A moment as the company reads it (Sydney time). */
-export function formatWhen(iso: string): string {
-  return WHEN.format(new Date(iso));
-}
 
 /** How long a suspension lasts, in days: the choices of the suspend dialog. */
 export const SUSPENSION_DAYS = [1, 3, 7, 30, 90] as const;

@@ -1,6 +1,6 @@
+import { formatDateTime } from '../../../lib/format/dates';
 import { createColumnHelper } from '@tanstack/react-table';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { formatWhen } from './moderation';
 import type { ModerationAction, QueueItem } from './moderation.data';
 
 /** What a row's buttons ask for: an action at once, or a dialog first (confirm, suspend, lift). */
@@ -16,7 +16,7 @@ export interface RowActions {
 
 const column = createColumnHelper<QueueItem>();
 const When = ({ iso }: { iso: string | null }) =>
-  iso ? <time dateTime={iso}>{formatWhen(iso)}</time> : <span>—</span>;
+  iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : <span>—</span>;
 
 /** The queue's columns; ids are admin_moderation_queue()'s sort keys. */
 export function queueColumns({ act, ask }: RowActions) {

@@ -1,3 +1,4 @@
+import { formatDayMonth } from '../../../lib/format/dates';
 import type { MoneyTotals, UpcomingDeparture } from './overview.data';
 
 const COUNT = new Intl.NumberFormat('en-AU');
@@ -24,8 +25,4 @@ export function placesLabel(departure: Pick<UpcomingDeparture, 'sold' | 'capacit
 }
 
 /** "24 Nov" for a week's Monday (a calendar date, shown as written, whatever the browser's zone). */
-export function weekLabel(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
+export const weekLabel = (isoDate: string): string => formatDayMonth(isoDate);

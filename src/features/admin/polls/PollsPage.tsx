@@ -9,13 +9,13 @@ import { DataTable } from '../table/DataTable';
 import { FilterSelect } from '../table/FilterSelect';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { adminPollsQuery, POLL_CSV_COLUMNS, POLL_FILTERS, resultLines } from './admin-polls';
 import { adminPollsKey, fetchAdminPolls, type AdminPollRow } from './admin-polls.data';
 import { PollForm } from './PollForm';
-import { useLiveVotes } from './use-live-votes';
+import { useLiveVotes } from './useLiveVotes';
 
 const LIST_PREFIX = ['admin', 'polls', 'list'] as const;
 const column = createColumnHelper<AdminPollRow>();

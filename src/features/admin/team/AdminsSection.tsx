@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format/dates';
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { showErrorToast, showToast } from '../../../stores/toasts';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { GrantAdminForm } from './GrantAdminForm';
-import { formatWhen, nameOf } from './team-format';
+import { nameOf } from './team-format';
 import { fetchTeam, revokeAdmin, TeamError, type TeamMember } from './team.data';
 
 export const TEAM_KEY = ['admin', 'team'] as const;
@@ -85,10 +86,10 @@ export function AdminsSection() {
                   </th>
                   <td className="px-3 py-2">{admin.email}</td>
                   <td className="px-3 py-2">
-                    {admin.admin_since ? formatWhen(admin.admin_since) : 'Before the log'}
+                    {admin.admin_since ? formatDateTime(admin.admin_since) : 'Before the log'}
                   </td>
                   <td className="px-3 py-2">
-                    {admin.last_sign_in_at ? formatWhen(admin.last_sign_in_at) : 'Never'}
+                    {admin.last_sign_in_at ? formatDateTime(admin.last_sign_in_at) : 'Never'}
                   </td>
                   <td className="px-3 py-2">
                     {admin.id === me ? (

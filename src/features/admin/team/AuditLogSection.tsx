@@ -1,14 +1,14 @@
+import { formatDateTime } from '../../../lib/format/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId } from 'react';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import type { ListSearch } from '../search';
 import { actorOf, describeAuditRow, fieldChanges, pluralLabel, type AuditRow } from './audit';
 import type { AuditSearch } from './audit-search';
 import { TEAM_KEY } from './AdminsSection';
-import { formatWhen } from './team-format';
 import { fetchAllAudit, fetchAuditEntities, fetchAuditPage, type AuditQuery } from './team.data';
 
 const column = createColumnHelper<AuditRow>();
@@ -16,7 +16,7 @@ const COLUMNS = [
   column.accessor('at', {
     id: 'at',
     header: 'When',
-    cell: (info) => <span className="whitespace-nowrap">{formatWhen(info.getValue())}</span>,
+    cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span>,
   }),
   column.accessor('actor_name', {
     id: 'actor',

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import { formatDateTime } from '../../../lib/format';
 import type { CsvColumn } from '../table/csv';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
-import { useListSearch } from '../table/use-list-search';
+import { useListSearch } from '../table/useListSearch';
 import type { ListSearch } from '../search';
 import {
   listSentUpdates,
@@ -15,7 +16,6 @@ import {
   type SentUpdate,
 } from './updates.data';
 
-const when = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 const number = new Intl.NumberFormat('en-AU');
 const segmentLabel = (segment: string) => SEGMENTS.find((s) => s.value === segment)?.label ?? segment;
 
@@ -27,7 +27,7 @@ const COLUMNS = [
     header: 'Sent',
     cell: ({ getValue }) => (
       <time dateTime={getValue()} className="whitespace-nowrap">
-        {when.format(new Date(getValue()))}
+        {formatDateTime(getValue())}
       </time>
     ),
   }),

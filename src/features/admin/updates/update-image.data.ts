@@ -4,7 +4,7 @@
  * PNG, JPEG, GIF or WebP by its bytes, at most 5 MB, as the bucket's limits); the update keeps the path.
  */
 import type { StorageClient } from '@supabase/storage-js';
-import { checkImage, imagePath } from '../../comments/comment-image';
+import { checkImage, imagePath } from '../../../lib/images/image-file';
 import { UPDATE_IMAGES_BUCKET } from '../../event-updates/event-updates';
 
 export type UpdateImageUpload =

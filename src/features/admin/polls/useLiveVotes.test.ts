@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeClient } from '../../../lib/supabase/realtime';
-import { GATHER_MS, startLiveVotes } from './use-live-votes';
+import { GATHER_MS, startLiveVotes } from './useLiveVotes';
 
 /** A Realtime client that records the channel's binding and lets the test play the server. */
 function fakeRealtime() {
