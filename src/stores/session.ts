@@ -8,7 +8,8 @@
 import { atom, computed } from 'nanostores';
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
 import { linkErrorMessage, urlAuth, withoutAuthParams } from '../lib/auth/url-auth';
-import { getSupabase, type BrowserSupabase } from '../lib/supabase/client';
+import type { BrowserSupabase } from '../lib/supabase/client';
+import { sharedClient, type LoadClient } from '../lib/supabase/data';
 import type { Database } from '../lib/supabase/database.types';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
 import type { MembershipTierCode } from '../lib/format/membership-tier';
@@ -37,8 +38,8 @@ export interface PageUrl {
 }
 
 export interface SessionStoreOptions {
-  /** The page's supabase-js client, loaded on first call (see src/lib/supabase/client.ts). */
-  loadClient: () => Promise<BrowserSupabase>;
+  /** The page's supabase-js client, loaded on first call (src/lib/supabase/data.ts; tests pass their own). */
+  loadClient: LoadClient;
   /** Whether a session is stored, checked without supabase-js. */
   hasStoredSession: () => boolean;
   /** supabase-js's storage key: a `storage` event for it means another tab signed in or out. */
@@ -301,7 +302,7 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
 }
 
 const store = createSessionStore({
-  loadClient: getSupabase,
+  loadClient: sharedClient,
   hasStoredSession: () => hasStoredSession(),
   storageKey: authStorageKey(),
   url:

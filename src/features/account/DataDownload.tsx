@@ -20,7 +20,7 @@ function saveAsFile(data: unknown): void {
 
 export function DataDownload() {
   const download = useMutation({
-    mutationFn: exportMyData,
+    mutationFn: () => exportMyData(),
     onSuccess: saveAsFile,
     onError: (error) =>
       showToast({ title: 'Download failed', description: error.message, variant: 'destructive' }),

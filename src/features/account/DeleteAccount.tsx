@@ -17,7 +17,7 @@ export function DeleteAccount({ email }: { email: string }) {
   const ids = { title: useId(), description: useId(), field: useId() };
   const [typed, setTyped] = useState('');
   const remove = useMutation({
-    mutationFn: deleteMyAccount,
+    mutationFn: () => deleteMyAccount(),
     onSuccess: () => {
       showToastOnNextPage({
         title: 'Account deleted',

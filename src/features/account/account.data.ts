@@ -1,6 +1,7 @@
 // The account pages' calls to Supabase. Row-level security and the RPCs' own checks decide what each call
-// may do; these functions only say it and turn errors into exceptions for TanStack Query.
-import { getSupabase } from '../../lib/supabase/client';
+// may do; these functions only say it, and a failure is thrown as a DataError (Supabase's message and code)
+// for TanStack Query.
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { Database } from '../../lib/supabase/database.types';
 import { authStorageKey } from '../../lib/supabase/session-presence';
 
@@ -16,77 +17,66 @@ export interface PublicProfile {
   membership_tier: Database['public']['Enums']['membership_tier'];
 }
 
-/** An error with Supabase's message (and, for a weak password, the auth server's reasons). */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'AccountError';
-  }
-}
-
-function fail(error: { message: string; code?: string | undefined } | null): void {
-  if (error) throw new AccountError(error.message, error.code);
-}
-
 export const ownProfileKey = (userId: string) => ['account', 'profile', userId] as const;
 
-export async function fetchOwnProfile(userId: string): Promise<OwnProfile> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('id, full_name, phone, membership_tier, created_at, marketing_consent')
-    .eq('id', userId)
-    .single();
-  fail(error);
-  return data as OwnProfile;
+export async function fetchOwnProfile(
+  userId: string,
+  client: LoadClient = sharedClient,
+): Promise<OwnProfile> {
+  const supabase = await client();
+  return unwrap(
+    await supabase
+      .from('profiles')
+      .select('id, full_name, phone, membership_tier, created_at, marketing_consent')
+      .eq('id', userId)
+      .single(),
+  );
 }
 
 export async function saveDetails(
   userId: string,
   row: { full_name: string; phone: string | null },
+  client: LoadClient = sharedClient,
 ): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.from('profiles').update(row).eq('id', userId);
-  fail(error);
+  const supabase = await client();
+  unwrap(await supabase.from('profiles').update(row).eq('id', userId));
 }
 
 /** Asks for the address change; links go to the old and the new address and both must be followed. */
-export async function requestEmailChange(email: string, redirectTo: string): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: redirectTo });
-  fail(error);
+export async function requestEmailChange(
+  email: string,
+  redirectTo: string,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  unwrap(await supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: redirectTo }));
 }
 
 /** A new password; the auth server ends every other session of the member. */
-export async function changePassword(password: string): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.auth.updateUser({ password });
-  fail(error);
+export async function changePassword(password: string, client: LoadClient = sharedClient): Promise<void> {
+  const supabase = await client();
+  unwrap(await supabase.auth.updateUser({ password }));
 }
 
-export async function setMarketingConsent(userId: string, consent: boolean): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.from('profiles').update({ marketing_consent: consent }).eq('id', userId);
-  fail(error);
+export async function setMarketingConsent(
+  userId: string,
+  consent: boolean,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  unwrap(await supabase.from('profiles').update({ marketing_consent: consent }).eq('id', userId));
 }
 
 /** Everything the database holds about the member, as export_my_data() gathers it. */
-export async function exportMyData(): Promise<unknown> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('export_my_data');
-  fail(error);
-  return data;
+export async function exportMyData(client: LoadClient = sharedClient): Promise<unknown> {
+  const supabase = await client();
+  return unwrap(await supabase.rpc('export_my_data'));
 }
 
 /** Deletes or anonymises the account: 'deleted' or 'anonymised'. The server ends every session. */
-export async function deleteMyAccount(): Promise<string> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('delete_my_account');
-  fail(error);
-  return data ?? '';
+export async function deleteMyAccount(client: LoadClient = sharedClient): Promise<string> {
+  const supabase = await client();
+  return unwrap(await supabase.rpc('delete_my_account')) ?? '';
 }
 
 /**
@@ -103,9 +93,11 @@ export function forgetStoredSession(): void {
 
 export const publicProfileKey = (id: string) => ['account', 'public-profile', id] as const;
 
-export async function fetchPublicProfile(id: string): Promise<PublicProfile | null> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('member_public_profile', { member_id: id });
-  fail(error);
-  return ((data ?? []) as PublicProfile[])[0] ?? null;
+export async function fetchPublicProfile(
+  id: string,
+  client: LoadClient = sharedClient,
+): Promise<PublicProfile | null> {
+  const supabase = await client();
+  const rows = unwrap(await supabase.rpc('member_public_profile', { member_id: id }));
+  return ((rows ?? []) as PublicProfile[])[0] ?? null;
 }

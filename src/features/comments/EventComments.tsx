@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { getSupabase } from '../../lib/supabase/client';
 import { $loading, $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import type { EventScope } from '../events/events.data';
@@ -48,7 +47,7 @@ export function EventComments({ eventId, scope }: { eventId: string; scope: Even
 export const firstCommentsQuery = (scope: EventScope, userId: string) =>
   queryOptions({
     queryKey: commentsKey(scope, userId),
-    queryFn: async () => fetchFirstPages(await getSupabase(), scope, userId),
+    queryFn: () => fetchFirstPages(scope, userId),
   });
 
 function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: EventScope; userId: string }) {
@@ -58,7 +57,7 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
   const [shown, setShown] = useState(COMMENTS_PAGE);
   const more = useQuery({
     queryKey: moreCommentsKey(eventId, shown, userId),
-    queryFn: async () => fetchMoreComments(await getSupabase(), { eventId, shown, userId }),
+    queryFn: () => fetchMoreComments({ eventId, shown, userId }),
     enabled: shown > COMMENTS_PAGE,
     placeholderData: keepPreviousData,
   });
@@ -89,25 +88,25 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
     userId,
     reply: async (comment, content) =>
       finish(
-        await postReply(await getSupabase(), { userId, eventId, parentCommentId: comment.id, content }),
+        await postReply({ userId, eventId, parentCommentId: comment.id, content }),
         ['Reply added', 'Your reply has been posted successfully.'],
         'Failed to post reply',
       ),
     edit: async (table, post, content) =>
       finish(
-        await updateOwnPost(await getSupabase(), { table, userId, id: post.id, change: { content } }),
+        await updateOwnPost({ table, userId, id: post.id, change: { content } }),
         ['Comment updated', 'Your comment has been edited successfully.'],
         'Failed to update comment',
       ),
     remove: async (table, post) =>
       finish(
-        await updateOwnPost(await getSupabase(), { table, userId, id: post.id, change: { delete: true } }),
+        await updateOwnPost({ table, userId, id: post.id, change: { delete: true } }),
         ['Comment deleted', 'Your comment has been removed.'],
         'Failed to delete comment',
       ),
     heart: async (table, post) =>
       finish(
-        await setHeart(await getSupabase(), { table, userId, id: post.id, on: !post.hearted }),
+        await setHeart({ table, userId, id: post.id, on: !post.hearted }),
         null,
         'Failed to update like',
       ),
@@ -149,7 +148,7 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
         imageFor={userId}
         onSubmit={async (content, attachment) =>
           finish(
-            await postComment(await getSupabase(), {
+            await postComment({
               userId,
               eventId,
               content,

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { characterCount, FLAG_REASON_MAX, flagReasonOk } from '../../lib/rules';
-import { getSupabase } from '../../lib/supabase/client';
 import { showToast } from '../../stores/toasts';
 import { ModalDialog } from '../../components/ui/ModalDialog';
 import { flagToast, type FlagTarget } from './flags';
@@ -46,7 +45,7 @@ function FlagForm({ target, onDone }: { target: FlagTarget; onDone: () => void }
     event.preventDefault();
     if (!ok || busy) return;
     setBusy(true);
-    const outcome = await flagPost(await getSupabase(), target, reason).catch(() => 'failed' as const);
+    const outcome = await flagPost(target, reason).catch(() => 'failed' as const);
     setBusy(false);
     showToast(flagToast(outcome, target.kind));
     if (outcome !== 'failed') onDone();

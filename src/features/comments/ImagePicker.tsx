@@ -42,11 +42,9 @@ export function ImagePicker({
     setProblem('');
     busy(true);
     try {
-      const [{ uploadCommentImage }, storage] = await Promise.all([
-        import('./comment-image.data'),
-        getStorage(),
-      ]);
-      const result = await uploadCommentImage(storage, userId, file);
+      // The Storage client loads beside the module (the upload then finds it loaded: it is one per page).
+      const [{ uploadCommentImage }] = await Promise.all([import('./comment-image.data'), getStorage()]);
+      const result = await uploadCommentImage(userId, file);
       if (result.outcome === 'uploaded') onChange(result.attachment);
       else if (result.outcome === 'refused') setProblem(result.message);
       else failed();
@@ -62,11 +60,8 @@ export function ImagePicker({
     onChange(null);
     // Best effort: an image left behind stays in the member's own folder (decision 0028).
     try {
-      const [{ removeCommentImage }, storage] = await Promise.all([
-        import('./comment-image.data'),
-        getStorage(),
-      ]);
-      await removeCommentImage(storage, attachment.path);
+      const { removeCommentImage } = await import('./comment-image.data');
+      await removeCommentImage(attachment.path);
     } catch {
       // Nothing the member needs to know: the comment no longer names the image.
     }

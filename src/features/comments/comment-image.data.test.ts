@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedEvent, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/browser-client';
+import { loaderOf, storageOf } from '../../lib/supabase/data';
 import { createStorageClient } from '../../lib/supabase/storage-client';
 import { IMAGE_MAX_BYTES } from '../../lib/rules';
 import { NOT_AN_IMAGE, TOO_LARGE } from '../../lib/images/image-file';
@@ -70,7 +71,7 @@ const png = (bytes: Uint8Array = PNG, name = 'Ghost at the window.png') =>
 
 describe('a comment image', () => {
   it('goes into the member’s folder as {user id}/{timestamp}.png, public, and onto their comment', async () => {
-    const result = await uploadCommentImage(ivy.storage, ivy.id, png(), 1_764_000_000_000);
+    const result = await uploadCommentImage(ivy.id, png(), 1_764_000_000_000, storageOf(ivy.storage));
     expect(result).toEqual({
       outcome: 'uploaded',
       attachment: {
@@ -88,14 +89,17 @@ describe('a comment image', () => {
 
     const { url, name } = result.attachment;
     expect(
-      await postComment(ivy.client, {
-        userId: ivy.id,
-        eventId,
-        content: 'Seen it',
-        attachment: { url, name },
-      }),
+      await postComment(
+        {
+          userId: ivy.id,
+          eventId,
+          content: 'Seen it',
+          attachment: { url, name },
+        },
+        loaderOf(ivy.client),
+      ),
     ).toBe('done');
-    const pages = await fetchFirstPages(otto.client, { id: eventId }, otto.id);
+    const pages = await fetchFirstPages({ id: eventId }, otto.id, loaderOf(otto.client));
     expect(pages.get(eventId)?.comments).toEqual([
       expect.objectContaining({ content: 'Seen it', attachmentUrl: url, attachmentName: name }),
     ]);
@@ -103,7 +107,7 @@ describe('a comment image', () => {
 
   it('is stored as the type its bytes are, whatever its name says: a GIF named .png is a .gif', async () => {
     const gif = new File([new Uint8Array(GIF)], 'cat.png', { type: 'image/png' });
-    const result = await uploadCommentImage(ivy.storage, ivy.id, gif, 1_764_000_000_002);
+    const result = await uploadCommentImage(ivy.id, gif, 1_764_000_000_002, storageOf(ivy.storage));
     expect(result).toMatchObject({
       outcome: 'uploaded',
       attachment: { name: 'cat.png', path: `${ivy.id}/1764000000002.gif` },
@@ -120,13 +124,13 @@ describe('a comment image', () => {
   it('is checked in the browser first: a text file renamed .png and a 5 MB + 1 image never reach Storage', async () => {
     const before = storageRequests;
     const text = png(Buffer.from('not a picture at all\n'), 'notes.png');
-    expect(await uploadCommentImage(ivy.storage, ivy.id, text)).toEqual({
+    expect(await uploadCommentImage(ivy.id, text, undefined, storageOf(ivy.storage))).toEqual({
       outcome: 'refused',
       message: NOT_AN_IMAGE,
     });
     const huge = new Uint8Array(IMAGE_MAX_BYTES + 1);
     huge.set(PNG);
-    expect(await uploadCommentImage(ivy.storage, ivy.id, png(huge))).toEqual({
+    expect(await uploadCommentImage(ivy.id, png(huge), undefined, storageOf(ivy.storage))).toEqual({
       outcome: 'refused',
       message: TOO_LARGE,
     });
@@ -143,12 +147,15 @@ describe('a comment image', () => {
     });
     const url = `${stack.url}/storage/v1/object/public/${BUCKET}/${ivy.id}/1764000000000.png`;
     expect(
-      await postComment(otto.client, {
-        userId: otto.id,
-        eventId,
-        content: 'Mine now',
-        attachment: { url, name: 'x.png' },
-      }),
+      await postComment(
+        {
+          userId: otto.id,
+          eventId,
+          content: 'Mine now',
+          attachment: { url, name: 'x.png' },
+        },
+        loaderOf(otto.client),
+      ),
     ).toBe('failed');
   });
 
@@ -164,15 +171,15 @@ describe('a comment image', () => {
   });
 
   it('can be removed by its owner before posting, not by anyone else', async () => {
-    const result = await uploadCommentImage(ivy.storage, ivy.id, png(), 1_764_000_000_009);
+    const result = await uploadCommentImage(ivy.id, png(), 1_764_000_000_009, storageOf(ivy.storage));
     if (result.outcome !== 'uploaded') throw new Error(result.outcome);
-    expect(await removeCommentImage(otto.storage, result.attachment.path)).toBe(false);
-    expect(await removeCommentImage(ivy.storage, result.attachment.path)).toBe(true);
+    expect(await removeCommentImage(result.attachment.path, storageOf(otto.storage))).toBe(false);
+    expect(await removeCommentImage(result.attachment.path, storageOf(ivy.storage))).toBe(true);
     expect((await realFetch(result.attachment.url)).status).toBe(400);
   });
 
   it('reports a failed upload (the same path twice: no upsert)', async () => {
-    expect(await uploadCommentImage(ivy.storage, ivy.id, png(), 1_764_000_000_000)).toEqual({
+    expect(await uploadCommentImage(ivy.id, png(), 1_764_000_000_000, storageOf(ivy.storage))).toEqual({
       outcome: 'failed',
     });
   });

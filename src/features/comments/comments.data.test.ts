@@ -7,6 +7,7 @@ import {
 } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf } from '../../lib/supabase/data';
 import { sydneyToday } from '../../lib/format/today';
 import { COMMENTS_PAGE } from './comments';
 import {
@@ -68,26 +69,29 @@ afterAll(async () => {
 });
 
 const upcoming = { from: today };
-const read = (member = mia) => fetchFirstPages(member.client, upcoming, member.id);
+const read = (member = mia) => fetchFirstPages(upcoming, member.id, loaderOf(member.client));
 const threadOf = async (eventId: string, member = mia) => (await read(member)).get(eventId)!.comments;
 
 describe('comments data', () => {
   it('reads every upcoming event’s threads, with replies, names and hearts, in one request', async () => {
     const [first, second, past] = events as [string, string, string];
-    expect(await postComment(mia.client, { userId: mia.id, eventId: first, content: '  First!  ' })).toBe(
-      'done',
-    );
-    expect(await postComment(olly.client, { userId: olly.id, eventId: second, content: 'Elsewhere' })).toBe(
-      'done',
-    );
+    expect(
+      await postComment({ userId: mia.id, eventId: first, content: '  First!  ' }, loaderOf(mia.client)),
+    ).toBe('done');
+    expect(
+      await postComment({ userId: olly.id, eventId: second, content: 'Elsewhere' }, loaderOf(olly.client)),
+    ).toBe('done');
     const [comment] = await threadOf(first);
     expect(
-      await postReply(olly.client, {
-        userId: olly.id,
-        eventId: first,
-        parentCommentId: comment!.id,
-        content: '<script>alert(1)</script>',
-      }),
+      await postReply(
+        {
+          userId: olly.id,
+          eventId: first,
+          parentCommentId: comment!.id,
+          content: '<script>alert(1)</script>',
+        },
+        loaderOf(olly.client),
+      ),
     ).toBe('done');
 
     requests = 0;
@@ -117,7 +121,7 @@ describe('comments data', () => {
     const [comment] = await threadOf(first);
     const reply = comment!.replies[0]!;
     const heart = (member: typeof mia, table: 'comments' | 'comment_replies', id: string, on: boolean) =>
-      setHeart(member.client, { table, userId: member.id, id, on });
+      setHeart({ table, userId: member.id, id, on }, loaderOf(member.client));
     expect(await heart(olly, 'comments', comment!.id, true)).toBe('done');
     expect(await heart(mia, 'comments', comment!.id, true)).toBe('done');
     expect(await heart(mia, 'comment_replies', reply.id, true)).toBe('done');
@@ -140,9 +144,9 @@ describe('comments data', () => {
     const [comment] = await threadOf(first);
     const reply = comment!.replies[0]!;
     const edit = (member: typeof mia, table: 'comments' | 'comment_replies', id: string, content: string) =>
-      updateOwnPost(member.client, { table, userId: member.id, id, change: { content } });
+      updateOwnPost({ table, userId: member.id, id, change: { content } }, loaderOf(member.client));
     const remove = (member: typeof mia, table: 'comments' | 'comment_replies', id: string) =>
-      updateOwnPost(member.client, { table, userId: member.id, id, change: { delete: true } });
+      updateOwnPost({ table, userId: member.id, id, change: { delete: true } }, loaderOf(member.client));
 
     expect(await edit(olly, 'comments', comment!.id, 'Hijack')).toBe('failed');
     expect(await remove(olly, 'comments', comment!.id)).toBe('failed');
@@ -182,9 +186,9 @@ describe('comments data', () => {
 
     // The limit is per event: the other upcoming event's comment still comes in the same request.
     const [first] = events as [string];
-    expect(await postComment(olly.client, { userId: olly.id, eventId: first, content: 'Still here' })).toBe(
-      'done',
-    );
+    expect(
+      await postComment({ userId: olly.id, eventId: first, content: 'Still here' }, loaderOf(olly.client)),
+    ).toBe('done');
     const pages = await read();
     expect(pages.get(first)!.comments.map((c) => c.content)).toEqual(['Still here']);
     const firstPage = pages.get(second)!;
@@ -195,11 +199,14 @@ describe('comments data', () => {
     ]);
 
     requests = 0;
-    const next = await fetchMoreComments(mia.client, {
-      eventId: second,
-      shown: COMMENTS_PAGE * 2,
-      userId: mia.id,
-    });
+    const next = await fetchMoreComments(
+      {
+        eventId: second,
+        shown: COMMENTS_PAGE * 2,
+        userId: mia.id,
+      },
+      loaderOf(mia.client),
+    );
     expect(requests).toBe(1);
     // The rest: 'Elsewhere', posted today, is the newest, so it comes last.
     expect(next.more).toBe(false);

@@ -6,7 +6,7 @@
  * demand, one request each. Row-level security shows members live comments on public events (and their
  * own deleted ones, which the filters leave out).
  */
-import type { BrowserSupabase } from '../../lib/supabase/client';
+import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import { inScope, type EventScope } from '../events/events.data';
 import { COMMENTS_PAGE, toThread, type CommentRow, type Thread } from './comments';
 import { COMMENT_SUSPENDED_SQLSTATE, refusedForRate } from './rate-limit';
@@ -54,38 +54,39 @@ function commentFilters<Query extends CommentFilters<Query>>(
 
 /** The first page of every listed event's comments, by event id. */
 export async function fetchFirstPages(
-  client: BrowserSupabase,
   scope: EventScope,
   userId: string,
+  client: LoadClient = sharedClient,
 ): Promise<Map<string, Thread>> {
-  const query = client
+  const supabase = await client();
+  const query = supabase
     .from('events')
     .select(`id, comments(${COMMENT_COLUMNS})`)
     .limit(COMMENTS_PAGE + 1, { referencedTable: 'comments' });
-  const { data, error } = await commentFilters(inScope(query, scope), 'comments', userId).overrideTypes<
-    { id: string; comments: CommentRow[] }[],
-    { merge: false }
-  >();
-  if (error) throw new Error(error.message);
-  return new Map(data.map((event) => [event.id, toThread(event.comments, COMMENTS_PAGE)]));
+  const events = unwrap(
+    await commentFilters(inScope(query, scope), 'comments', userId).overrideTypes<
+      { id: string; comments: CommentRow[] }[],
+      { merge: false }
+    >(),
+  );
+  return new Map(events.map((event) => [event.id, toThread(event.comments, COMMENTS_PAGE)]));
 }
 
 /** One event's comments after the first page, up to `shown` in all (one more is asked, to know if more). */
 export async function fetchMoreComments(
-  client: BrowserSupabase,
   input: { eventId: string; shown: number; userId: string },
+  client: LoadClient = sharedClient,
 ): Promise<Thread> {
-  const query = client
+  const supabase = await client();
+  const query = supabase
     .from('comments')
     .select(COMMENT_COLUMNS)
     .eq('event_id', input.eventId)
     .range(COMMENTS_PAGE, input.shown);
-  const { data, error } = await commentFilters(query, '', input.userId).overrideTypes<
-    CommentRow[],
-    { merge: false }
-  >();
-  if (error) throw new Error(error.message);
-  return toThread(data, input.shown - COMMENTS_PAGE);
+  const comments = unwrap(
+    await commentFilters(query, '', input.userId).overrideTypes<CommentRow[], { merge: false }>(),
+  );
+  return toThread(comments, input.shown - COMMENTS_PAGE);
 }
 
 /**
@@ -94,44 +95,61 @@ export async function fetchMoreComments(
  */
 export type WriteOutcome = 'done' | 'too-many' | 'failed' | { suspended: string };
 
-function outcomeOf(result: {
-  error: { code?: string; message?: string } | null;
-  status: number;
-}): WriteOutcome {
-  if (!result.error) return 'done';
-  if (result.error.code === COMMENT_SUSPENDED_SQLSTATE) return { suspended: result.error.message ?? '' };
-  return refusedForRate(result) ? 'too-many' : 'failed';
+/**
+ * The one place a write's failure becomes an outcome, from the DataError's code and status. Anything else
+ * thrown (supabase-js could not be loaded) is thrown on, as before, for the caller's own handling.
+ */
+async function outcomeOf(write: () => Promise<unknown>): Promise<WriteOutcome> {
+  try {
+    await write();
+    return 'done';
+  } catch (error) {
+    if (!(error instanceof DataError)) throw error;
+    if (error.code === COMMENT_SUSPENDED_SQLSTATE) return { suspended: error.message };
+    return refusedForRate({ error, status: error.status ?? 0 }) ? 'too-many' : 'failed';
+  }
+}
+
+/** An update or delete that matched no row: the post is gone, or not the member's. */
+function someChanged(rows: unknown[]): void {
+  if (rows.length === 0) throw new DataError('Nothing changed: the post is gone or not yours.');
 }
 
 export async function postComment(
-  client: BrowserSupabase,
   input: { userId: string; eventId: string; content: string; attachment?: { url: string; name: string } },
+  client: LoadClient = sharedClient,
 ): Promise<WriteOutcome> {
-  return outcomeOf(
-    await client.from('comments').insert({
-      user_id: input.userId,
-      event_id: input.eventId,
-      content: input.content.trim(),
-      // An uploaded image (comment-image.data.ts): its public URL and the picked file's name.
-      ...(input.attachment && {
-        attachment_url: input.attachment.url,
-        attachment_name: input.attachment.name,
+  const supabase = await client();
+  return outcomeOf(async () =>
+    unwrap(
+      await supabase.from('comments').insert({
+        user_id: input.userId,
+        event_id: input.eventId,
+        content: input.content.trim(),
+        // An uploaded image (comment-image.data.ts): its public URL and the picked file's name.
+        ...(input.attachment && {
+          attachment_url: input.attachment.url,
+          attachment_name: input.attachment.name,
+        }),
       }),
-    }),
+    ),
   );
 }
 
 export async function postReply(
-  client: BrowserSupabase,
   input: { userId: string; eventId: string; parentCommentId: string; content: string },
+  client: LoadClient = sharedClient,
 ): Promise<WriteOutcome> {
-  return outcomeOf(
-    await client.from('comment_replies').insert({
-      user_id: input.userId,
-      event_id: input.eventId,
-      parent_comment_id: input.parentCommentId,
-      content: input.content.trim(),
-    }),
+  const supabase = await client();
+  return outcomeOf(async () =>
+    unwrap(
+      await supabase.from('comment_replies').insert({
+        user_id: input.userId,
+        event_id: input.eventId,
+        parent_comment_id: input.parentCommentId,
+        content: input.content.trim(),
+      }),
+    ),
   );
 }
 
@@ -144,40 +162,50 @@ export type PostTable = 'comments' | 'comment_replies';
  * is gone, or not theirs) is a failure.
  */
 export async function updateOwnPost(
-  client: BrowserSupabase,
   input: { table: PostTable; userId: string; id: string; change: { content: string } | { delete: true } },
+  client: LoadClient = sharedClient,
 ): Promise<WriteOutcome> {
+  const supabase = await client();
   const change =
     'content' in input.change
       ? { content: input.change.content.trim(), updated_at: new Date().toISOString() }
       : { is_deleted: true };
-  const result = await client
-    .from(input.table)
-    .update(change)
-    .eq('id', input.id)
-    .eq('user_id', input.userId)
-    .select('id');
-  if (!result.error && result.data.length === 0) return 'failed';
-  return outcomeOf(result);
+  return outcomeOf(async () =>
+    someChanged(
+      unwrap(
+        await supabase
+          .from(input.table)
+          .update(change)
+          .eq('id', input.id)
+          .eq('user_id', input.userId)
+          .select('id'),
+      ),
+    ),
+  );
 }
 
 /** Gives (on = true) or takes back the member's heart on a comment or a reply. */
 export async function setHeart(
-  client: BrowserSupabase,
   input: { table: PostTable; userId: string; id: string; on: boolean },
+  client: LoadClient = sharedClient,
 ): Promise<WriteOutcome> {
+  const supabase = await client();
   const target = input.table === 'comments' ? 'comment_id' : 'reply_id';
   if (input.on) {
     const row: { user_id: string; comment_id?: string; reply_id?: string } = { user_id: input.userId };
     row[target] = input.id;
-    return outcomeOf(await client.from('comment_reactions').insert(row));
+    return outcomeOf(async () => unwrap(await supabase.from('comment_reactions').insert(row)));
   }
-  const result = await client
-    .from('comment_reactions')
-    .delete()
-    .eq('user_id', input.userId)
-    .eq(target, input.id)
-    .select('id');
-  if (!result.error && result.data.length === 0) return 'failed';
-  return outcomeOf(result);
+  return outcomeOf(async () =>
+    someChanged(
+      unwrap(
+        await supabase
+          .from('comment_reactions')
+          .delete()
+          .eq('user_id', input.userId)
+          .eq(target, input.id)
+          .select('id'),
+      ),
+    ),
+  );
 }

@@ -3,6 +3,7 @@ import { publishedEvent, serviceClient, signedInAccount } from '../../../supabas
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { COMMENTS_PER_MINUTE } from '../../lib/rules';
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf } from '../../lib/supabase/data';
 import { postComment, postReply } from './comments.data';
 import { flagPost } from './flags.data';
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function newComment(content: string): Promise<string> {
-  expect(await postComment(nina.client, { userId: nina.id, eventId, content })).toBe('done');
+  expect(await postComment({ userId: nina.id, eventId, content }, loaderOf(nina.client))).toBe('done');
   const { data, error } = await nina.client.from('comments').select('id').eq('content', content).single();
   if (error) throw error;
   return data.id;
@@ -40,8 +41,8 @@ describe('flags data', () => {
   it("reports someone else's comment once; a second report says it was reported already", async () => {
     const commentId = await newComment('Flag me');
     const target = { kind: 'comment' as const, id: commentId };
-    expect(await flagPost(ravi.client, target, '  Spam, twice  ')).toBe('done');
-    expect(await flagPost(ravi.client, target, '')).toBe('already');
+    expect(await flagPost(target, '  Spam, twice  ', loaderOf(ravi.client))).toBe('done');
+    expect(await flagPost(target, '', loaderOf(ravi.client))).toBe('already');
     const { data } = await ravi.client.from('comment_flags').select('user_id, comment_id, reason');
     expect(data).toEqual([{ user_id: ravi.id, comment_id: commentId, reason: 'Spam, twice' }]);
     // The author reads nobody's report of their comment.
@@ -51,16 +52,19 @@ describe('flags data', () => {
   it("reports a reply; one's own words cannot be reported", async () => {
     const commentId = await newComment('Reply under me');
     expect(
-      await postReply(ravi.client, {
-        userId: ravi.id,
-        eventId,
-        parentCommentId: commentId,
-        content: 'A reply',
-      }),
+      await postReply(
+        {
+          userId: ravi.id,
+          eventId,
+          parentCommentId: commentId,
+          content: 'A reply',
+        },
+        loaderOf(ravi.client),
+      ),
     ).toBe('done');
     const { data } = await ravi.client.from('comment_replies').select('id').eq('content', 'A reply').single();
-    expect(await flagPost(nina.client, { kind: 'reply', id: data!.id }, 'Rude')).toBe('done');
-    expect(await flagPost(ravi.client, { kind: 'reply', id: data!.id }, '')).toBe('failed');
+    expect(await flagPost({ kind: 'reply', id: data!.id }, 'Rude', loaderOf(nina.client))).toBe('done');
+    expect(await flagPost({ kind: 'reply', id: data!.id }, '', loaderOf(ravi.client))).toBe('failed');
   });
 });
 
@@ -70,13 +74,18 @@ describe('posting limit', () => {
     const member = await newMember('flags-quinn@example.com');
     const outcomes = [];
     for (let i = 0; i <= COMMENTS_PER_MINUTE; i += 1) {
-      outcomes.push(await postComment(member.client, { userId: member.id, eventId, content: `n${i}` }));
+      outcomes.push(
+        await postComment({ userId: member.id, eventId, content: `n${i}` }, loaderOf(member.client)),
+      );
     }
     expect(outcomes).toEqual([...Array<string>(COMMENTS_PER_MINUTE).fill('done'), 'too-many']);
     // Replies count with comments; an operator is not limited.
     const { data } = await admin.from('comments').select('id').eq('user_id', member.id).limit(1).single();
     expect(
-      await postReply(member.client, { userId: member.id, eventId, parentCommentId: data!.id, content: 'r' }),
+      await postReply(
+        { userId: member.id, eventId, parentCommentId: data!.id, content: 'r' },
+        loaderOf(member.client),
+      ),
     ).toBe('too-many');
     const operator = await admin
       .from('comments')

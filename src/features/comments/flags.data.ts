@@ -4,20 +4,27 @@
  * second one comes back as a unique violation (23505).
  */
 import { flagReason } from '../../lib/rules';
-import type { BrowserSupabase } from '../../lib/supabase/client';
+import { errorCode, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { FlagOutcome, FlagTarget } from './flags';
 
 export async function flagPost(
-  client: BrowserSupabase,
   target: FlagTarget,
   reasonTyped: string,
+  client: LoadClient = sharedClient,
 ): Promise<FlagOutcome> {
   const reason = flagReason(reasonTyped);
-  const { error } = await client.from('comment_flags').insert({
-    comment_id: target.kind === 'comment' ? target.id : null,
-    reply_id: target.kind === 'reply' ? target.id : null,
-    reason,
-  });
-  if (!error) return 'done';
-  return error.code === '23505' ? 'already' : 'failed';
+  const supabase = await client();
+  try {
+    unwrap(
+      await supabase.from('comment_flags').insert({
+        comment_id: target.kind === 'comment' ? target.id : null,
+        reply_id: target.kind === 'reply' ? target.id : null,
+        reason,
+      }),
+    );
+    return 'done';
+  } catch (error) {
+    // A second report by the same member is the unique index's refusal; any other refusal failed.
+    return errorCode(error) === '23505' ? 'already' : 'failed';
+  }
 }

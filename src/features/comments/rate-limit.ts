@@ -5,7 +5,10 @@ import { COMMENT_RATE_SQLSTATE } from '../../lib/rules';
 export const POSTING_TOO_FAST = 'You are posting too fast. Please wait a minute and try again.';
 
 /** Whether a failed insert was the per-minute limit: its SQLSTATE, or PostgREST's HTTP 429 for it. */
-export function refusedForRate(result: { error: { code?: string } | null; status: number }): boolean {
+export function refusedForRate(result: {
+  error: { code?: string | undefined } | null;
+  status: number;
+}): boolean {
   return result.error !== null && (result.error.code === COMMENT_RATE_SQLSTATE || result.status === 429);
 }
 

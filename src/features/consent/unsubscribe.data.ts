@@ -2,7 +2,7 @@
  * Unsubscribing with the token from a marketing e-mail's link: public.unsubscribe() (security definer,
  * supabase/migrations/20261124100001_marketing_consent.sql) clears consent everywhere for its address.
  */
-import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'invalid' | 'error';
 
@@ -14,13 +14,12 @@ export function unsubscribeTokenFrom(search: string): string | null {
 
 export async function unsubscribe(
   token: string,
-  loadClient: () => Promise<BrowserSupabase> = getSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<UnsubscribeOutcome> {
   try {
-    const client = await loadClient();
-    const { data, error } = await client.rpc('unsubscribe', { token });
-    if (error) return 'error';
-    return data === 'unsubscribed' || data === 'invalid' ? data : 'error';
+    const supabase = await client();
+    const answer = unwrap(await supabase.rpc('unsubscribe', { token }));
+    return answer === 'unsubscribed' || answer === 'invalid' ? answer : 'error';
   } catch {
     return 'error';
   }

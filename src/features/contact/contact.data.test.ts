@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
-import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf, type LoadClient } from '../../lib/supabase/data';
 import type { Database } from '../../lib/supabase/database.types';
 import { sendContactMessage } from './contact.data';
 
@@ -10,12 +10,12 @@ import { sendContactMessage } from './contact.data';
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let anon: () => Promise<BrowserSupabase>;
+let anon: LoadClient;
 
 beforeAll(async () => {
   stack = await startTestStack();
   const client = createClient<Database>(stack.url, stack.anonKey, { auth: { persistSession: false } });
-  anon = () => Promise.resolve(client);
+  anon = loaderOf(client);
 });
 afterAll(async () => {
   await stack?.close();

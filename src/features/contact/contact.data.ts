@@ -3,24 +3,26 @@
  * which also queues the company's e-mail (supabase/migrations/20261124100002_company_mail_outbox.sql).
  */
 import { optionalValue } from '../../lib/rules';
-import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { ContactValues } from './contact';
 
 /** Saves the message (return=minimal: visitors may not read it back); false when it failed. */
 export async function sendContactMessage(
   values: ContactValues,
-  loadClient: () => Promise<BrowserSupabase> = getSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<boolean> {
   try {
-    const client = await loadClient();
-    const { error } = await client.from('contact_messages').insert({
+    const supabase = await client();
+    const saved = await supabase.from('contact_messages').insert({
       full_name: values.name.trim(),
       email: values.email.trim(),
       phone: optionalValue(values.phone),
       message: values.message.trim(),
     });
-    return !error;
+    unwrap(saved);
+    return true;
   } catch {
+    // Refused (a DataError), or supabase-js not loaded (offline): the form says it failed.
     return false;
   }
 }

@@ -2,7 +2,7 @@
  * The dashboard's three reads, in parallel: the member's bookings (event and instalments embedded, one
  * request) and two counts that transfer no rows (`head: true`).
  */
-import { getSupabase } from '../../lib/supabase/client';
+import { dataError, sharedClient, type LoadClient } from '../../lib/supabase/data';
 import { fetchMyBookings } from '../bookings/bookings.data';
 import type { MemberBooking } from '../bookings/bookings';
 
@@ -12,16 +12,25 @@ export interface DashboardData {
   favourites: number;
 }
 
-async function count(request: PromiseLike<{ count: number | null; error: { message: string } | null }>) {
-  const { count: found, error } = await request;
-  if (error) throw new Error(error.message);
+async function count(
+  request: PromiseLike<{
+    count: number | null;
+    error: { message: string; code?: string } | null;
+    status: number;
+  }>,
+) {
+  const { count: found, error, status } = await request;
+  if (error) throw dataError(error, status);
   return found ?? 0;
 }
 
-export async function fetchDashboard(userId: string): Promise<DashboardData> {
-  const supabase = await getSupabase();
+export async function fetchDashboard(
+  userId: string,
+  client: LoadClient = sharedClient,
+): Promise<DashboardData> {
+  const supabase = await client();
   const [bookings, publishedEvents, favourites] = await Promise.all([
-    fetchMyBookings(userId),
+    fetchMyBookings(userId, client),
     count(supabase.from('events').select('id', { count: 'exact', head: true }).eq('status', 'published')),
     count(supabase.from('favorites').select('id', { count: 'exact', head: true }).eq('user_id', userId)),
   ]);

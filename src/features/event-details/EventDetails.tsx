@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { sydneyToday } from '../../lib/format/today';
-import { getSupabase } from '../../lib/supabase/client';
 import { $loading, $user } from '../../stores/session';
 import { EventComments } from '../comments/EventComments';
 import { EventCommunity } from '../events/EventCommunity';
@@ -34,7 +33,7 @@ export function EventDetails({ trips }: EventDetailsProps) {
   const [ref] = useState(() => eventRefFromPath(window.location.pathname));
   const event = useQuery({
     queryKey: ['events', 'detail', ref],
-    queryFn: async () => fetchEventDetail(await getSupabase(), ref!),
+    queryFn: () => fetchEventDetail(ref!),
     enabled: ref !== null,
   });
   const title = event.data?.title;
@@ -128,7 +127,7 @@ function EventCommunityFor({ event }: { event: EventDetail }) {
   const pageKey = eventsPageKey(scope, userId);
   const page = useQuery({
     queryKey: pageKey,
-    queryFn: async () => fetchEventsPage(await getSupabase(), scope, userId),
+    queryFn: () => fetchEventsPage(scope, userId),
     // The member's own state comes with the read: wait until the session says who is signed in.
     enabled: Boolean(user) || !sessionLoading,
   });

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase } from '../../lib/supabase/client';
 import { $loading, $user } from '../../stores/session';
 import { formatPostedAt } from '../event-updates/event-updates';
 import { fetchEventDetailUpdates } from './event-details.data';
@@ -16,7 +15,7 @@ export function EventDetailsUpdates({ eventId }: { eventId: string }) {
   // Prefixed by the /event-updates key, so whatever refreshes that (e.g. a follow) refreshes this too.
   const updates = useQuery({
     queryKey: ['event-updates', userId, eventId],
-    queryFn: async () => fetchEventDetailUpdates(await getSupabase(), eventId),
+    queryFn: () => fetchEventDetailUpdates(eventId),
     enabled: !loading && userId !== '',
   });
 

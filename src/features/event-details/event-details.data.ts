@@ -2,7 +2,7 @@
  * Reads for /event-details. Row-level security decides: every event but drafts is public; an event's
  * updates reach only members who follow it or have booked it (decision 0025), visitors read none.
  */
-import type { BrowserSupabase } from '../../lib/supabase/client';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import { sydneyToday } from '../../lib/format/today';
 import type { EventRef, EventStatus } from './event-details';
 
@@ -32,43 +32,42 @@ export interface EventDetailUpdate {
  * the trip's next departure that has not ended, else its latest. One request either way.
  */
 export async function fetchEventDetail(
-  client: BrowserSupabase,
   ref: EventRef,
   today: string = sydneyToday(),
+  client: LoadClient = sharedClient,
 ): Promise<EventDetail | null> {
-  const query = client
+  const supabase = await client();
+  const query = supabase
     .from('events')
     .select('id, slug, trip_slug, title, description, location, start_date, end_date, status');
-  if (ref.kind === 'id') {
-    const { data, error } = await query.eq('id', ref.id).maybeSingle();
-    if (error) throw new Error(error.message);
-    return data;
-  }
+  if (ref.kind === 'id') return unwrap(await query.eq('id', ref.id).maybeSingle());
   // The slug passed eventRefFromPath's slug rule: letters, digits and hyphens only, safe inside or().
-  const { data, error } = await query
-    .or(`slug.eq.${ref.slug},trip_slug.eq.${ref.slug}`)
-    .order('start_date', { ascending: true })
-    .limit(100);
-  if (error) throw new Error(error.message);
+  const events = unwrap(
+    await query
+      .or(`slug.eq.${ref.slug},trip_slug.eq.${ref.slug}`)
+      .order('start_date', { ascending: true })
+      .limit(100),
+  );
   return (
-    data.find((event) => event.slug === ref.slug) ??
-    data.find((event) => event.status === 'published' && event.end_date >= today) ??
-    data.filter((event) => event.status !== 'draft').at(-1) ??
+    events.find((event) => event.slug === ref.slug) ??
+    events.find((event) => event.status === 'published' && event.end_date >= today) ??
+    events.filter((event) => event.status !== 'draft').at(-1) ??
     null
   );
 }
 
 /** The event's updates the member may read, newest first (none unless they follow or booked it). */
 export async function fetchEventDetailUpdates(
-  client: BrowserSupabase,
   eventId: string,
+  client: LoadClient = sharedClient,
 ): Promise<EventDetailUpdate[]> {
-  const { data, error } = await client
-    .from('event_updates')
-    .select('id, title, body, created_at')
-    .eq('event_id', eventId)
-    .order('created_at', { ascending: false })
-    .limit(50);
-  if (error) throw new Error(error.message);
-  return data;
+  const supabase = await client();
+  return unwrap(
+    await supabase
+      .from('event_updates')
+      .select('id, title, body, created_at')
+      .eq('event_id', eventId)
+      .order('created_at', { ascending: false })
+      .limit(50),
+  );
 }

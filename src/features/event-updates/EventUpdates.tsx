@@ -21,10 +21,10 @@ export function EventUpdates() {
   const queryClient = useQueryClient();
   const queryKey = [EVENT_UPDATES_KEY, userId];
   const [status, setStatus] = useState('');
-  const query = useQuery({ queryKey, queryFn: listEventUpdates, enabled: !!userId });
+  const query = useQuery({ queryKey, queryFn: () => listEventUpdates(), enabled: !!userId });
   useLiveUpdates(userId, query.isSuccess);
   const markAll = useMutation({
-    mutationFn: markUpdatesRead,
+    mutationFn: (updateIds: readonly string[]) => markUpdatesRead(updateIds),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey });
       setStatus('All updates marked as read.');

@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceClient, signedInAccount, visitorClient } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf } from '../../lib/supabase/data';
 import { listEventUpdates, markUpdatesRead } from './event-updates.data';
 
 // The page's data calls with real supabase-js against the local stack: what row-level security lets a
-// member read and mark. Only the page's client factory is swapped for the member's client.
-
-let current: BrowserSupabase;
-vi.mock('../../lib/supabase/client', () => ({ getSupabase: () => Promise.resolve(current) }));
+// member read and mark. Each call is given the member's client as its loader.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
@@ -93,9 +91,8 @@ afterAll(async () => {
 
 describe('event updates data', () => {
   it('gives a member with a booking that event’s updates, newest first, all unread, in one request', async () => {
-    current = booker;
     requests = 0;
-    const items = await listEventUpdates();
+    const items = await listEventUpdates(loaderOf(booker));
     expect(requests).toBe(1);
     expect(items.map((item) => [item.title, item.eventTitle, item.unread])).toEqual([
       ['Newer booked news', 'Updates booked', true],
@@ -104,25 +101,22 @@ describe('event updates data', () => {
   });
 
   it('marks them all read in one request, twice without harm, and only for this member', async () => {
-    current = booker;
-    const ids = (await listEventUpdates()).map((item) => item.id);
+    const ids = (await listEventUpdates(loaderOf(booker))).map((item) => item.id);
     requests = 0;
-    await markUpdatesRead(ids);
+    await markUpdatesRead(ids, loaderOf(booker));
     expect(requests).toBe(1);
-    await markUpdatesRead(ids);
-    expect((await listEventUpdates()).map((item) => item.unread)).toEqual([false, false]);
+    await markUpdatesRead(ids, loaderOf(booker));
+    expect((await listEventUpdates(loaderOf(booker))).map((item) => item.unread)).toEqual([false, false]);
   });
 
   it('gives a follower the followed event’s updates, not the booker’s', async () => {
-    current = follower;
-    expect((await listEventUpdates()).map((item) => [item.id, item.unread])).toEqual([
+    expect((await listEventUpdates(loaderOf(follower))).map((item) => [item.id, item.unread])).toEqual([
       [updates.followed, true],
     ]);
   });
 
   it('gives a member who neither follows nor booked nothing, and refuses their marker', async () => {
-    current = stranger;
-    expect(await listEventUpdates()).toEqual([]);
-    await expect(markUpdatesRead([updates.other])).rejects.toThrow(/row-level security/);
+    expect(await listEventUpdates(loaderOf(stranger))).toEqual([]);
+    await expect(markUpdatesRead([updates.other], loaderOf(stranger))).rejects.toThrow(/row-level security/);
   });
 });

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
-import { getSupabase } from '../../lib/supabase/client';
 import { $loading, $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { saveReaction, setEventFollow } from './community.data';
@@ -50,8 +49,8 @@ export function EventCommunity({
   // Quick clicks on one card reach the server in order (a mutation scope runs its mutations one by one).
   const react = useMutation({
     scope: { id: `reaction:${eventId}` },
-    mutationFn: async ({ userId, type, present }: { userId: string; type: ReactionType; present: boolean }) =>
-      saveReaction(await getSupabase(), { user_id: userId, event_id: eventId, reaction_type: type }, present),
+    mutationFn: ({ userId, type, present }: { userId: string; type: ReactionType; present: boolean }) =>
+      saveReaction({ user_id: userId, event_id: eventId, reaction_type: type }, present),
     onMutate: async ({ type }) =>
       patchPage((held) => ({ ...held, reactions: toggleReaction(held.reactions, eventId, type) })),
     onError: (_error, _variables, context) => {
@@ -67,8 +66,7 @@ export function EventCommunity({
 
   const follow = useMutation({
     scope: { id: `follow:${eventId}` },
-    mutationFn: async ({ follow: on }: { userId: string; follow: boolean }) =>
-      setEventFollow(await getSupabase(), eventId, on),
+    mutationFn: ({ follow: on }: { userId: string; follow: boolean }) => setEventFollow(eventId, on),
     onMutate: async ({ follow: on }) =>
       patchPage((held) => {
         const others = held.follows.filter((id) => id !== eventId);

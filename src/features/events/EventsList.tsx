@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
-import { getSupabase } from '../../lib/supabase/client';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments, firstCommentsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
@@ -44,7 +43,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
   const pageKey = eventsPageKey(scope, userId);
   const page = useQuery({
     queryKey: pageKey,
-    queryFn: async () => fetchEventsPage(await getSupabase(), scope, userId),
+    queryFn: () => fetchEventsPage(scope, userId),
     enabled: Boolean(user) || !sessionLoading,
   });
   // A member's cards show their comments: the list waits for that read too (it starts with the events read,

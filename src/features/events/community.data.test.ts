@@ -7,6 +7,7 @@ import {
 } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf } from '../../lib/supabase/data';
 import { saveReaction, setEventFollow } from './community.data';
 import { fetchEventsPage, type EventScope } from './events.data';
 import { foldReactions } from './reactions';
@@ -74,17 +75,19 @@ afterAll(async () => {
 });
 
 const countsOn = async (client: BrowserSupabase, userId: string | null) =>
-  foldReactions((await fetchEventsPage(client, upcoming, userId)).reactions).get(ids.event);
+  foldReactions((await fetchEventsPage(upcoming, userId, loaderOf(client))).reactions).get(ids.event);
 const followsOf = async (client: BrowserSupabase, userId: string) =>
-  (await fetchEventsPage(client, upcoming, userId)).follows;
+  (await fetchEventsPage(upcoming, userId, loaderOf(client))).follows;
 
 describe('the events page read', () => {
   it('lists upcoming published events only (from today, Sydney), soonest first', async () => {
-    const listed = (await fetchEventsPage(visitorClient, upcoming, null)).events.map((event) => event.id);
+    const listed = (await fetchEventsPage(upcoming, null, loaderOf(visitorClient))).events.map(
+      (event) => event.id,
+    );
     expect(listed).toContain(ids.event);
     expect(listed).not.toContain(ids.past);
     expect(listed).not.toContain(ids.draft);
-    const one = await fetchEventsPage(visitorClient, { id: ids.event }, null);
+    const one = await fetchEventsPage({ id: ids.event }, null, loaderOf(visitorClient));
     expect(one.events.map((event) => event.title)).toEqual(['Live']);
   });
 });
@@ -92,8 +95,8 @@ describe('the events page read', () => {
 describe('reactions', () => {
   it('adds and removes the member’s reaction; everyone sees the counts, only the member their own', async () => {
     const heart = { user_id: ids.member, event_id: ids.event, reaction_type: 'heart' as const };
-    await saveReaction(memberClient, heart, false);
-    await saveReaction(otherClient, { ...heart, user_id: ids.other }, false);
+    await saveReaction(heart, false, loaderOf(memberClient));
+    await saveReaction({ ...heart, user_id: ids.other }, false, loaderOf(otherClient));
     expect((await countsOn(visitorClient, null))?.counts.heart).toBe(2);
     expect((await countsOn(visitorClient, null))?.mine.size).toBe(0);
     expect([...(await countsOn(memberClient, ids.member))!.mine]).toEqual(['heart']);
@@ -104,7 +107,7 @@ describe('reactions', () => {
       .eq('event_id', ids.event);
     expect(data).toEqual([{ total: 2 }]);
 
-    await saveReaction(memberClient, heart, true);
+    await saveReaction(heart, true, loaderOf(memberClient));
     const after = await countsOn(otherClient, ids.other);
     expect(after?.counts.heart).toBe(1);
     expect([...after!.mine]).toEqual(['heart']);
@@ -112,13 +115,13 @@ describe('reactions', () => {
 
   it('refuses a reaction in another member’s name, a visitor’s, and one on a draft', async () => {
     const row = { user_id: ids.other, event_id: ids.event, reaction_type: 'ghost' as const };
-    await expect(saveReaction(memberClient, row, false)).rejects.toThrow();
-    await expect(saveReaction(visitorClient, row, false)).rejects.toThrow();
+    await expect(saveReaction(row, false, loaderOf(memberClient))).rejects.toThrow();
+    await expect(saveReaction(row, false, loaderOf(visitorClient))).rejects.toThrow();
     await expect(
-      saveReaction(memberClient, { ...row, user_id: ids.member, event_id: ids.draft }, false),
+      saveReaction({ ...row, user_id: ids.member, event_id: ids.draft }, false, loaderOf(memberClient)),
     ).rejects.toThrow();
     // Removing another member's reaction deletes nothing.
-    await saveReaction(memberClient, { ...row, reaction_type: 'heart' }, true);
+    await saveReaction({ ...row, reaction_type: 'heart' }, true, loaderOf(memberClient));
     expect((await countsOn(visitorClient, null))?.counts.heart).toBe(1);
   });
 });
@@ -128,20 +131,20 @@ describe('follow', () => {
     (await admin.from(table).select('event_id').eq('user_id', userId)).data?.map((row) => row.event_id);
 
   it('sets follow and favourite together, idempotently, and clears both', async () => {
-    await setEventFollow(memberClient, ids.event, true);
-    await setEventFollow(memberClient, ids.event, true);
+    await setEventFollow(ids.event, true, loaderOf(memberClient));
+    await setEventFollow(ids.event, true, loaderOf(memberClient));
     expect(await followsOf(memberClient, ids.member)).toEqual([ids.event]);
     expect(await rowsOf('favorites', ids.member)).toEqual([ids.event]);
     expect(await followsOf(otherClient, ids.other)).toEqual([]);
 
-    await setEventFollow(memberClient, ids.event, false);
+    await setEventFollow(ids.event, false, loaderOf(memberClient));
     expect(await rowsOf('event_follows', ids.member)).toEqual([]);
     expect(await rowsOf('favorites', ids.member)).toEqual([]);
   });
 
   it('refuses visitors and drafts, leaving neither row behind', async () => {
-    await expect(setEventFollow(visitorClient, ids.event, true)).rejects.toThrow();
-    await expect(setEventFollow(memberClient, ids.draft, true)).rejects.toThrow();
+    await expect(setEventFollow(ids.event, true, loaderOf(visitorClient))).rejects.toThrow();
+    await expect(setEventFollow(ids.draft, true, loaderOf(memberClient))).rejects.toThrow();
     expect(await rowsOf('event_follows', ids.member)).toEqual([]);
     expect(await rowsOf('favorites', ids.member)).toEqual([]);
   });

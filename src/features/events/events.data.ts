@@ -5,7 +5,7 @@
  * by the member's id: an admin may read everyone's). Row-level security shows visitors and members only
  * published events.
  */
-import type { BrowserSupabase } from '../../lib/supabase/client';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { ReactionState, ReactionType } from './reactions';
 
 export interface PublishedEvent {
@@ -54,19 +54,21 @@ export function inScope<Query extends Filterable<Query>>(query: Query, scope: Ev
 }
 
 export async function fetchEventsPage(
-  client: BrowserSupabase,
   scope: EventScope,
   userId: string | null,
+  client: LoadClient = sharedClient,
 ): Promise<EventsPage> {
   const own = userId ? ', my_reactions:reactions(reaction_type), my_follow:event_follows(event_id)' : '';
-  let query = client
+  const supabase = await client();
+  let query = supabase
     .from('events')
     .select(`${EVENT_COLUMNS}, event_reaction_counts(reaction_type, total)${own}`);
   if (userId) query = query.eq('my_reactions.user_id', userId).eq('my_follow.user_id', userId);
-  const { data, error } = await inScope(query, scope)
-    .order('start_date', { ascending: true })
-    .overrideTypes<EventRow[], { merge: false }>();
-  if (error) throw new Error(error.message);
+  const data = unwrap(
+    await inScope(query, scope)
+      .order('start_date', { ascending: true })
+      .overrideTypes<EventRow[], { merge: false }>(),
+  );
   return {
     events: data.map(({ id, slug, trip_slug, title, location, start_date, end_date }) => ({
       id,

@@ -3,7 +3,7 @@
  * read), which also queues the company's e-mail (supabase/migrations/20261124100002_company_mail_outbox.sql).
  */
 import { optionalValue } from '../../lib/rules';
-import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 
 export interface InterestRegistration {
   eventName: string;
@@ -17,11 +17,11 @@ export interface InterestRegistration {
 /** Saves one registration (return=minimal: visitors may not read it back); false when it failed. */
 export async function registerInterest(
   registration: InterestRegistration,
-  loadClient: () => Promise<BrowserSupabase> = getSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<boolean> {
   try {
-    const client = await loadClient();
-    const { error } = await client.from('interest_registrations').insert({
+    const supabase = await client();
+    const saved = await supabase.from('interest_registrations').insert({
       event_name: registration.eventName,
       full_name: registration.name.trim(),
       email: registration.email.trim(),
@@ -29,8 +29,10 @@ export async function registerInterest(
       message: optionalValue(registration.message),
       marketing_consent: registration.marketingConsent,
     });
-    return !error;
+    unwrap(saved);
+    return true;
   } catch {
+    // Refused (a DataError), or supabase-js not loaded (offline): the form says it failed.
     return false;
   }
 }

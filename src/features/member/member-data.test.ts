@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf, type LoadClient } from '../../lib/supabase/data';
 import { fetchBooking, fetchMyBookings } from '../bookings/bookings.data';
 import { fetchDashboard } from '../dashboard/dashboard.data';
 import {
@@ -13,11 +14,9 @@ import {
 import { listFavourites, removeFavourite } from './favourites.data';
 
 // The member pages' data calls with real supabase-js against the local stack, signed in as a member: what
-// row-level security lets them read and change. Only the page's client factory is swapped for this
-// member's client (the pages build theirs from the site's build-time settings).
+// row-level security lets them read and change. Each call is given the member's client as its loader
+// (the pages load theirs from the site's build-time settings).
 
-let current: BrowserSupabase;
-vi.mock('../../lib/supabase/client', () => ({ getSupabase: () => Promise.resolve(current) }));
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
@@ -25,6 +24,8 @@ const ids = { member: '', other: '', event: '', ended: '', booking: '', otherBoo
 
 let memberClient: BrowserSupabase;
 let otherClient: BrowserSupabase;
+let asMember: LoadClient;
+let asOther: LoadClient;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const member = await signedInAccount(stack, { email: 'data-member@example.com', fullName: 'Data Member' });
   const other = await signedInAccount(stack, { email: 'data-other@example.com', fullName: 'Data Member' });
   [ids.member, ids.other, memberClient, otherClient] = [member.id, other.id, member.client, other.client];
+  [asMember, asOther] = [loaderOf(memberClient), loaderOf(otherClient)];
   const { data: events, error } = await admin
     .from('events')
     .insert([
@@ -105,8 +107,7 @@ afterAll(async () => {
 
 describe('dashboard and bookings', () => {
   it('reads the member’s bookings with event and instalments embedded, and the counts', async () => {
-    current = memberClient;
-    const data = await fetchDashboard(ids.member);
+    const data = await fetchDashboard(ids.member, asMember);
     expect(data.favourites).toBe(1);
     expect(data.publishedEvents).toBeGreaterThanOrEqual(2);
     expect(data.bookings.map((booking) => booking.invoice_number).sort()).toEqual(['DATA-0001', 'DATA-0002']);
@@ -116,13 +117,13 @@ describe('dashboard and bookings', () => {
   });
 
   it('finds the member’s own booking, and nothing for someone else’s or an unknown one', async () => {
-    current = memberClient;
-    expect((await fetchBooking(ids.booking))?.invoice_number).toBe('DATA-0001');
-    expect(await fetchBooking(ids.otherBooking)).toBeNull();
-    expect(await fetchBooking('00000000-0000-4000-8000-000000000000')).toBeNull();
-    current = otherClient;
-    expect(await fetchBooking(ids.booking)).toBeNull();
-    expect((await fetchMyBookings(ids.other)).map((row) => row.invoice_number)).toEqual(['DATA-0003']);
+    expect((await fetchBooking(ids.booking, asMember))?.invoice_number).toBe('DATA-0001');
+    expect(await fetchBooking(ids.otherBooking, asMember)).toBeNull();
+    expect(await fetchBooking('00000000-0000-4000-8000-000000000000', asMember)).toBeNull();
+    expect(await fetchBooking(ids.booking, asOther)).toBeNull();
+    expect((await fetchMyBookings(ids.other, asOther)).map((row) => row.invoice_number)).toEqual([
+      'DATA-0003',
+    ]);
   });
 });
 
@@ -138,58 +139,50 @@ describe('travellers', () => {
   };
 
   it('adds, edits and lists the member’s own travellers; others see none of them', async () => {
-    current = memberClient;
-    await saveTraveller(null, values);
-    const [added] = await listTravellers(ids.member);
+    await saveTraveller(null, values, asMember);
+    const [added] = await listTravellers(ids.member, asMember);
     expect(added).toMatchObject(values);
     ids.traveller = added!.id;
-    await saveTraveller(ids.traveller, { ...values, phone: '0400 111 222' });
-    expect((await listTravellers(ids.member))[0]?.phone).toBe('0400 111 222');
-    current = otherClient;
-    expect(await listTravellers(ids.member)).toEqual([]);
+    await saveTraveller(ids.traveller, { ...values, phone: '0400 111 222' }, asMember);
+    expect((await listTravellers(ids.member, asMember))[0]?.phone).toBe('0400 111 222');
+    expect(await listTravellers(ids.member, asOther)).toEqual([]);
   });
 
   it('refuses what the rules refuse, with the database’s check', async () => {
-    current = memberClient;
-    await expect(saveTraveller(null, { ...values, full_name: '' })).rejects.toThrow(/check/);
-    await expect(saveTraveller(null, { ...values, date_of_birth: '1899-12-31' })).rejects.toThrow(/check/);
+    await expect(saveTraveller(null, { ...values, full_name: '' }, asMember)).rejects.toThrow(/check/);
+    await expect(saveTraveller(null, { ...values, date_of_birth: '1899-12-31' }, asMember)).rejects.toThrow(
+      /check/,
+    );
   });
 
   it('lists who travels on the member’s booking', async () => {
-    current = memberClient;
     const { error } = await memberClient
       .from('booking_travellers')
       .insert({ booking_id: ids.booking, traveller_id: ids.traveller });
     expect(error).toBeNull();
-    expect(await listBookingTravellers(ids.booking)).toEqual([
+    expect(await listBookingTravellers(ids.booking, asMember)).toEqual([
       { id: ids.traveller, full_name: 'Lucy Westenra' },
     ]);
-    current = otherClient;
-    expect(await listBookingTravellers(ids.booking)).toEqual([]);
+    expect(await listBookingTravellers(ids.booking, asOther)).toEqual([]);
   });
 
   it('deletes a traveller (and their place on bookings); another member cannot', async () => {
-    current = otherClient;
-    await deleteTraveller(ids.traveller);
-    current = memberClient;
-    expect(await listTravellers(ids.member)).toHaveLength(1);
-    await deleteTraveller(ids.traveller);
-    expect(await listTravellers(ids.member)).toEqual([]);
-    expect(await listBookingTravellers(ids.booking)).toEqual([]);
+    await deleteTraveller(ids.traveller, asOther);
+    expect(await listTravellers(ids.member, asMember)).toHaveLength(1);
+    await deleteTraveller(ids.traveller, asMember);
+    expect(await listTravellers(ids.member, asMember)).toEqual([]);
+    expect(await listBookingTravellers(ids.booking, asMember)).toEqual([]);
   });
 });
 
 describe('favourites', () => {
   it('lists the member’s favourites with the event, and removes one', async () => {
-    current = memberClient;
-    const favourites = await listFavourites(ids.member);
+    const favourites = await listFavourites(ids.member, asMember);
     expect(favourites.map((favourite) => favourite.event?.title)).toEqual(['Upcoming']);
     const eventId = favourites[0]!.event!.id;
-    current = otherClient;
-    await removeFavourite(eventId); // another member's call changes only their own rows
-    current = memberClient;
-    expect(await listFavourites(ids.member)).toHaveLength(1);
-    await removeFavourite(eventId);
-    expect(await listFavourites(ids.member)).toEqual([]);
+    await removeFavourite(eventId, asOther); // another member's call changes only their own rows
+    expect(await listFavourites(ids.member, asMember)).toHaveLength(1);
+    await removeFavourite(eventId, asMember);
+    expect(await listFavourites(ids.member, asMember)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
+import { loaderOf } from '../../lib/supabase/data';
 import {
   POLL_OPTION_MAX,
   POLL_QUESTION_MAX,
@@ -34,43 +35,43 @@ describe('a poll', () => {
   it('takes one vote per member, shows results after voting, and admins see them live', async () => {
     const id = await createPoll(
       { eventId: null, question: 'Where next?', options: ['Ghosts', 'Castles', 'Both'], closesAt: inADay() },
-      admin,
+      loaderOf(admin),
     );
-    const before = (await fetchPolls({}, member)).find((poll) => poll.id === id);
+    const before = (await fetchPolls({}, loaderOf(member))).find((poll) => poll.id === id);
     expect(before).toMatchObject({ myVote: null, results: null, options: ['Ghosts', 'Castles', 'Both'] });
 
-    await voteInPoll(id, 1, member);
-    const after = (await fetchPolls({}, member)).find((poll) => poll.id === id);
+    await voteInPoll(id, 1, loaderOf(member));
+    const after = (await fetchPolls({}, loaderOf(member))).find((poll) => poll.id === id);
     expect(after).toMatchObject({ myVote: 1, results: [0, 1, 0] });
 
-    await expect(voteInPoll(id, 0, member)).rejects.toThrow(PollRefusedError);
-    await expect(voteInPoll(id, 0, member)).rejects.toThrow('You have already voted in this poll.');
-    await expect(voteInPoll(id, 3, other)).rejects.toThrow('This poll has no such option.');
+    await expect(voteInPoll(id, 0, loaderOf(member))).rejects.toThrow(PollRefusedError);
+    await expect(voteInPoll(id, 0, loaderOf(member))).rejects.toThrow('You have already voted in this poll.');
+    await expect(voteInPoll(id, 3, loaderOf(other))).rejects.toThrow('This poll has no such option.');
 
-    await voteInPoll(id, 1, other);
-    const seenByAdmin = (await fetchPolls({}, admin)).find((poll) => poll.id === id);
+    await voteInPoll(id, 1, loaderOf(other));
+    const seenByAdmin = (await fetchPolls({}, loaderOf(admin))).find((poll) => poll.id === id);
     expect(seenByAdmin).toMatchObject({ myVote: null, results: [0, 2, 0] });
 
-    await closePoll(id, admin);
+    await closePoll(id, loaderOf(admin));
     const third = (await signedInAccount(stack, { email: 'polls-third@example.com' })).client;
-    await expect(voteInPoll(id, 0, third)).rejects.toThrow(/This poll closed on/);
+    await expect(voteInPoll(id, 0, loaderOf(third))).rejects.toThrow(/This poll closed on/);
   });
 
   it('is created, closed and deleted by admins only; the database refuses bad fields', async () => {
     const poll = { eventId: null, question: 'Member poll?', options: ['Yes', 'No'], closesAt: inADay() };
-    await expect(createPoll(poll, member)).rejects.toThrow();
-    await expect(createPoll({ ...poll, options: ['Only one'] }, admin)).rejects.toThrow();
-    await expect(createPoll({ ...poll, options: ['Same', 'same'] }, admin)).rejects.toThrow();
-    await expect(createPoll({ ...poll, closesAt: new Date(Date.now() - 1000) }, admin)).rejects.toThrow(
-      'The closing time must be in the future.',
-    );
-    const id = await createPoll(poll, admin);
+    await expect(createPoll(poll, loaderOf(member))).rejects.toThrow();
+    await expect(createPoll({ ...poll, options: ['Only one'] }, loaderOf(admin))).rejects.toThrow();
+    await expect(createPoll({ ...poll, options: ['Same', 'same'] }, loaderOf(admin))).rejects.toThrow();
+    await expect(
+      createPoll({ ...poll, closesAt: new Date(Date.now() - 1000) }, loaderOf(admin)),
+    ).rejects.toThrow('The closing time must be in the future.');
+    const id = await createPoll(poll, loaderOf(admin));
     const { data: audit } = await admin.from('audit_log').select('action, entity_label').eq('entity_id', id);
     expect(audit).toEqual([{ action: 'insert', entity_label: 'Member poll?' }]);
-    await expect(closePoll(id, member)).rejects.toThrow();
-    await expect(deletePoll(id, member)).rejects.toThrow();
-    await deletePoll(id, admin);
-    expect((await fetchPolls({}, admin)).some((row) => row.id === id)).toBe(false);
+    await expect(closePoll(id, loaderOf(member))).rejects.toThrow();
+    await expect(deletePoll(id, loaderOf(member))).rejects.toThrow();
+    await deletePoll(id, loaderOf(admin));
+    expect((await fetchPolls({}, loaderOf(admin))).some((row) => row.id === id)).toBe(false);
   });
 
   it('agrees with the rules at the boundaries', async () => {

@@ -4,7 +4,7 @@
  * voted), voting (an insert the database checks: open, a real option, once), and the admin's changes through
  * the table's admin-only policies.
  */
-import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 
 export interface Poll {
   id: string;
@@ -30,47 +30,61 @@ interface ResultRow {
   votes: number;
 }
 
-/** A refusal the database explains (closed, no such option, already voted, bad field): its own words. */
-export class PollRefusedError extends Error {}
+/**
+ * A refusal the database explains (closed, no such option, already voted, bad field): a DataError whose
+ * message is the database's own words, which the forms show as they are.
+ */
+export class PollRefusedError extends DataError {}
 
-type Client = BrowserSupabase;
-const client = async (given?: Client) => given ?? (await getSupabase());
-
-function refusal(error: { code?: string; message: string }): Error {
-  if (error.code === '23505' || error.code === '23514') return new PollRefusedError(error.message);
-  return new Error(error.message);
+/**
+ * A poll write's result (through unwrap), with the one place its failure is read: a unique or check
+ * violation is a refusal the forms show in the database's words.
+ */
+async function withRefusals<T>(write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof DataError && (error.code === '23505' || error.code === '23514'))
+      throw new PollRefusedError(error.message, error.code, error.status);
+    throw error;
+  }
 }
 
 /** Polls visible to the caller (optionally one event's, or only the all-members ones), newest closing first. */
 export async function fetchPolls(
   scope: { eventId?: string | null; limit?: number } = {},
-  given?: Client,
+  client: LoadClient = sharedClient,
 ): Promise<PollWithResults[]> {
-  const supabase = await client(given);
+  const supabase = await client();
   let query = supabase
     .from('polls')
     .select('id, event_id, question, options, closes_at, created_at, events(title)')
     .order('closes_at', { ascending: false })
     .limit(scope.limit ?? 100);
   if (scope.eventId) query = query.eq('event_id', scope.eventId);
-  const { data, error } = await query;
-  if (error) throw new Error(error.message);
-  const polls: Poll[] = data.map(({ events, ...poll }) => ({ ...poll, event_title: events?.title ?? null }));
+  const rows = unwrap(await query);
+  const polls: Poll[] = rows.map(({ events, ...poll }) => ({ ...poll, event_title: events?.title ?? null }));
   if (polls.length === 0) return [];
   const ids = polls.map((poll) => poll.id);
   const { data: session } = await supabase.auth.getSession();
   const me = session.session?.user.id ?? '';
   // An admin may read every vote; only the caller's own say how they voted.
   const [votes, results] = await Promise.all([
-    supabase.from('poll_votes').select('poll_id, option_index').in('poll_id', ids).eq('user_id', me),
+    supabase
+      .from('poll_votes')
+      .select('poll_id, option_index')
+      .in('poll_id', ids)
+      .eq('user_id', me)
+      .then(unwrap),
     // The type generator reads neither uuid[] arguments nor this function's rows: typed here by hand.
-    supabase.rpc('poll_results', { poll_ids: ids as unknown as string }).returns<ResultRow[]>(),
+    supabase
+      .rpc('poll_results', { poll_ids: ids as unknown as string })
+      .returns<ResultRow[]>()
+      .then(unwrap),
   ]);
-  if (votes.error) throw new Error(votes.error.message);
-  if (results.error) throw new Error(results.error.message);
   return polls.map((poll) => {
-    const counts = results.data.filter((row) => row.poll_id === poll.id);
-    const mine = votes.data.find((vote) => vote.poll_id === poll.id);
+    const counts = results.filter((row) => row.poll_id === poll.id);
+    const mine = votes.find((vote) => vote.poll_id === poll.id);
     return {
       ...poll,
       myVote: mine?.option_index ?? null,
@@ -83,10 +97,15 @@ export async function fetchPolls(
 }
 
 /** The caller votes for one option; refused (PollRefusedError) when closed, unknown option or a second vote. */
-export async function voteInPoll(pollId: string, optionIndex: number, given?: Client): Promise<void> {
-  const supabase = await client(given);
-  const { error } = await supabase.from('poll_votes').insert({ poll_id: pollId, option_index: optionIndex });
-  if (error) throw refusal(error);
+export async function voteInPoll(
+  pollId: string,
+  optionIndex: number,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  await withRefusals(
+    supabase.from('poll_votes').insert({ poll_id: pollId, option_index: optionIndex }).then(unwrap),
+  );
 }
 
 export interface NewPoll {
@@ -97,38 +116,43 @@ export interface NewPoll {
 }
 
 /** An admin creates a poll (the database checks the fields and that it closes in the future). */
-export async function createPoll(poll: NewPoll, given?: Client): Promise<string> {
-  const supabase = await client(given);
-  const { data, error } = await supabase
-    .from('polls')
-    .insert({
-      event_id: poll.eventId,
-      question: poll.question.trim(),
-      options: poll.options.map((option) => option.trim()),
-      closes_at: poll.closesAt.toISOString(),
-    })
-    .select('id')
-    .single();
-  if (error) throw refusal(error);
-  return data.id;
+export async function createPoll(poll: NewPoll, client: LoadClient = sharedClient): Promise<string> {
+  const supabase = await client();
+  const created = await withRefusals(
+    supabase
+      .from('polls')
+      .insert({
+        event_id: poll.eventId,
+        question: poll.question.trim(),
+        options: poll.options.map((option) => option.trim()),
+        closes_at: poll.closesAt.toISOString(),
+      })
+      .select('id')
+      .single()
+      .then(unwrap),
+  );
+  return created.id;
 }
 
 /** An admin closes a poll now (no more votes; results stay). */
-export async function closePoll(pollId: string, given?: Client): Promise<void> {
-  const supabase = await client(given);
-  const { data, error } = await supabase
-    .from('polls')
-    .update({ closes_at: new Date().toISOString() })
-    .eq('id', pollId)
-    .select('id');
-  if (error) throw refusal(error);
-  if (data.length === 0) throw new Error('The poll is gone or you may not change it.');
+export async function closePoll(pollId: string, client: LoadClient = sharedClient): Promise<void> {
+  const supabase = await client();
+  const closed = await withRefusals(
+    supabase
+      .from('polls')
+      .update({ closes_at: new Date().toISOString() })
+      .eq('id', pollId)
+      .select('id')
+      .then(unwrap),
+  );
+  if (closed.length === 0) throw new DataError('The poll is gone or you may not change it.');
 }
 
 /** An admin deletes a poll and its votes. */
-export async function deletePoll(pollId: string, given?: Client): Promise<void> {
-  const supabase = await client(given);
-  const { data, error } = await supabase.from('polls').delete().eq('id', pollId).select('id');
-  if (error) throw refusal(error);
-  if (data.length === 0) throw new Error('The poll is gone or you may not delete it.');
+export async function deletePoll(pollId: string, client: LoadClient = sharedClient): Promise<void> {
+  const supabase = await client();
+  const deleted = await withRefusals(
+    supabase.from('polls').delete().eq('id', pollId).select('id').then(unwrap),
+  );
+  if (deleted.length === 0) throw new DataError('The poll is gone or you may not delete it.');
 }

@@ -6,7 +6,7 @@ import { TravellerFormTask } from './TravellerFormTask';
 export function TravellerFormTasks({ userId }: { userId: string }) {
   const query = useQuery({
     queryKey: ['traveller-forms', userId],
-    queryFn: fetchMyTravellerForms,
+    queryFn: () => fetchMyTravellerForms(),
     enabled: !!userId,
   });
   if (!query.data || query.data.length === 0) return null;

@@ -1,4 +1,4 @@
-import { getSupabase } from '../../lib/supabase/client';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import { asAnswers, asFields, type AnsweredBy, type Answers, type FormFieldDef } from './traveller-forms';
 
 /** A traveller named on the member's booking, with their answers to a form each traveller answers. */
@@ -32,10 +32,10 @@ type Row = Omit<MyTravellerForm, 'fields' | 'answers' | 'travellers' | 'answered
 };
 
 /** The signed-in member's forms: those of every event they are booked on (the database decides). */
-export async function fetchMyTravellerForms(): Promise<MyTravellerForm[]> {
-  const { data, error } = await (await getSupabase()).rpc('my_traveller_forms');
-  if (error) throw error;
-  return ((data ?? []) as Row[]).map((row) => ({
+export async function fetchMyTravellerForms(client: LoadClient = sharedClient): Promise<MyTravellerForm[]> {
+  const supabase = await client();
+  const rows = unwrap(await supabase.rpc('my_traveller_forms'));
+  return ((rows ?? []) as Row[]).map((row) => ({
     ...row,
     answered_by: row.answered_by === 'traveller' ? 'traveller' : 'holder',
     fields: asFields(row.fields),
@@ -51,20 +51,22 @@ export async function fetchMyTravellerForms(): Promise<MyTravellerForm[]> {
 
 /**
  * Sends (or replaces) answers: the member's own, or a named traveller's (`travellerId`) for a form each
- * traveller answers. The database validates them against the form's fields and checks the traveller.
+ * traveller answers. The database validates them against the form's fields and checks the traveller; its
+ * refusal is a DataError whose code the answer sheet reads.
  */
 export async function submitTravellerForm(
   formId: string,
   answers: Answers,
   travellerId: string | null = null,
+  client: LoadClient = sharedClient,
 ): Promise<string> {
-  const { data, error } = await (
-    await getSupabase()
-  ).rpc('submit_traveller_form', {
-    p_form_id: formId,
-    p_answers: answers as never,
-    ...(travellerId ? { p_traveller_id: travellerId } : {}),
-  });
-  if (error) throw error;
-  return String(data);
+  const supabase = await client();
+  const id = unwrap(
+    await supabase.rpc('submit_traveller_form', {
+      p_form_id: formId,
+      p_answers: answers as never,
+      ...(travellerId ? { p_traveller_id: travellerId } : {}),
+    }),
+  );
+  return String(id);
 }

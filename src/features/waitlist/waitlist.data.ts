@@ -4,7 +4,7 @@
  * lookup anyone can run), and refuses with PT429 (HTTP 429) after too many 'already' answers to one client.
  */
 import { optionalValue } from '../../lib/rules';
-import { getSupabase, type BrowserSupabase } from '../../lib/supabase/client';
+import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 
 export type JoinWaitlistOutcome = 'joined' | 'already' | 'too-many' | 'error';
 
@@ -17,29 +17,34 @@ export interface WaitlistEntry {
   marketingConsent: boolean;
 }
 
+function tooMany(error: unknown): boolean {
+  return error instanceof DataError && (error.code === 'PT429' || error.status === 429);
+}
+
 /** Sends one entry; empty phone and notes are saved as null. Never throws: failures are 'error'. */
 export async function joinWaitlist(
   entry: WaitlistEntry,
-  loadClient: () => Promise<BrowserSupabase> = getSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<JoinWaitlistOutcome> {
   try {
-    const client = await loadClient();
+    const supabase = await client();
     const phone = optionalValue(entry.phone);
     const notes = optionalValue(entry.notes);
     // An optional argument left out is null in the database (its default).
-    const { data, error, status } = await client.rpc('join_waitlist', {
-      event_name: entry.eventName,
-      full_name: entry.fullName.trim(),
-      email: entry.email.trim(),
-      ...(phone ? { phone } : {}),
-      ...(notes ? { notes } : {}),
-      marketing_consent: entry.marketingConsent,
-    });
-    if (error) return error.code === 'PT429' || status === 429 ? 'too-many' : 'error';
-    if (data === 'joined' || data === 'already') return data;
-    return 'error';
-  } catch {
-    // supabase-js could not be loaded (offline) or the request never completed.
-    return 'error';
+    const answer = unwrap(
+      await supabase.rpc('join_waitlist', {
+        event_name: entry.eventName,
+        full_name: entry.fullName.trim(),
+        email: entry.email.trim(),
+        ...(phone ? { phone } : {}),
+        ...(notes ? { notes } : {}),
+        marketing_consent: entry.marketingConsent,
+      }),
+    );
+    return answer === 'joined' || answer === 'already' ? answer : 'error';
+  } catch (error) {
+    // The database's rate limit (PT429, HTTP 429); anything else, or supabase-js not loaded (offline), or a
+    // request that never completed, is an error.
+    return tooMany(error) ? 'too-many' : 'error';
   }
 }

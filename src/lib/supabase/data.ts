@@ -3,11 +3,14 @@
  * failure. Each data function takes the client loader as its last argument, defaulting to the page's shared
  * client, so a test passes `loaderOf(client)` with a client of `startTestStack()` instead of mocking a module.
  * A failed call throws a DataError carrying PostgREST's code and HTTP status; a feature that turns some codes
- * into outcomes (a duplicate, a rate limit) reads them from the error, never from a string.
+ * into outcomes (a duplicate, a rate limit) reads them from the error, never from a string. Storage calls
+ * follow the same rule with their own loader (`LoadStorage`), so storage-js still loads only when needed.
+ * Decision 0049.
  */
-import { getSupabase, type BrowserSupabase } from './client';
+import type { StorageClient } from '@supabase/storage-js';
+import { getStorage, getSupabase, type BrowserSupabase } from './client';
 
-export type { BrowserSupabase };
+export type { BrowserSupabase, StorageClient };
 
 /** Where a data function gets its client: the page's shared one unless a test passes its own. */
 export type LoadClient = () => Promise<BrowserSupabase>;
@@ -17,6 +20,16 @@ export const sharedClient: LoadClient = getSupabase;
 /** A loader for a client already at hand (tests, or an island that holds one). */
 export function loaderOf(client: BrowserSupabase): LoadClient {
   return () => Promise.resolve(client);
+}
+
+/** Where a Storage call gets its client: the page's shared one (loaded on first use) unless a test passes its own. */
+export type LoadStorage = () => Promise<StorageClient>;
+
+export const sharedStorage: LoadStorage = getStorage;
+
+/** A loader for a Storage client already at hand. */
+export function storageOf(storage: StorageClient): LoadStorage {
+  return () => Promise.resolve(storage);
 }
 
 /** A failed database call: the server's message, its Postgres or PostgREST code, and the HTTP status. */
@@ -34,21 +47,34 @@ export class DataError extends Error {
 interface ErrorLike {
   message: string;
   code?: string | undefined;
+  /** Auth errors carry their HTTP status themselves; PostgREST results carry it beside the error. */
+  status?: number | undefined;
 }
 
 /** The DataError for a supabase-js error (PostgREST, Auth or Storage). */
-export function dataError(error: ErrorLike, status?: number): DataError {
+export function dataError(error: ErrorLike, status: number | undefined = error.status): DataError {
   return new DataError(error.message, error.code || undefined, status);
 }
 
-type Result<T> =
-  | { data: T; error: null; status?: number }
-  | { data: null; error: ErrorLike; status?: number };
+/** A supabase-js result: PostgREST's, Auth's or Storage's `{ data, error }` (PostgREST adds the status). */
+interface Result {
+  data: unknown;
+  error: ErrorLike | null;
+  status?: number;
+}
+
+/**
+ * The data a result holds when it succeeded: supabase-js types a result as a union of its success (error
+ * null) and its failure, so the success's data type is the one the caller gets.
+ */
+type SuccessData<R extends Result> = [Extract<R, { error: null }>] extends [never]
+  ? R['data']
+  : Extract<R, { error: null }>['data'];
 
 /** The data of a supabase-js result, or its error thrown as a DataError. */
-export function unwrap<T>(result: Result<T>): T {
+export function unwrap<R extends Result>(result: R): SuccessData<R> {
   if (result.error) throw dataError(result.error, result.status);
-  return result.data as T;
+  return result.data as SuccessData<R>;
 }
 
 /** The code of a DataError (or of anything thrown), for features that map codes to outcomes. */
