@@ -1,7 +1,7 @@
 // Pure logic of the account pages (/personal-details, /settings, /customer/{id}): validation on the shared
 // rules, what the e-mailed links bring back, and names for what is downloaded.
 import { emailProblem, nameProblem, passwordProblem, phoneProblem } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
 
 export const DETAILS_FIELDS = ['fullName', 'phone'] as const;
 export type DetailsField = (typeof DETAILS_FIELDS)[number];

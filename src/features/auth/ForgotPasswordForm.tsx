@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { requestPasswordReset } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useValidatedForm } from '../../lib/forms/useFormValues';
 import { SOMETHING_WENT_WRONG } from './auth-texts';
 import { EMPTY_RESET, RESET_FIELDS, validateReset } from './login';
 import { useBusySubmit } from './use-busy-submit';

@@ -4,7 +4,7 @@ import { Field } from '../../components/ui/form/Field';
 import { signIn } from '../../stores/session';
 import { showToastAcrossNavigation } from '../../components/site/carried-toast';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useValidatedForm } from '../../lib/forms/useFormValues';
 import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
 import { EMPTY_LOGIN, LOGIN_FIELDS, validateLogin } from './login';
 import { PasswordField } from './PasswordField';

@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { signUp } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useValidatedForm } from '../../lib/forms/useFormValues';
 import { MARKETING_CONSENT_LABEL, REGISTER, SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';

@@ -1,5 +1,5 @@
 import { emailProblem, PASSWORD_MIN_LENGTH } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
 
 export const LOGIN_FIELDS = ['email', 'password'] as const;
 export type LoginField = (typeof LOGIN_FIELDS)[number];

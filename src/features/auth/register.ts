@@ -1,5 +1,5 @@
 import { emailProblem, nameProblem, passwordProblem } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
 
 export const REGISTER_FIELDS = ['fullName', 'email', 'password'] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];

@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { hasErrors, type FieldErrors } from '../forms/validation';
+import { hasErrors, type FieldErrors } from '../../lib/forms/validation';
 
 /**
  * Submitting an auth form: validate (errors shown, first one focused, by the validated form's own submit),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { SubmitButton } from '../forms/SubmitButton';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { unsubscribe, unsubscribeTokenFrom, type UnsubscribeOutcome } from './unsubscribe.data';
 
 type State = 'ready' | 'sending' | UnsubscribeOutcome | 'no-token';

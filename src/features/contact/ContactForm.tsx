@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../components/ui/form/Field';
 import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { SubmitButton } from '../forms/SubmitButton';
-import { useSubmitForm } from '../forms/useSubmitForm';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import {
   CONTACT_FAILED_TOAST,
   CONTACT_FIELDS,

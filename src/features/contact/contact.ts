@@ -1,5 +1,5 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
 import { ERROR_TOAST } from '../../stores/toasts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;

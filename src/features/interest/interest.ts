@@ -1,6 +1,6 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
 export type InterestField = (typeof INTEREST_FIELDS)[number];

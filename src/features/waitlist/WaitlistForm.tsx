@@ -5,8 +5,8 @@ import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { ConsentCheckbox } from '../consent/ConsentCheckbox';
 import { isConsentTicked } from '../consent/consent';
-import { SubmitButton } from '../forms/SubmitButton';
-import { useSubmitForm } from '../forms/useSubmitForm';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { EMPTY_WAITLIST, validateWaitlist, WAITLIST_FIELDS, WAITLIST_TOASTS } from './waitlist';
 import { joinWaitlist } from './waitlist.data';
 

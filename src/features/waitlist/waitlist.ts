@@ -1,6 +1,6 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
 import type { JoinWaitlistOutcome } from './waitlist.data';
 
 export const WAITLIST_FIELDS = ['fullName', 'email', 'phone', 'notes', 'marketingConsent'] as const;
