@@ -1,15 +1,43 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import type { FieldErrors } from './validation';
+
+// zod/mini rather than zod: the same checks in a few KB, so a visitor's form in a dialog stays within its
+// JavaScript budget (decision 0051). Its schemas fit inside the admin forms' full-zod objects too.
 
 /**
  * A zod string schema from one of the project's field rules (src/lib/rules: a function that returns the
- * message for a bad value, or undefined), so an admin form validates with the very rule the database's CHECK
- * and the Studio share (decision 0013). The value is trimmed, as every form saves it.
+ * message for a bad value, or undefined), so a form validates with the very rule the database's CHECK and the
+ * Studio share (decision 0013).
  */
 export function ruleString(problem: (value: string) => string | undefined) {
-  return z.string().superRefine((value, context) => {
-    const message = problem(value);
-    if (message) context.addIssue({ code: 'custom', message });
-  });
+  return z.string().check(
+    z.superRefine((value, context) => {
+      const message = problem(value);
+      if (message) context.addIssue({ code: 'custom', message, input: value });
+    }),
+  );
+}
+
+/** A form's schema: one rule per field, every field a string as the inputs hold it. */
+export function ruleSchema<K extends string>(rules: Record<K, (value: string) => string | undefined>) {
+  const shape = {} as Record<K, ReturnType<typeof ruleString>>;
+  for (const key of Object.keys(rules) as K[]) shape[key] = ruleString(rules[key]);
+  return z.object(shape);
+}
+
+/** The schema's message for each failing field (the first, when a field fails twice); `{}` when valid. */
+export function schemaErrors<K extends string>(
+  schema: z.ZodMiniType<unknown, Record<K, string>>,
+  values: Record<K, string>,
+): FieldErrors<K> {
+  const result = schema.safeParse(values);
+  const errors: FieldErrors<K> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as K | undefined;
+    if (key !== undefined && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
 }
 
 /** Empty text becomes null, as the database stores an optional field that was left empty. */

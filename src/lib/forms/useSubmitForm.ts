@@ -1,61 +1,122 @@
-import { useState, type SubmitEvent } from 'react';
-import { focusFirstInvalid, useFormValues } from './useFormValues';
-import { hasErrors, type FieldErrors } from './validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { useForm, type DefaultValues, type FieldErrors as HookFormErrors, type Path } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import type { FieldErrors } from './validation';
 
-export type SubmitStatus = 'idle' | 'submitting';
-
-export interface SubmitFormOptions<K extends string> {
+export interface SubmitFormOptions<Values extends Record<string, string>> {
+  /** The form's zod schema, built from src/lib/rules (`ruleSchema`, `ruleString`); its key order is the field order. */
+  schema: z.ZodMiniObject;
   /** The values a fresh (and a reset) form starts with. */
-  empty: Record<K, string>;
-  /** Field order, for focusing the first field to fix. */
-  order: readonly K[];
-  validate: (values: Record<K, string>) => FieldErrors<K>;
+  empty: Values;
   /**
    * Sends valid values; resolves to true when they were saved, and the form resets. It shows its own
-   * toasts; `form` is the submitted element (e.g. to close the dialog it sits in).
+   * toasts and outcome; `form` is the submitted element (e.g. to close the dialog it sits in).
    */
-  send: (values: Record<K, string>, form: HTMLFormElement) => Promise<boolean>;
+  send: (values: Values, form: HTMLFormElement) => Promise<boolean | void>;
 }
 
 /**
- * A form that saves: idle → submitting (one send at a time, the button says so) → idle, reset when saved.
- * Invalid values are never sent: their errors show and focus goes to the first.
+ * The one way a form submits (decision 0051): react-hook-form validates with the zod schema, shows each
+ * field's message and focuses the first field that failed; valid values go to `send`, one send at a time,
+ * with `submitting` true meanwhile for the button's busy label; the form resets when `send` says it saved.
+ * Typing in a field clears that field's message until the next submit.
  */
-export function useSubmitForm<K extends string>({ empty, order, validate, send }: SubmitFormOptions<K>) {
-  const form = useFormValues(empty);
-  const [status, setStatus] = useState<SubmitStatus>('idle');
+export function useSubmitForm<Values extends Record<string, string>>({
+  schema,
+  empty,
+  send,
+}: SubmitFormOptions<Values>) {
+  type Key = keyof Values & string;
+  // Fields are controlled inputs (Field), not registered refs, so the hook focuses the first failing field
+  // itself, by name, in the schema's order.
+  const form = useForm<Values>({
+    resolver: zodResolver(schema as never),
+    defaultValues: empty as DefaultValues<Values>,
+    shouldFocusError: false,
+  });
+  const [submitting, setSubmitting] = useState(false);
+  const sending = useRef(false);
+  const values = form.watch() as Values;
+  const order = Object.keys(schema.def.shape) as Key[];
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    if (status === 'submitting') return;
-    const element = event.currentTarget;
-    const found = validate(form.values);
-    form.setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(element, order, found);
-      return;
+  function setField(key: Key, value: string): void {
+    form.setValue(key as Path<Values>, value as never);
+    form.clearErrors(key as Path<Values>);
+  }
+
+  /** Shows messages that only the server could know (a refused password), focusing the first. */
+  function setErrors(errors: FieldErrors<Key>, element?: HTMLFormElement | null): void {
+    for (const key of order) {
+      const message = errors[key];
+      if (message) form.setError(key as Path<Values>, { message });
     }
-    setStatus('submitting');
+    if (element) focusFirstInvalid(element, order, errors);
+  }
+
+  function reset(): void {
+    form.reset(empty);
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (sending.current) return;
+    const element = event.currentTarget;
+    sending.current = true;
     try {
-      if (await send(form.values, element)) form.reset();
+      await form.handleSubmit(
+        async (valid) => {
+          setSubmitting(true);
+          try {
+            if (await send(valid as Values, element)) reset();
+          } finally {
+            setSubmitting(false);
+          }
+        },
+        (errors: HookFormErrors<Values>) => focusFirstInvalid(element, order, messagesOf(errors, order)),
+      )();
     } finally {
-      setStatus('idle');
+      sending.current = false;
     }
   }
 
-  function field(key: K) {
+  function field(key: Key) {
     return {
       name: key,
-      value: form.values[key],
-      error: form.errors[key],
-      onChange: (value: string) => form.setField(key, value),
+      value: values[key] ?? '',
+      error: form.formState.errors[key]?.message as string | undefined,
+      onChange: (value: string) => setField(key, value),
     };
   }
 
   return {
-    ...form,
-    status,
+    values,
+    submitting,
     field,
-    handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void handleSubmit(event),
+    setField,
+    setErrors,
+    reset,
+    handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void submit(event),
   };
+}
+
+function messagesOf<K extends string>(errors: HookFormErrors, order: readonly K[]): FieldErrors<K> {
+  const messages: FieldErrors<K> = {};
+  for (const key of order) {
+    const message = errors[key]?.message;
+    if (typeof message === 'string') messages[key] = message;
+  }
+  return messages;
+}
+
+/** Moves focus to the first field that failed, so keyboard and screen reader users land on the problem. */
+function focusFirstInvalid<K extends string>(
+  form: HTMLFormElement,
+  order: readonly K[],
+  errors: FieldErrors<K>,
+) {
+  const first = order.find((key) => errors[key]);
+  if (!first) return;
+  const element = form.elements.namedItem(first);
+  if (element instanceof HTMLElement) element.focus();
 }
