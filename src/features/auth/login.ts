@@ -1,5 +1,6 @@
 import { emailProblem, PASSWORD_MIN_LENGTH } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
+import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import type { FieldErrors } from '../../lib/forms/validation';
 
 export const LOGIN_FIELDS = ['email', 'password'] as const;
 export type LoginField = (typeof LOGIN_FIELDS)[number];
@@ -8,19 +9,23 @@ export type LoginValues = Record<LoginField, string>;
 export const EMPTY_LOGIN: LoginValues = { email: '', password: '' };
 
 /** Spec §5: an e-mail (typed as one) and a password are required; the server judges the password. */
+export const LOGIN_SCHEMA = ruleSchema<LoginField>({
+  email: emailProblem,
+  password: (value) => (value ? undefined : 'Please enter your password.'),
+});
+
 export function validateLogin(values: LoginValues): FieldErrors<LoginField> {
-  return collectErrors({
-    email: emailProblem(values.email),
-    password: values.password ? undefined : 'Please enter your password.',
-  });
+  return schemaErrors(LOGIN_SCHEMA, values);
 }
 
 export const RESET_FIELDS = ['email'] as const;
 export type ResetValues = Record<(typeof RESET_FIELDS)[number], string>;
 export const EMPTY_RESET: ResetValues = { email: '' };
 
+export const RESET_SCHEMA = ruleSchema<'email'>({ email: emailProblem });
+
 export function validateReset(values: ResetValues): FieldErrors<'email'> {
-  return collectErrors({ email: emailProblem(values.email) });
+  return schemaErrors(RESET_SCHEMA, values);
 }
 
 /** GoTrue's weak_password reasons in words (config.toml: minimum length, letters and digits). */

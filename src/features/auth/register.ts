@@ -1,5 +1,6 @@
 import { emailProblem, nameProblem, passwordProblem } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../../lib/forms/validation';
+import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import type { FieldErrors } from '../../lib/forms/validation';
 
 export const REGISTER_FIELDS = ['fullName', 'email', 'password'] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
@@ -8,10 +9,12 @@ export type RegisterValues = Record<RegisterField, string>;
 export const EMPTY_REGISTER: RegisterValues = { fullName: '', email: '', password: '' };
 
 /** Full name, e-mail and a password Supabase Auth will take are required. */
+export const REGISTER_SCHEMA = ruleSchema<RegisterField>({
+  fullName: (value) => nameProblem(value, 'full name'),
+  email: emailProblem,
+  password: passwordProblem,
+});
+
 export function validateRegister(values: RegisterValues): FieldErrors<RegisterField> {
-  return collectErrors({
-    fullName: nameProblem(values.fullName, 'full name'),
-    email: emailProblem(values.email),
-    password: passwordProblem(values.password),
-  });
+  return schemaErrors(REGISTER_SCHEMA, values);
 }

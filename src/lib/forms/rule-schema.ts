@@ -18,11 +18,26 @@ export function ruleString(problem: (value: string) => string | undefined) {
   );
 }
 
-/** A form's schema: one rule per field, every field a string as the inputs hold it. */
-export function ruleSchema<K extends string>(rules: Record<K, (value: string) => string | undefined>) {
-  const shape = {} as Record<K, ReturnType<typeof ruleString>>;
-  for (const key of Object.keys(rules) as K[]) shape[key] = ruleString(rules[key]);
-  return z.object(shape);
+/**
+ * A form's schema: every field a string as the inputs hold it, and one rule per field. A rule also sees the
+ * other values, for a rule across fields (a confirmed password); every rule runs on every submit, so each
+ * failing field shows its message at once.
+ */
+export function ruleSchema<K extends string>(
+  rules: Record<K, (value: string, values: Record<K, string>) => string | undefined>,
+) {
+  const keys = Object.keys(rules) as K[];
+  const shape = {} as Record<K, z.ZodMiniString<string>>;
+  for (const key of keys) shape[key] = z.string();
+  return z.object(shape).check(
+    z.superRefine((parsed, context) => {
+      const values = parsed as Record<K, string>;
+      for (const key of keys) {
+        const message = rules[key](values[key], values);
+        if (message) context.addIssue({ code: 'custom', message, path: [key], input: values[key] });
+      }
+    }),
+  );
 }
 
 /** The schema's message for each failing field (the first, when a field fails twice); `{}` when valid. */
