@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { useForm, type DefaultValues, type FieldErrors as HookFormErrors, type Path } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldErrors as HookFormErrors,
+  type Path,
+} from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { FieldErrors } from './validation';
 
@@ -37,7 +43,7 @@ export function useSubmitForm<Values extends Record<string, string>>({
   });
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
-  const values = form.watch() as Values;
+  const values = useWatch({ control: form.control }) as Values;
   const order = Object.keys(schema.def.shape) as Key[];
 
   function setField(key: Key, value: string): void {
