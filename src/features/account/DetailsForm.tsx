@@ -4,7 +4,7 @@ import { Field } from '../../components/ui/form/Field';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { $profile } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { DETAILS_SCHEMA, detailsToRow, type DetailsValues } from './account';
+import { DETAILS_RULES, detailsToRow, type DetailsValues } from './account';
 import { ownProfileKey, saveDetails, type OwnProfile } from './account.data';
 
 /** Full name and phone, saved to the member's own profile row. */
@@ -32,7 +32,7 @@ export function DetailsForm({ profile }: { profile: OwnProfile }) {
   });
 
   const { field, handleSubmit } = useSubmitForm({
-    schema: DETAILS_SCHEMA,
+    rules: DETAILS_RULES,
     empty: { fullName: profile.full_name ?? '', phone: profile.phone ?? '' },
     // The saved values stay in the form; the mutation shows the outcome (its error is toasted above).
     send: (values) => save.mutateAsync(values).then(noop, noop),

@@ -4,7 +4,7 @@ import type { User } from '@supabase/supabase-js';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import { emailChangeSchema, linkMessage } from './account';
+import { emailChangeRules, linkMessage } from './account';
 import { requestEmailChange } from './account.data';
 import { Notice } from './Section';
 
@@ -22,9 +22,9 @@ export function EmailChange({ user }: { user: User }) {
       requestEmailChange(email, new URL('/personal-details', window.location.origin).href),
     onSuccess: (_, email) => setSentTo(email.trim()),
   });
-  const schema = useMemo(() => emailChangeSchema(current), [current]);
+  const rules = useMemo(() => emailChangeRules(current), [current]);
   const { field, handleSubmit } = useSubmitForm({
-    schema,
+    rules,
     empty: { email: '' },
     // Resolves true once the links are sent, and the form empties; a refusal shows in the notice above it.
     send: ({ email }) =>

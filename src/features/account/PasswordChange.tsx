@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '../../lib/rules';
 import { showToast } from '../../stores/toasts';
 import { PasswordToggle } from '../auth/PasswordToggle';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import { PASSWORD_SCHEMA } from './account';
+import { PASSWORD_RULES } from './account';
 import { changePassword } from './account.data';
 import { Notice } from './Section';
 
@@ -27,7 +27,7 @@ export function PasswordChange() {
   });
 
   const { field, handleSubmit } = useSubmitForm({
-    schema: PASSWORD_SCHEMA,
+    rules: PASSWORD_RULES,
     empty: EMPTY,
     // Resolves true once changed, and the form empties; a refusal shows in the notice under the fields.
     send: ({ password }) =>

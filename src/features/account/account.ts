@@ -1,7 +1,7 @@
 // Pure logic of the account pages (/personal-details, /settings, /customer/{id}): validation on the shared
 // rules, what the e-mailed links bring back, and names for what is downloaded.
 import { emailProblem, nameProblem, passwordProblem, phoneProblem } from '../../lib/rules';
-import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 
 export const DETAILS_FIELDS = ['fullName', 'phone'] as const;
@@ -9,13 +9,13 @@ export type DetailsField = (typeof DETAILS_FIELDS)[number];
 export type DetailsValues = Record<DetailsField, string>;
 
 /** Name required (the profile shows it), phone optional; the database's checks say the same. */
-export const DETAILS_SCHEMA = ruleSchema<DetailsField>({
+export const DETAILS_RULES = formRules<DetailsField>({
   fullName: (value) => nameProblem(value, 'full name'),
   phone: phoneProblem,
 });
 
 export function validateDetails(values: DetailsValues): FieldErrors<DetailsField> {
-  return schemaErrors(DETAILS_SCHEMA, values);
+  return ruleErrors(DETAILS_RULES, values);
 }
 
 /** What the profile row gets: trimmed, an empty phone as null. */
@@ -28,8 +28,8 @@ export const EMAIL_FIELDS = ['email'] as const;
 export type EmailValues = Record<(typeof EMAIL_FIELDS)[number], string>;
 
 /** A well-formed address other than the member's current one. */
-export function emailChangeSchema(current: string) {
-  return ruleSchema<'email'>({
+export function emailChangeRules(current: string) {
+  return formRules<'email'>({
     email: (value) =>
       emailProblem(value) ??
       (value.trim().toLowerCase() === current.toLowerCase()
@@ -39,21 +39,21 @@ export function emailChangeSchema(current: string) {
 }
 
 export function validateEmailChange(values: EmailValues, current: string): FieldErrors<'email'> {
-  return schemaErrors(emailChangeSchema(current), values);
+  return ruleErrors(emailChangeRules(current), values);
 }
 
 export const PASSWORD_FIELDS = ['password', 'confirm'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 export type PasswordValues = Record<PasswordField, string>;
 
-export const PASSWORD_SCHEMA = ruleSchema<PasswordField>({
+export const PASSWORD_RULES = formRules<PasswordField>({
   password: passwordProblem,
   confirm: (value, values) =>
     value === values.password ? undefined : 'The two passwords are not the same. Please type it again.',
 });
 
 export function validatePasswordChange(values: PasswordValues): FieldErrors<PasswordField> {
-  return schemaErrors(PASSWORD_SCHEMA, values);
+  return ruleErrors(PASSWORD_RULES, values);
 }
 
 /**

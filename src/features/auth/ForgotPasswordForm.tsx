@@ -5,7 +5,7 @@ import { requestPasswordReset } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { SOMETHING_WENT_WRONG } from './auth-texts';
-import { EMPTY_RESET, RESET_SCHEMA } from './login';
+import { EMPTY_RESET, RESET_RULES } from './login';
 
 export interface ForgotPasswordFormProps {
   idPrefix: string;
@@ -21,7 +21,7 @@ export interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ idPrefix, initialEmail = '', onBack }: ForgotPasswordFormProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSubmitForm({
-    schema: RESET_SCHEMA,
+    rules: RESET_RULES,
     empty: { ...EMPTY_RESET, email: initialEmail },
     send: async ({ email }) => {
       const result = await requestPasswordReset(email.trim());

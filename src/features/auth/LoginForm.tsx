@@ -6,7 +6,7 @@ import { showToastAcrossNavigation } from '../../components/site/carried-toast';
 import { showToast } from '../../stores/toasts';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
-import { EMPTY_LOGIN, LOGIN_SCHEMA } from './login';
+import { EMPTY_LOGIN, LOGIN_RULES } from './login';
 import { PasswordField } from './PasswordField';
 
 // Needed only after a click (forgot) or a refusal (unconfirmed): loaded then, keeping /login's first load small.
@@ -30,7 +30,7 @@ export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
 
   const form = useSubmitForm({
-    schema: LOGIN_SCHEMA,
+    rules: LOGIN_RULES,
     empty: EMPTY_LOGIN,
     send: async ({ email, password }) => {
       const result = await signIn(email.trim(), password);

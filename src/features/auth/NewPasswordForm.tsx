@@ -1,6 +1,6 @@
 import { buttonClass } from '../../components/ui/button-styles';
 import { passwordProblem } from '../../lib/rules';
-import { ruleSchema } from '../../lib/forms/rule-schema';
+import { formRules } from '../../lib/forms/form-rules';
 import { updatePassword } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
@@ -8,7 +8,7 @@ import { SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
 
-const SCHEMA = ruleSchema({ password: passwordProblem });
+const RULES = formRules({ password: passwordProblem });
 
 export interface NewPasswordFormProps {
   idPrefix: string;
@@ -20,7 +20,7 @@ export interface NewPasswordFormProps {
 /** Sets the signed-in member's password (supabase auth.updateUser), with the server's reasons if refused. */
 export function NewPasswordForm({ idPrefix, label, submitLabel, onSaved }: NewPasswordFormProps) {
   const form = useSubmitForm({
-    schema: SCHEMA,
+    rules: RULES,
     empty: { password: '' },
     send: async ({ password }) => {
       const result = await updatePassword(password);

@@ -7,7 +7,7 @@ import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { MARKETING_CONSENT_LABEL, REGISTER, SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
-import { EMPTY_REGISTER, REGISTER_SCHEMA } from './register';
+import { EMPTY_REGISTER, REGISTER_RULES } from './register';
 
 export interface RegisterFormProps {
   idPrefix: string;
@@ -24,7 +24,7 @@ export function RegisterForm({ idPrefix, vipDialogId }: RegisterFormProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
 
   const form = useSubmitForm({
-    schema: REGISTER_SCHEMA,
+    rules: REGISTER_RULES,
     empty: EMPTY_REGISTER,
     send: async (values) => {
       const result = await signUp(values.email.trim(), values.password, values.fullName.trim(), consent);

@@ -1,5 +1,5 @@
 import { emailProblem, PASSWORD_MIN_LENGTH } from '../../lib/rules';
-import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 
 export const LOGIN_FIELDS = ['email', 'password'] as const;
@@ -9,23 +9,23 @@ export type LoginValues = Record<LoginField, string>;
 export const EMPTY_LOGIN: LoginValues = { email: '', password: '' };
 
 /** Spec §5: an e-mail (typed as one) and a password are required; the server judges the password. */
-export const LOGIN_SCHEMA = ruleSchema<LoginField>({
+export const LOGIN_RULES = formRules<LoginField>({
   email: emailProblem,
   password: (value) => (value ? undefined : 'Please enter your password.'),
 });
 
 export function validateLogin(values: LoginValues): FieldErrors<LoginField> {
-  return schemaErrors(LOGIN_SCHEMA, values);
+  return ruleErrors(LOGIN_RULES, values);
 }
 
 export const RESET_FIELDS = ['email'] as const;
 export type ResetValues = Record<(typeof RESET_FIELDS)[number], string>;
 export const EMPTY_RESET: ResetValues = { email: '' };
 
-export const RESET_SCHEMA = ruleSchema<'email'>({ email: emailProblem });
+export const RESET_RULES = formRules<'email'>({ email: emailProblem });
 
 export function validateReset(values: ResetValues): FieldErrors<'email'> {
-  return schemaErrors(RESET_SCHEMA, values);
+  return ruleErrors(RESET_RULES, values);
 }
 
 /** GoTrue's weak_password reasons in words (config.toml: minimum length, letters and digits). */

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
-import { ruleSchema } from '../../lib/forms/rule-schema';
+import { formRules } from '../../lib/forms/form-rules';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { unsubscribe, unsubscribeTokenFrom, type UnsubscribeOutcome } from './unsubscribe.data';
 
 /** No fields: the form is one button, the token comes from the link. */
-const NO_FIELDS = ruleSchema({});
+const NO_FIELDS = formRules({});
 
 type State = 'ready' | 'sending' | UnsubscribeOutcome | 'no-token';
 
@@ -42,7 +42,7 @@ export function UnsubscribeForm() {
   }, [state]);
 
   const form = useSubmitForm({
-    schema: NO_FIELDS,
+    rules: NO_FIELDS,
     empty: {},
     send: async () => {
       if (!token) return;

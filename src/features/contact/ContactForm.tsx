@@ -10,7 +10,7 @@ import {
   CONTACT_MESSAGE_ROWS,
   CONTACT_SENT_TOAST,
   EMPTY_CONTACT,
-  CONTACT_SCHEMA,
+  CONTACT_RULES,
 } from './contact';
 import { sendContactMessage } from './contact.data';
 
@@ -27,7 +27,7 @@ export function ContactForm({ idPrefix }: ContactFormProps) {
   const confirmation = useRef<HTMLDivElement>(null);
   const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
-    schema: CONTACT_SCHEMA,
+    rules: CONTACT_RULES,
     send: async (message) => {
       const sent = await sendContactMessage(message);
       showToast(sent ? CONTACT_SENT_TOAST : CONTACT_FAILED_TOAST);

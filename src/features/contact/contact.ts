@@ -1,5 +1,5 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
-import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 import { ERROR_TOAST } from '../../stores/toasts';
 
@@ -13,7 +13,7 @@ export const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', me
 export const CONTACT_MESSAGE_ROWS = 6;
 
 /** Name, e-mail and message are required; phone is optional. */
-export const CONTACT_SCHEMA = ruleSchema<ContactField>({
+export const CONTACT_RULES = formRules<ContactField>({
   name: (value) => nameProblem(value),
   email: emailProblem,
   phone: phoneProblem,
@@ -21,7 +21,7 @@ export const CONTACT_SCHEMA = ruleSchema<ContactField>({
 });
 
 export function validateContact(values: ContactValues): FieldErrors<ContactField> {
-  return schemaErrors(CONTACT_SCHEMA, values);
+  return ruleErrors(CONTACT_RULES, values);
 }
 
 export const CONTACT_SENT_TOAST = {

@@ -7,7 +7,7 @@ import { ConsentCheckbox } from '../consent/ConsentCheckbox';
 import { isConsentTicked } from '../consent/consent';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import { EMPTY_INTEREST, INTEREST_SCHEMA, interestToast } from './interest';
+import { EMPTY_INTEREST, INTEREST_RULES, interestToast } from './interest';
 import { registerInterest } from './interest.data';
 
 export interface InterestFormProps {
@@ -21,7 +21,7 @@ export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
   const empty = useMemo(() => ({ ...EMPTY_INTEREST, email: memberEmail }), [memberEmail]);
   const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
-    schema: INTEREST_SCHEMA,
+    rules: INTEREST_RULES,
     send: async (registration) => {
       const saved = await registerInterest({
         ...registration,

@@ -1,6 +1,6 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
-import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
@@ -16,7 +16,7 @@ export const EMPTY_INTEREST: InterestValues = {
 };
 
 /** Name and e-mail are required; phone and message are optional; the consent box is free. */
-export const INTEREST_SCHEMA = ruleSchema<InterestField>({
+export const INTEREST_RULES = formRules<InterestField>({
   name: (value) => nameProblem(value),
   email: emailProblem,
   phone: phoneProblem,
@@ -25,7 +25,7 @@ export const INTEREST_SCHEMA = ruleSchema<InterestField>({
 });
 
 export function validateInterest(values: InterestValues): FieldErrors<InterestField> {
-  return schemaErrors(INTEREST_SCHEMA, values);
+  return ruleErrors(INTEREST_RULES, values);
 }
 
 /** The spec's 'Interest Registered!' with thanks; the failure toast reads as the waitlist's does. */

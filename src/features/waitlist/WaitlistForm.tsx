@@ -7,7 +7,7 @@ import { ConsentCheckbox } from '../consent/ConsentCheckbox';
 import { isConsentTicked } from '../consent/consent';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import { EMPTY_WAITLIST, WAITLIST_SCHEMA, WAITLIST_TOASTS } from './waitlist';
+import { EMPTY_WAITLIST, WAITLIST_RULES, WAITLIST_TOASTS } from './waitlist';
 import { joinWaitlist } from './waitlist.data';
 
 export interface WaitlistFormProps {
@@ -22,7 +22,7 @@ export function WaitlistForm({ idPrefix, eventName }: WaitlistFormProps) {
   const empty = useMemo(() => ({ ...EMPTY_WAITLIST, email: memberEmail }), [memberEmail]);
   const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
-    schema: WAITLIST_SCHEMA,
+    rules: WAITLIST_RULES,
     send: async (entry, form) => {
       const outcome = await joinWaitlist({
         ...entry,

@@ -1,6 +1,6 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
-import { ruleSchema, schemaErrors } from '../../lib/forms/rule-schema';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 import type { JoinWaitlistOutcome } from './waitlist.data';
 
@@ -17,7 +17,7 @@ export const EMPTY_WAITLIST: WaitlistValues = {
 };
 
 /** Full name and e-mail are required; phone and notes are optional; the consent box is free. */
-export const WAITLIST_SCHEMA = ruleSchema<WaitlistField>({
+export const WAITLIST_RULES = formRules<WaitlistField>({
   fullName: (value) => nameProblem(value, 'full name'),
   email: emailProblem,
   phone: phoneProblem,
@@ -26,7 +26,7 @@ export const WAITLIST_SCHEMA = ruleSchema<WaitlistField>({
 });
 
 export function validateWaitlist(values: WaitlistValues): FieldErrors<WaitlistField> {
-  return schemaErrors(WAITLIST_SCHEMA, values);
+  return ruleErrors(WAITLIST_RULES, values);
 }
 
 /** The spec's toasts (§8) for each answer; too many attempts is ours (the limit is ours). */

@@ -1,18 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type SubmitEvent } from 'react';
-import {
-  useForm,
-  useWatch,
-  type DefaultValues,
-  type FieldErrors as HookFormErrors,
-  type Path,
-} from 'react-hook-form';
-import type * as z from 'zod/mini';
+import { ruleErrors, type FormRules } from './form-rules';
 import type { FieldErrors } from './validation';
 
 export interface SubmitFormOptions<Values extends Record<string, string>> {
-  /** The form's zod schema, built from src/lib/rules (`ruleSchema`, `ruleString`); its key order is the field order. */
-  schema: z.ZodMiniObject;
+  /** The form's rules, built from src/lib/rules (`formRules`); their key order is the field order. */
+  rules: FormRules<keyof Values & string>;
   /** The values a fresh (and a reset) form starts with. */
   empty: Values;
   /**
@@ -23,74 +15,70 @@ export interface SubmitFormOptions<Values extends Record<string, string>> {
 }
 
 /**
- * The one way a form submits (decision 0051): react-hook-form validates with the zod schema, shows each
- * field's message and focuses the first field that failed; valid values go to `send`, one send at a time,
- * with `submitting` true meanwhile for the button's busy label; the form resets when `send` says it saved.
- * Typing in a field clears that field's message until the next submit.
+ * The one way a site form submits (decision 0051): every rule runs, each field shows its message and focus
+ * goes to the first field that failed; valid values go to `send`, one send at a time, with `submitting` true
+ * meanwhile for the button's busy label; the form resets when `send` says it saved. Typing in a field clears
+ * that field's message until the next submit. (The admin forms use react-hook-form with the same rules.)
  */
 export function useSubmitForm<Values extends Record<string, string>>({
-  schema,
+  rules,
   empty,
   send,
 }: SubmitFormOptions<Values>) {
   type Key = keyof Values & string;
-  // Fields are controlled inputs (Field), not registered refs, so the hook focuses the first failing field
-  // itself, by name, in the schema's order.
-  const form = useForm<Values>({
-    resolver: zodResolver(schema as never),
-    defaultValues: empty as DefaultValues<Values>,
-    shouldFocusError: false,
-  });
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrorState] = useState<FieldErrors<Key>>({});
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
-  const values = useWatch({ control: form.control }) as Values;
-  const order = Object.keys(schema.def.shape) as Key[];
+  const order = Object.keys(rules) as Key[];
 
   function setField(key: Key, value: string): void {
-    form.setValue(key as Path<Values>, value as never);
-    form.clearErrors(key as Path<Values>);
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrorState((current) => {
+      if (!current[key]) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
   }
 
-  /** Shows messages that only the server could know (a refused password), focusing the first. */
-  function setErrors(errors: FieldErrors<Key>, element?: HTMLFormElement | null): void {
-    for (const key of order) {
-      const message = errors[key];
-      if (message) form.setError(key as Path<Values>, { message });
-    }
-    if (element) focusFirstInvalid(element, order, errors);
+  /** Shows messages that only the server could know (a refused password). */
+  function setErrors(found: FieldErrors<Key>): void {
+    setErrorState(found);
   }
 
   function reset(): void {
-    form.reset(empty);
+    setValues(empty);
+    setErrorState({});
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (sending.current) return;
     const element = event.currentTarget;
+    const found = ruleErrors(rules, values);
+    setErrorState(found);
+    const first = order.find((key) => found[key]);
+    if (first) {
+      const input = element.elements.namedItem(first);
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
     sending.current = true;
+    setSubmitting(true);
     try {
-      await form.handleSubmit(
-        async (valid) => {
-          setSubmitting(true);
-          try {
-            if (await send(valid as Values, element)) reset();
-          } finally {
-            setSubmitting(false);
-          }
-        },
-        (errors: HookFormErrors<Values>) => focusFirstInvalid(element, order, messagesOf(errors, order)),
-      )();
+      if (await send(values, element)) reset();
     } finally {
       sending.current = false;
+      setSubmitting(false);
     }
   }
 
   function field(key: Key) {
     return {
       name: key,
-      value: values[key] ?? '',
-      error: form.formState.errors[key]?.message as string | undefined,
+      value: values[key],
+      error: errors[key],
       onChange: (value: string) => setField(key, value),
     };
   }
@@ -104,25 +92,4 @@ export function useSubmitForm<Values extends Record<string, string>>({
     reset,
     handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void submit(event),
   };
-}
-
-function messagesOf<K extends string>(errors: HookFormErrors, order: readonly K[]): FieldErrors<K> {
-  const messages: FieldErrors<K> = {};
-  for (const key of order) {
-    const message = errors[key]?.message;
-    if (typeof message === 'string') messages[key] = message;
-  }
-  return messages;
-}
-
-/** Moves focus to the first field that failed, so keyboard and screen reader users land on the problem. */
-function focusFirstInvalid<K extends string>(
-  form: HTMLFormElement,
-  order: readonly K[],
-  errors: FieldErrors<K>,
-) {
-  const first = order.find((key) => errors[key]);
-  if (!first) return;
-  const element = form.elements.namedItem(first);
-  if (element instanceof HTMLElement) element.focus();
 }
