@@ -1,24 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubmitEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
-import { hasErrors } from '../forms/validation';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { $profile } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { DETAILS_FIELDS, detailsToRow, validateDetails } from './account';
+import { DETAILS_RULES, detailsToRow, type DetailsValues } from './account';
 import { ownProfileKey, saveDetails, type OwnProfile } from './account.data';
 
 /** Full name and phone, saved to the member's own profile row. */
 export function DetailsForm({ profile }: { profile: OwnProfile }) {
   const queryClient = useQueryClient();
-  const { values, field, setErrors } = useValidatedForm(
-    { fullName: profile.full_name ?? '', phone: profile.phone ?? '' },
-    DETAILS_FIELDS,
-    validateDetails,
-  );
   const save = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (values: DetailsValues) => {
       const row = detailsToRow(values);
       await saveDetails(profile.id, row);
       return row;
@@ -38,20 +31,15 @@ export function DetailsForm({ profile }: { profile: OwnProfile }) {
       showToast({ title: 'Could not save your details', description: error.message, variant: 'destructive' }),
   });
 
-  function submit(event: SubmitEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const errors = validateDetails(values);
-    setErrors(errors);
-    if (hasErrors(errors)) {
-      const first = DETAILS_FIELDS.find((key) => errors[key]);
-      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    save.mutate();
-  }
+  const { field, handleSubmit } = useSubmitForm({
+    rules: DETAILS_RULES,
+    empty: { fullName: profile.full_name ?? '', phone: profile.phone ?? '' },
+    // The saved values stay in the form; the mutation shows the outcome (its error is toasted above).
+    send: (values) => save.mutateAsync(values).then(noop, noop),
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="max-w-md space-y-4" aria-label="Your details">
+    <form noValidate onSubmit={handleSubmit} className="max-w-md space-y-4" aria-label="Your details">
       <Field id="details-full-name" label="Full name" required autoComplete="name" {...field('fullName')} />
       <Field id="details-phone" label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
@@ -60,3 +48,5 @@ export function DetailsForm({ profile }: { profile: OwnProfile }) {
     </form>
   );
 }
+
+function noop(): void {}

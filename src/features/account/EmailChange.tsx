@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
-import { hasErrors } from '../forms/validation';
-import { useValidatedForm } from '../forms/useFormValues';
-import { EMAIL_FIELDS, linkMessage, validateEmailChange } from './account';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
+import { emailChangeRules, linkMessage } from './account';
 import { requestEmailChange } from './account.data';
 import { Notice } from './Section';
 
@@ -18,29 +17,23 @@ export function EmailChange({ user }: { user: User }) {
   const current = user.email ?? '';
   const [landed] = useState(() => linkMessage(window.location.hash));
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { values, field, setErrors, reset } = useValidatedForm({ email: '' }, EMAIL_FIELDS, (v) =>
-    validateEmailChange(v, current),
-  );
   const change = useMutation({
     mutationFn: (email: string) =>
       requestEmailChange(email, new URL('/personal-details', window.location.origin).href),
-    onSuccess: (_, email) => {
-      setSentTo(email.trim());
-      reset();
-    },
+    onSuccess: (_, email) => setSentTo(email.trim()),
+  });
+  const rules = useMemo(() => emailChangeRules(current), [current]);
+  const { field, handleSubmit } = useSubmitForm({
+    rules,
+    empty: { email: '' },
+    // Resolves true once the links are sent, and the form empties; a refusal shows in the notice above it.
+    send: ({ email }) =>
+      change.mutateAsync(email).then(
+        () => true,
+        () => false,
+      ),
   });
   const pending = sentTo ?? user.new_email ?? null;
-
-  function submit(event: SubmitEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const errors = validateEmailChange(values, current);
-    setErrors(errors);
-    if (hasErrors(errors)) {
-      (event.currentTarget.elements.namedItem('email') as HTMLElement | null)?.focus();
-      return;
-    }
-    change.mutate(values.email);
-  }
 
   return (
     <div className="space-y-4">
@@ -60,7 +53,7 @@ export function EmailChange({ user }: { user: User }) {
       {change.error ? <Notice tone="error">{change.error.message}</Notice> : null}
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={handleSubmit}
         className="max-w-md space-y-4"
         aria-label="Change your e-mail address"
       >

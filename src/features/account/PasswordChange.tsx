@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { PASSWORD_MIN_LENGTH } from '../../lib/rules';
 import { showToast } from '../../stores/toasts';
 import { PasswordToggle } from '../auth/PasswordToggle';
-import { hasErrors } from '../forms/validation';
-import { useValidatedForm } from '../forms/useFormValues';
-import { PASSWORD_FIELDS, validatePasswordChange } from './account';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
+import { PASSWORD_RULES } from './account';
 import { changePassword } from './account.data';
 import { Notice } from './Section';
 
@@ -16,15 +15,9 @@ const EMPTY = { password: '', confirm: '' };
 /** A new password, checked as the auth server checks it; the server's own reasons show when it refuses. */
 export function PasswordChange() {
   const [visible, setVisible] = useState(false);
-  const { values, field, setErrors, reset } = useValidatedForm(
-    EMPTY,
-    PASSWORD_FIELDS,
-    validatePasswordChange,
-  );
   const change = useMutation({
-    mutationFn: () => changePassword(values.password),
+    mutationFn: (password: string) => changePassword(password),
     onSuccess: () => {
-      reset();
       showToast({
         title: 'Password changed',
         description: 'Use it next time you sign in. Your other devices have been signed out.',
@@ -33,20 +26,19 @@ export function PasswordChange() {
     },
   });
 
-  function submit(event: SubmitEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const errors = validatePasswordChange(values);
-    setErrors(errors);
-    if (hasErrors(errors)) {
-      const first = PASSWORD_FIELDS.find((key) => errors[key]);
-      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    change.mutate();
-  }
+  const { field, handleSubmit } = useSubmitForm({
+    rules: PASSWORD_RULES,
+    empty: EMPTY,
+    // Resolves true once changed, and the form empties; a refusal shows in the notice under the fields.
+    send: ({ password }) =>
+      change.mutateAsync(password).then(
+        () => true,
+        () => false,
+      ),
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="max-w-md space-y-4" aria-label="Change your password">
+    <form noValidate onSubmit={handleSubmit} className="max-w-md space-y-4" aria-label="Change your password">
       <p className="text-muted-foreground text-sm">
         At least {PASSWORD_MIN_LENGTH} characters, with letters and digits.
       </p>

@@ -2,18 +2,21 @@
 // rules, what the e-mailed links bring back, and names for what is downloaded.
 import { formatMonth, sydneyDate } from '../../lib/format/dates';
 import { emailProblem, nameProblem, passwordProblem, phoneProblem } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
 
 export const DETAILS_FIELDS = ['fullName', 'phone'] as const;
 export type DetailsField = (typeof DETAILS_FIELDS)[number];
 export type DetailsValues = Record<DetailsField, string>;
 
 /** Name required (the profile shows it), phone optional; the database's checks say the same. */
+export const DETAILS_RULES = formRules<DetailsField>({
+  fullName: (value) => nameProblem(value, 'full name'),
+  phone: phoneProblem,
+});
+
 export function validateDetails(values: DetailsValues): FieldErrors<DetailsField> {
-  return collectErrors({
-    fullName: nameProblem(values.fullName, 'full name'),
-    phone: phoneProblem(values.phone),
-  });
+  return ruleErrors(DETAILS_RULES, values);
 }
 
 /** What the profile row gets: trimmed, an empty phone as null. */
@@ -25,26 +28,33 @@ export function detailsToRow(values: DetailsValues): { full_name: string; phone:
 export const EMAIL_FIELDS = ['email'] as const;
 export type EmailValues = Record<(typeof EMAIL_FIELDS)[number], string>;
 
+/** A well-formed address other than the member's current one. */
+export function emailChangeRules(current: string) {
+  return formRules<'email'>({
+    email: (value) =>
+      emailProblem(value) ??
+      (value.trim().toLowerCase() === current.toLowerCase()
+        ? 'That is already your e-mail address.'
+        : undefined),
+  });
+}
+
 export function validateEmailChange(values: EmailValues, current: string): FieldErrors<'email'> {
-  const problem = emailProblem(values.email);
-  if (problem) return { email: problem };
-  if (values.email.trim().toLowerCase() === current.toLowerCase())
-    return { email: 'That is already your e-mail address.' };
-  return {};
+  return ruleErrors(emailChangeRules(current), values);
 }
 
 export const PASSWORD_FIELDS = ['password', 'confirm'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 export type PasswordValues = Record<PasswordField, string>;
 
+export const PASSWORD_RULES = formRules<PasswordField>({
+  password: passwordProblem,
+  confirm: (value, values) =>
+    value === values.password ? undefined : 'The two passwords are not the same. Please type it again.',
+});
+
 export function validatePasswordChange(values: PasswordValues): FieldErrors<PasswordField> {
-  return collectErrors({
-    password: passwordProblem(values.password),
-    confirm:
-      values.confirm === values.password
-        ? undefined
-        : 'The two passwords are not the same. Please type it again.',
-  });
+  return ruleErrors(PASSWORD_RULES, values);
 }
 
 /**

@@ -3,10 +3,9 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { requestPasswordReset } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { SOMETHING_WENT_WRONG } from './auth-texts';
-import { EMPTY_RESET, RESET_FIELDS, validateReset } from './login';
-import { useBusySubmit } from './useBusySubmit';
+import { EMPTY_RESET, RESET_RULES } from './login';
 
 export interface ForgotPasswordFormProps {
   idPrefix: string;
@@ -20,29 +19,38 @@ export interface ForgotPasswordFormProps {
  * not the address has an account, so nobody learns who is a member.
  */
 export function ForgotPasswordForm({ idPrefix, initialEmail = '', onBack }: ForgotPasswordFormProps) {
-  const form = useValidatedForm({ ...EMPTY_RESET, email: initialEmail }, RESET_FIELDS, validateReset);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { busy, onSubmit } = useBusySubmit(form, validateReset, async ({ email }) => {
-    const result = await requestPasswordReset(email.trim());
-    if (!result.error) {
-      setSentTo(email.trim());
-      showToast({
-        title: 'Check your email',
-        description: 'We sent a link to reset your password.',
-        variant: 'success',
-      });
-    } else {
-      showToast({
-        title: 'Reset Failed',
-        description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
-        variant: 'destructive',
-      });
-    }
+  const form = useSubmitForm({
+    rules: RESET_RULES,
+    empty: { ...EMPTY_RESET, email: initialEmail },
+    send: async ({ email }) => {
+      const result = await requestPasswordReset(email.trim());
+      if (!result.error) {
+        setSentTo(email.trim());
+        showToast({
+          title: 'Check your email',
+          description: 'We sent a link to reset your password.',
+          variant: 'success',
+        });
+      } else {
+        showToast({
+          title: 'Reset Failed',
+          description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
+          variant: 'destructive',
+        });
+      }
+    },
   });
+  const busy = form.submitting;
 
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${idPrefix}-title`}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit}
+        className="space-y-4"
+        aria-labelledby={`${idPrefix}-title`}
+      >
         <h2 id={`${idPrefix}-title`} className="text-lg font-semibold">
           Reset your password
         </h2>

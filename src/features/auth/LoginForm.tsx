@@ -4,11 +4,10 @@ import { Field } from '../../components/ui/form/Field';
 import { signIn } from '../../stores/session';
 import { showToastAcrossNavigation } from '../../components/site/carried-toast';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { LOGIN, SOMETHING_WENT_WRONG } from './auth-texts';
-import { EMPTY_LOGIN, LOGIN_FIELDS, validateLogin } from './login';
+import { EMPTY_LOGIN, LOGIN_RULES } from './login';
 import { PasswordField } from './PasswordField';
-import { useBusySubmit } from './useBusySubmit';
 
 // Needed only after a click (forgot) or a refusal (unconfirmed): loaded then, keeping /login's first load small.
 const ForgotPasswordForm = lazy(() =>
@@ -26,24 +25,32 @@ export interface LoginFormProps {
 
 /** The Login tab: e-mail and password; from here a reset e-mail or a new confirmation e-mail. */
 export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
-  const form = useValidatedForm(EMPTY_LOGIN, LOGIN_FIELDS, validateLogin);
   const [view, setView] = useState<'login' | 'forgot'>('login');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  const { busy, onSubmit } = useBusySubmit(form, validateLogin, async ({ email, password }) => {
-    const result = await signIn(email.trim(), password);
-    setUnconfirmed(result.code === 'email_not_confirmed' ? email.trim() : null);
-    if (!result.error) {
-      // The page moves on after signing in (go-on.ts): the welcome shows there too.
-      showToastAcrossNavigation({ title: LOGIN.welcome, description: LOGIN.welcomeText, variant: 'success' });
-      onSignedIn?.();
-    } else if (result.unexpected) {
-      showToast({ title: LOGIN.error, description: SOMETHING_WENT_WRONG, variant: 'destructive' });
-    } else {
-      showToast({ title: LOGIN.failed, description: result.error, variant: 'destructive' });
-    }
+  const form = useSubmitForm({
+    rules: LOGIN_RULES,
+    empty: EMPTY_LOGIN,
+    send: async ({ email, password }) => {
+      const result = await signIn(email.trim(), password);
+      setUnconfirmed(result.code === 'email_not_confirmed' ? email.trim() : null);
+      if (!result.error) {
+        // The page moves on after signing in (go-on.ts): the welcome shows there too.
+        showToastAcrossNavigation({
+          title: LOGIN.welcome,
+          description: LOGIN.welcomeText,
+          variant: 'success',
+        });
+        onSignedIn?.();
+      } else if (result.unexpected) {
+        showToast({ title: LOGIN.error, description: SOMETHING_WENT_WRONG, variant: 'destructive' });
+      } else {
+        showToast({ title: LOGIN.failed, description: result.error, variant: 'destructive' });
+      }
+    },
   });
+  const busy = form.submitting;
 
   if (view === 'forgot')
     return (
@@ -58,7 +65,7 @@ export function LoginForm({ idPrefix, onSignedIn }: LoginFormProps) {
 
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Login">
+      <form noValidate onSubmit={form.handleSubmit} className="space-y-4" aria-label="Login">
         <Field
           id={id('email')}
           label="Email"

@@ -1,17 +1,14 @@
 import { buttonClass } from '../../components/ui/button-styles';
 import { passwordProblem } from '../../lib/rules';
+import { formRules } from '../../lib/forms/form-rules';
 import { updatePassword } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
-import { collectErrors } from '../forms/validation';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
-import { useBusySubmit } from './useBusySubmit';
 
-const FIELDS = ['password'] as const;
-const validate = (values: { password: string }) =>
-  collectErrors({ password: passwordProblem(values.password) });
+const RULES = formRules({ password: passwordProblem });
 
 export interface NewPasswordFormProps {
   idPrefix: string;
@@ -22,23 +19,27 @@ export interface NewPasswordFormProps {
 
 /** Sets the signed-in member's password (supabase auth.updateUser), with the server's reasons if refused. */
 export function NewPasswordForm({ idPrefix, label, submitLabel, onSaved }: NewPasswordFormProps) {
-  const form = useValidatedForm({ password: '' }, FIELDS, validate);
-  const { busy, onSubmit } = useBusySubmit(form, validate, async ({ password }) => {
-    const result = await updatePassword(password);
-    if (!result.error) {
-      onSaved();
-      return;
-    }
-    const weak = weakPasswordMessage(result.reasons);
-    if (weak) form.setErrors({ password: weak });
-    showToast({
-      title: 'Password not saved',
-      description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
-      variant: 'destructive',
-    });
+  const form = useSubmitForm({
+    rules: RULES,
+    empty: { password: '' },
+    send: async ({ password }) => {
+      const result = await updatePassword(password);
+      if (!result.error) {
+        onSaved();
+        return;
+      }
+      const weak = weakPasswordMessage(result.reasons);
+      if (weak) form.setErrors({ password: weak });
+      showToast({
+        title: 'Password not saved',
+        description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
+        variant: 'destructive',
+      });
+    },
   });
+  const busy = form.submitting;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
       <div className="space-y-1.5">
         <PasswordField
           id={`${idPrefix}-password`}

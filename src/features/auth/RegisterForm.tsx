@@ -3,12 +3,11 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { signUp } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { useValidatedForm } from '../forms/useFormValues';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { MARKETING_CONSENT_LABEL, REGISTER, SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
-import { EMPTY_REGISTER, REGISTER_FIELDS, validateRegister } from './register';
-import { useBusySubmit } from './useBusySubmit';
+import { EMPTY_REGISTER, REGISTER_RULES } from './register';
 
 export interface RegisterFormProps {
   idPrefix: string;
@@ -21,29 +20,33 @@ export interface RegisterFormProps {
  * could have typed it: decision 0016), so the member chooses it again after following the link.
  */
 export function RegisterForm({ idPrefix, vipDialogId }: RegisterFormProps) {
-  const form = useValidatedForm(EMPTY_REGISTER, REGISTER_FIELDS, validateRegister);
   const [consent, setConsent] = useState(false);
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  const { busy, onSubmit } = useBusySubmit(form, validateRegister, async (values) => {
-    const result = await signUp(values.email.trim(), values.password, values.fullName.trim(), consent);
-    if (!result.error) {
-      showToast({ title: REGISTER.success, description: REGISTER.successText, variant: 'success' });
-      form.reset();
-      setConsent(false);
-      return;
-    }
-    const weak = weakPasswordMessage(result.reasons);
-    if (weak) form.setErrors({ password: weak });
-    showToast({
-      title: result.unexpected ? REGISTER.error : REGISTER.failed,
-      description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
-      variant: 'destructive',
-    });
+  const form = useSubmitForm({
+    rules: REGISTER_RULES,
+    empty: EMPTY_REGISTER,
+    send: async (values) => {
+      const result = await signUp(values.email.trim(), values.password, values.fullName.trim(), consent);
+      if (!result.error) {
+        showToast({ title: REGISTER.success, description: REGISTER.successText, variant: 'success' });
+        setConsent(false);
+        return true;
+      }
+      const weak = weakPasswordMessage(result.reasons);
+      if (weak) form.setErrors({ password: weak });
+      showToast({
+        title: result.unexpected ? REGISTER.error : REGISTER.failed,
+        description: result.unexpected ? SOMETHING_WENT_WRONG : result.error,
+        variant: 'destructive',
+      });
+      return false;
+    },
   });
+  const busy = form.submitting;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Register">
+    <form noValidate onSubmit={form.handleSubmit} className="space-y-4" aria-label="Register">
       <Field
         id={id('full-name')}
         label="Full name"

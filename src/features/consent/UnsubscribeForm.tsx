@@ -1,6 +1,11 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { SubmitButton } from '../forms/SubmitButton';
+import { useEffect, useRef, useState } from 'react';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
+import { formRules } from '../../lib/forms/form-rules';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { unsubscribe, unsubscribeTokenFrom, type UnsubscribeOutcome } from './unsubscribe.data';
+
+/** No fields: the form is one button, the token comes from the link. */
+const NO_FIELDS = formRules({});
 
 type State = 'ready' | 'sending' | UnsubscribeOutcome | 'no-token';
 
@@ -36,12 +41,15 @@ export function UnsubscribeForm() {
     if (state !== 'ready' && state !== 'sending') answer.current?.focus();
   }, [state]);
 
-  async function submit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    if (!token || state === 'sending') return;
-    setState('sending');
-    setState(await unsubscribe(token));
-  }
+  const form = useSubmitForm({
+    rules: NO_FIELDS,
+    empty: {},
+    send: async () => {
+      if (!token) return;
+      setState('sending');
+      setState(await unsubscribe(token));
+    },
+  });
 
   const shown = state === 'ready' || state === 'sending' ? null : ANSWERS[state];
   const canSend = token !== null && state !== 'unsubscribed' && state !== 'invalid';
@@ -56,7 +64,7 @@ export function UnsubscribeForm() {
         ) : null}
       </div>
       {canSend ? (
-        <form onSubmit={(event) => void submit(event)} aria-label="Unsubscribe" className="max-w-sm">
+        <form onSubmit={form.handleSubmit} aria-label="Unsubscribe" className="max-w-sm">
           <SubmitButton submitting={state === 'sending'} busyLabel="Unsubscribing...">
             Unsubscribe from trip news
           </SubmitButton>

@@ -3,15 +3,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../components/ui/form/Field';
 import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { SubmitButton } from '../forms/SubmitButton';
-import { useSubmitForm } from '../forms/useSubmitForm';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import {
   CONTACT_FAILED_TOAST,
-  CONTACT_FIELDS,
   CONTACT_MESSAGE_ROWS,
   CONTACT_SENT_TOAST,
   EMPTY_CONTACT,
-  validateContact,
+  CONTACT_RULES,
 } from './contact';
 import { sendContactMessage } from './contact.data';
 
@@ -26,10 +25,9 @@ export function ContactForm({ idPrefix }: ContactFormProps) {
   const empty = useMemo(() => ({ ...EMPTY_CONTACT, email: memberEmail }), [memberEmail]);
   const [sentBy, setSentBy] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
-  const { field, values, setField, handleSubmit, status } = useSubmitForm({
+  const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
-    order: CONTACT_FIELDS,
-    validate: validateContact,
+    rules: CONTACT_RULES,
     send: async (message) => {
       const sent = await sendContactMessage(message);
       showToast(sent ? CONTACT_SENT_TOAST : CONTACT_FAILED_TOAST);
@@ -47,7 +45,6 @@ export function ContactForm({ idPrefix }: ContactFormProps) {
   }, [sentBy]);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const submitting = status === 'submitting';
   return (
     <div className="space-y-6">
       <div ref={confirmation} tabIndex={-1} role="status" className="outline-none">

@@ -1,5 +1,6 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
 import { ERROR_TOAST } from '../../stores/toasts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -12,13 +13,15 @@ export const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', me
 export const CONTACT_MESSAGE_ROWS = 6;
 
 /** Name, e-mail and message are required; phone is optional. */
+export const CONTACT_RULES = formRules<ContactField>({
+  name: (value) => nameProblem(value),
+  email: emailProblem,
+  phone: phoneProblem,
+  message: (value) => messageProblem(value, 'message', { required: true }),
+});
+
 export function validateContact(values: ContactValues): FieldErrors<ContactField> {
-  return collectErrors({
-    name: nameProblem(values.name),
-    email: emailProblem(values.email),
-    phone: phoneProblem(values.phone),
-    message: messageProblem(values.message, 'message', { required: true }),
-  });
+  return ruleErrors(CONTACT_RULES, values);
 }
 
 export const CONTACT_SENT_TOAST = {

@@ -5,9 +5,9 @@ import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { ConsentCheckbox } from '../consent/ConsentCheckbox';
 import { isConsentTicked } from '../consent/consent';
-import { SubmitButton } from '../forms/SubmitButton';
-import { useSubmitForm } from '../forms/useSubmitForm';
-import { EMPTY_INTEREST, INTEREST_FIELDS, interestToast, validateInterest } from './interest';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
+import { EMPTY_INTEREST, INTEREST_RULES, interestToast } from './interest';
 import { registerInterest } from './interest.data';
 
 export interface InterestFormProps {
@@ -19,10 +19,9 @@ export interface InterestFormProps {
 export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
   const memberEmail = useStore($user)?.email ?? '';
   const empty = useMemo(() => ({ ...EMPTY_INTEREST, email: memberEmail }), [memberEmail]);
-  const { field, values, setField, handleSubmit, status } = useSubmitForm({
+  const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
-    order: INTEREST_FIELDS,
-    validate: validateInterest,
+    rules: INTEREST_RULES,
     send: async (registration) => {
       const saved = await registerInterest({
         ...registration,
@@ -40,7 +39,6 @@ export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
   }, [memberEmail]);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const submitting = status === 'submitting';
   return (
     <form
       noValidate

@@ -1,6 +1,7 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
 export type InterestField = (typeof INTEREST_FIELDS)[number];
@@ -15,14 +16,16 @@ export const EMPTY_INTEREST: InterestValues = {
 };
 
 /** Name and e-mail are required; phone and message are optional; the consent box is free. */
+export const INTEREST_RULES = formRules<InterestField>({
+  name: (value) => nameProblem(value),
+  email: emailProblem,
+  phone: phoneProblem,
+  message: (value) => messageProblem(value),
+  marketingConsent: () => undefined,
+});
+
 export function validateInterest(values: InterestValues): FieldErrors<InterestField> {
-  return collectErrors({
-    name: nameProblem(values.name),
-    email: emailProblem(values.email),
-    phone: phoneProblem(values.phone),
-    message: messageProblem(values.message),
-    marketingConsent: undefined,
-  });
+  return ruleErrors(INTEREST_RULES, values);
 }
 
 /** The spec's 'Interest Registered!' with thanks; the failure toast reads as the waitlist's does. */

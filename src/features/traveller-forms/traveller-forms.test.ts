@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formCsvColumns, formCsvFileName, formCsvRows } from '../admin/forms-builder/form-csv';
-import { personRow } from '../admin/forms-builder/person-row.fixture';
+import { formCsvColumns, formCsvFileName, formCsvRows } from '../admin/traveller-forms/form-csv';
+import { personRow } from '../admin/traveller-forms/person-row.fixture';
 import { toCsv } from '../admin/table/csv';
 import {
   answersProblem,

@@ -5,9 +5,9 @@ import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { ConsentCheckbox } from '../consent/ConsentCheckbox';
 import { isConsentTicked } from '../consent/consent';
-import { SubmitButton } from '../forms/SubmitButton';
-import { useSubmitForm } from '../forms/useSubmitForm';
-import { EMPTY_WAITLIST, validateWaitlist, WAITLIST_FIELDS, WAITLIST_TOASTS } from './waitlist';
+import { SubmitButton } from '../../components/ui/form/SubmitButton';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
+import { EMPTY_WAITLIST, WAITLIST_RULES, WAITLIST_TOASTS } from './waitlist';
 import { joinWaitlist } from './waitlist.data';
 
 export interface WaitlistFormProps {
@@ -20,10 +20,9 @@ export function WaitlistForm({ idPrefix, eventName }: WaitlistFormProps) {
   // A signed-in member's address is filled in (the store knows it without loading anything for visitors).
   const memberEmail = useStore($user)?.email ?? '';
   const empty = useMemo(() => ({ ...EMPTY_WAITLIST, email: memberEmail }), [memberEmail]);
-  const { field, values, setField, handleSubmit, status } = useSubmitForm({
+  const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
-    order: WAITLIST_FIELDS,
-    validate: validateWaitlist,
+    rules: WAITLIST_RULES,
     send: async (entry, form) => {
       const outcome = await joinWaitlist({
         ...entry,
@@ -43,7 +42,6 @@ export function WaitlistForm({ idPrefix, eventName }: WaitlistFormProps) {
   }, [memberEmail]);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const submitting = status === 'submitting';
   return (
     <form
       noValidate

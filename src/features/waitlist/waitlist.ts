@@ -1,6 +1,7 @@
 import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../lib/rules';
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
-import { collectErrors, type FieldErrors } from '../forms/validation';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
 import type { JoinWaitlistOutcome } from './waitlist.data';
 
 export const WAITLIST_FIELDS = ['fullName', 'email', 'phone', 'notes', 'marketingConsent'] as const;
@@ -16,14 +17,16 @@ export const EMPTY_WAITLIST: WaitlistValues = {
 };
 
 /** Full name and e-mail are required; phone and notes are optional; the consent box is free. */
+export const WAITLIST_RULES = formRules<WaitlistField>({
+  fullName: (value) => nameProblem(value, 'full name'),
+  email: emailProblem,
+  phone: phoneProblem,
+  notes: (value) => messageProblem(value, 'notes'),
+  marketingConsent: () => undefined,
+});
+
 export function validateWaitlist(values: WaitlistValues): FieldErrors<WaitlistField> {
-  return collectErrors({
-    fullName: nameProblem(values.fullName, 'full name'),
-    email: emailProblem(values.email),
-    phone: phoneProblem(values.phone),
-    notes: messageProblem(values.notes, 'notes'),
-    marketingConsent: undefined,
-  });
+  return ruleErrors(WAITLIST_RULES, values);
 }
 
 /** The spec's toasts (§8) for each answer; too many attempts is ours (the limit is ours). */

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { messageProblem } from '../../../lib/rules/fields';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { FormField } from '../forms/FormField';
-import { ruleString } from '../forms/rule-schema';
+import { FormField } from '../ui/FormField';
+import { ruleString } from '../../../lib/forms/rule-schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { addCustomerNote, deleteCustomerNote, type CustomerRecord } from './customers.data';
 

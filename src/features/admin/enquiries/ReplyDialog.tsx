@@ -5,8 +5,8 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { replyBodyProblem, replySubjectProblem } from '../../../lib/rules/enquiry-replies';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { FormField } from '../forms/FormField';
-import { ruleString } from '../forms/rule-schema';
+import { FormField } from '../ui/FormField';
+import { ruleString } from '../../../lib/forms/rule-schema';
 import { EnquiryGoneError, replyToEnquiry, type AnyEnquiryRow, type EnquiryKind } from './enquiries.data';
 
 const replySchema = z.object({

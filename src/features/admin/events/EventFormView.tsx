@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { EVENT_BADGES, EVENT_TYPES } from '../../../lib/rules/events';
 import { getSupabase } from '../../../lib/supabase/client';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { FormField } from '../forms/FormField';
+import { FormField } from '../ui/FormField';
 import { useTripOptions } from '../trip-options';
 import { eventFormSchema, toValues, type EventForm } from './event-form';
 import { EventImages } from './EventImages';

@@ -3,7 +3,7 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { EVENT_IMAGES_MAX } from '../../../lib/rules';
 import { SUPABASE_URL } from '../../../lib/supabase/config';
 import { showToast } from '../../../stores/toasts';
-import { ImageFileInput } from '../forms/ImageFileInput';
+import { ImageFileInput } from '../ui/ImageFileInput';
 import { useImageUpload } from '../forms/use-image-upload';
 import type { EventForm } from './event-form';
 

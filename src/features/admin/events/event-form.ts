@@ -15,7 +15,7 @@ import {
   priceCents,
   priceText,
 } from '../../../lib/rules/events';
-import { emptyToNull, ruleString } from '../forms/rule-schema';
+import { emptyToNull, ruleString } from '../../../lib/forms/rule-schema';
 import type { AdminEvent, EventValues } from './events.data';
 
 /** The event form's schema: every field through its rule in src/lib/rules/events.ts (decision 0013). */

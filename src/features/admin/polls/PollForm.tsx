@@ -7,7 +7,7 @@ import { getSupabase } from '../../../lib/supabase/client';
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../../lib/rules/polls';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { createPoll, PollRefusedError } from '../../polls/polls.data';
-import { FormField } from '../forms/FormField';
+import { FormField } from '../ui/FormField';
 import { EMPTY_POLL, pollFormSchema, toNewPoll, type PollFormValues } from './poll-form';
 
 const control =

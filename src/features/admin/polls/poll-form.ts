@@ -6,7 +6,7 @@ import {
   pollQuestionProblem,
 } from '../../../lib/rules/polls';
 import type { NewPoll } from '../../polls/polls.data';
-import { ruleString } from '../forms/rule-schema';
+import { ruleString } from '../../../lib/forms/rule-schema';
 
 /**
  * The new-poll form's schema: each field through its rule in src/lib/rules/polls.ts (the database's CHECKs

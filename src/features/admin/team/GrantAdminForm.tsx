@@ -4,8 +4,8 @@ import * as z from 'zod';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { emailProblem } from '../../../lib/rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { FormField } from '../forms/FormField';
-import { ruleString } from '../forms/rule-schema';
+import { FormField } from '../ui/FormField';
+import { ruleString } from '../../../lib/forms/rule-schema';
 import { nameOf } from './team-format';
 import { grantAdmin, TeamError } from './team.data';
 

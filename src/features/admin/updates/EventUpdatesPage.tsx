@@ -13,8 +13,8 @@ import {
 } from '../../../lib/rules/event-updates';
 import type { Json } from '../../../lib/supabase/database.types';
 import { showErrorToast, showToast } from '../../../stores/toasts';
-import { FormField } from '../forms/FormField';
-import { ruleString } from '../forms/rule-schema';
+import { FormField } from '../ui/FormField';
+import { ruleString } from '../../../lib/forms/rule-schema';
 import { RICH_TEXT_CLASS } from '../../event-updates/event-updates';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

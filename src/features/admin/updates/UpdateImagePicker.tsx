@@ -2,8 +2,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { showToast } from '../../../stores/toasts';
 import { updateImageUrl } from '../../event-updates/event-updates';
-import { FormField } from '../forms/FormField';
-import { ImageFileInput } from '../forms/ImageFileInput';
+import { FormField } from '../ui/FormField';
+import { ImageFileInput } from '../ui/ImageFileInput';
 import { useImageUpload } from '../forms/use-image-upload';
 import { uploadUpdateImage } from './update-image.data';
 

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { KIND_LABELS, type FieldKind } from '../../traveller-forms/traveller-forms';
-import { FormField } from '../forms/FormField';
+import { FormField } from '../ui/FormField';
 import { SelectField } from '../events/SelectField';
 import type { FormBuilderValues } from './form-builder-schema';
 

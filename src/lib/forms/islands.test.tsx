@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import RegisterIsland from '../auth/RegisterIsland';
-import { MARKETING_CONSENT_LABEL } from '../consent/consent';
-import InterestIsland from '../interest/InterestIsland';
-import WaitlistIsland from '../waitlist/WaitlistIsland';
+import RegisterIsland from '../../features/auth/RegisterIsland';
+import { MARKETING_CONSENT_LABEL } from '../../features/consent/consent';
+import InterestIsland from '../../features/interest/InterestIsland';
+import WaitlistIsland from '../../features/waitlist/WaitlistIsland';
 
 // What the islands render on the server: the static HTML a visitor sees before hydration.
 function labelsOf(html: string): string[] {

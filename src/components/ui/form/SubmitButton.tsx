@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../components/ui/button-styles';
+import { buttonClass } from '../button-styles';
 
 interface SubmitButtonProps {
   submitting: boolean;

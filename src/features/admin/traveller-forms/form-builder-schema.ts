@@ -11,7 +11,7 @@ import {
   type FieldDraft,
   type FormFieldDef,
 } from '../../traveller-forms/traveller-forms';
-import { ruleString } from '../forms/rule-schema';
+import { ruleString } from '../../../lib/forms/rule-schema';
 import type { AdminTravellerForm, TravellerFormValues } from './forms-builder.data';
 
 const question = z

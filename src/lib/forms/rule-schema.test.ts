@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailProblem } from '../../../lib/rules';
+import { emailProblem } from '../rules';
 import { emptyToNull, ruleString } from './rule-schema';
 
 describe('ruleString', () => {

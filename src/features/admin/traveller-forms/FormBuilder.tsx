@@ -4,7 +4,7 @@ import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { ANSWERED_BY_LABELS, MAX_FIELDS, type AnsweredBy } from '../../traveller-forms/traveller-forms';
-import { FormField } from '../forms/FormField';
+import { FormField } from '../ui/FormField';
 import { SelectField } from '../events/SelectField';
 import {
   EMPTY_QUESTION,
