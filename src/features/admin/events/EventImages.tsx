@@ -4,7 +4,7 @@ import { EVENT_IMAGES_MAX } from '../../../lib/rules';
 import { SUPABASE_URL } from '../../../lib/supabase/config';
 import { showToast } from '../../../stores/toasts';
 import { ImageFileInput } from '../ui/ImageFileInput';
-import { useImageUpload } from '../forms/use-image-upload';
+import { useImageUpload } from '../ui/useImageUpload';
 import type { EventForm } from './event-form';
 
 const BUCKET = 'event-images';

@@ -4,7 +4,7 @@ import { showToast } from '../../../stores/toasts';
 import { updateImageUrl } from '../../event-updates/event-updates';
 import { FormField } from '../ui/FormField';
 import { ImageFileInput } from '../ui/ImageFileInput';
-import { useImageUpload } from '../forms/use-image-upload';
+import { useImageUpload } from '../ui/useImageUpload';
 import { uploadUpdateImage } from './update-image.data';
 
 interface ImageFields {
