@@ -63,8 +63,8 @@ export async function fetchPolls(
   // An admin may read every vote; only the caller's own say how they voted.
   const [votes, results] = await Promise.all([
     supabase.from('poll_votes').select('poll_id, option_index').in('poll_id', ids).eq('user_id', me),
-    // The type generator reads neither uuid[] arguments nor this function's rows: typed here by hand.
-    supabase.rpc('poll_results', { poll_ids: ids as unknown as string }).returns<ResultRow[]>(),
+    // The type generator reads uuid[] arguments and RETURNS TABLE rows now (its votes are bigint: ResultRow).
+    supabase.rpc('poll_results', { poll_ids: ids }).returns<ResultRow[]>(),
   ]);
   if (votes.error) throw new Error(votes.error.message);
   if (results.error) throw new Error(results.error.message);
