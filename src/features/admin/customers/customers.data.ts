@@ -179,10 +179,7 @@ export async function addCustomerNote(
   unwrap(await supabase.from('customer_notes').insert(row));
 }
 
-export async function deleteCustomerNote(
-  noteId: string,
-  client: LoadClient = sharedClient,
-): Promise<void> {
+export async function deleteCustomerNote(noteId: string, client: LoadClient = sharedClient): Promise<void> {
   const supabase = await client();
   const data = unwrap(await supabase.from('customer_notes').delete().eq('id', noteId).select('id'));
   if (!data.length) throw new DataError('This note could not be deleted.');

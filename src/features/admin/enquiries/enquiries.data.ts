@@ -39,7 +39,10 @@ export type InterestRow = Omit<
   WithNulls<Record<'admin_interest_registrations'>, 'event_id' | 'phone' | 'message' | 'handled_at'>,
   'total_count'
 >;
-export type ContactRow = Omit<WithNulls<Record<'admin_contact_messages'>, 'phone' | 'handled_at'>, 'total_count'>;
+export type ContactRow = Omit<
+  WithNulls<Record<'admin_contact_messages'>, 'phone' | 'handled_at'>,
+  'total_count'
+>;
 export interface EnquiryRows {
   waitlist: WaitlistRow;
   interest: InterestRow;
@@ -75,11 +78,18 @@ function listArguments(query: EnquiryQuery, from: number, to: number) {
 }
 
 /** One list's rows from..to, each carrying the total. */
-async function readList(kind: EnquiryKind, query: EnquiryQuery, from: number, to: number, supabase: BrowserSupabase) {
+async function readList(
+  kind: EnquiryKind,
+  query: EnquiryQuery,
+  from: number,
+  to: number,
+  supabase: BrowserSupabase,
+) {
   const args = listArguments(query, from, to);
   const event = query.event ? { event: query.event } : {};
   if (kind === 'waitlist') return unwrap(await supabase.rpc('admin_waitlist_entries', { ...args, ...event }));
-  if (kind === 'interest') return unwrap(await supabase.rpc('admin_interest_registrations', { ...args, ...event }));
+  if (kind === 'interest')
+    return unwrap(await supabase.rpc('admin_interest_registrations', { ...args, ...event }));
   return unwrap(await supabase.rpc('admin_contact_messages', args));
 }
 

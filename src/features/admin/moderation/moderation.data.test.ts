@@ -80,7 +80,9 @@ describe('an admin', () => {
     await expect(moderate('reply', commentId, 'pin', loaderOf(admin))).rejects.toMatchObject({
       message: 'Only comments can be pinned.',
     });
-    await expect(suspendCommenter(author.id, new Date(Date.now() - 1000), '', loaderOf(admin))).rejects.toMatchObject({
+    await expect(
+      suspendCommenter(author.id, new Date(Date.now() - 1000), '', loaderOf(admin)),
+    ).rejects.toMatchObject({
       message: 'The suspension must end in the future.',
     });
   });
@@ -114,7 +116,9 @@ describe('an admin', () => {
 
 describe('a member calling the same endpoints', () => {
   it('is refused every time', async () => {
-    await expect(fetchModerationQueue({}, loaderOf(reporter.client))).rejects.toMatchObject({ code: '42501' });
+    await expect(fetchModerationQueue({}, loaderOf(reporter.client))).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(moderate('comment', commentId, 'hide', loaderOf(reporter.client))).rejects.toMatchObject({
       code: '42501',
     });

@@ -84,7 +84,11 @@ describe('the team', () => {
     const removed = await revokeAdmin(people.member, loaderOf(adminClient));
     expect(removed.changed).toBe(true);
     expect((await fetchTeam(loaderOf(adminClient))).some((row) => row.id === people.member)).toBe(false);
-    const page = await fetchAuditPage({ q: 'Ada Lovelace', sort: 'at', dir: 'desc' }, 1, loaderOf(adminClient));
+    const page = await fetchAuditPage(
+      { q: 'Ada Lovelace', sort: 'at', dir: 'desc' },
+      1,
+      loaderOf(adminClient),
+    );
     expect(page.rows.map(describeAuditRow)).toEqual([
       'Removed admin from Ada Lovelace',
       'Granted admin to Ada Lovelace',
@@ -98,9 +102,9 @@ describe('the team', () => {
     expect(none).toEqual({ rows: [], total: 0 });
     const future = await fetchAuditPage({ from: '2099-01-01' }, 1, loaderOf(adminClient));
     expect(future.total).toBe(0);
-    await expect(fetchAuditPage({ from: '2026-02-02', to: '2026-02-01' }, 1, loaderOf(adminClient))).rejects.toThrow(
-      'The "from" date is after the "to" date.',
-    );
+    await expect(
+      fetchAuditPage({ from: '2026-02-02', to: '2026-02-01' }, 1, loaderOf(adminClient)),
+    ).rejects.toThrow('The "from" date is after the "to" date.');
   });
 });
 
