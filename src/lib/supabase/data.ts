@@ -19,12 +19,16 @@ export function loaderOf(client: BrowserSupabase): LoadClient {
   return () => Promise.resolve(client);
 }
 
-/** A failed database call: the server's message, its Postgres or PostgREST code, and the HTTP status. */
+/**
+ * A failed database call: the server's message, its Postgres or PostgREST code, the HTTP status, and the
+ * server's hint when it gave one (a list's unknown sort key names the keys there: decision 0052).
+ */
 export class DataError extends Error {
   constructor(
     message: string,
     readonly code?: string,
     readonly status?: number,
+    readonly hint?: string,
   ) {
     super(message);
     this.name = 'DataError';
@@ -34,11 +38,12 @@ export class DataError extends Error {
 interface ErrorLike {
   message: string;
   code?: string | undefined;
+  hint?: string | null | undefined;
 }
 
 /** The DataError for a supabase-js error (PostgREST, Auth or Storage). */
 export function dataError(error: ErrorLike, status?: number): DataError {
-  return new DataError(error.message, error.code || undefined, status);
+  return new DataError(error.message, error.code || undefined, status, error.hint || undefined);
 }
 
 type Result<T> =
