@@ -8,8 +8,8 @@ import { startTestStack, type TestStack } from '../../../../supabase/local/test/
 import { addDays } from '../../../lib/format/calendarDate';
 import { sydneyToday } from '../../../lib/format/today';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
-import { DataError, loaderOf } from '../../../lib/supabase/data';
-import { fetchActiveEvents, fetchAllActiveEvents, fetchManifest } from './active-events.data';
+import { loaderOf } from '../../../lib/supabase/data';
+import { AdminDataError, fetchActiveEvents, fetchAllActiveEvents, fetchManifest } from './active-events.data';
 
 // The active-events list and the manifest through the real supabase-js against the local stack: the
 // admin reads them in one RPC each; a member and a visitor calling the same RPCs get nothing.
@@ -105,7 +105,7 @@ describe('active events', () => {
       name: 'AdminDataError',
       code: '42501',
     });
-    await expect(fetchActiveEvents({}, as('visitor'))).rejects.toBeInstanceOf(DataError);
+    await expect(fetchActiveEvents({}, as('visitor'))).rejects.toBeInstanceOf(AdminDataError);
   });
 });
 
@@ -137,6 +137,6 @@ describe('the manifest', () => {
 
   it('refuses the member whose own booking it lists, and a visitor', async () => {
     await expect(fetchManifest(ids.event, as('member'))).rejects.toMatchObject({ code: '42501' });
-    await expect(fetchManifest(ids.event, as('visitor'))).rejects.toBeInstanceOf(DataError);
+    await expect(fetchManifest(ids.event, as('visitor'))).rejects.toBeInstanceOf(AdminDataError);
   });
 });

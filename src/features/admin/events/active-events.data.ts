@@ -2,7 +2,7 @@
 // anyone but an admin (migrations 20261126400001, 20261129200001). These functions only call it and shape
 // the answer; a failure is a DataError with the database's message (a member gets 'Only admins …', 42501).
 import type { Database } from '../../../lib/supabase/database.types';
-import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
+import { DataError, sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
 import type { ListSearch } from '../search';
 import { pageOf, pageRange, readAllRows, type WithNulls } from '../table/paging';
 
@@ -15,6 +15,21 @@ export interface ActiveEventsPage {
   total: number;
 }
 
+/** A failed call: a DataError under this screen's own name, which its callers and tests know it by. */
+export class AdminDataError extends DataError {
+  override name = 'AdminDataError';
+}
+
+/** The data of a result, or its error thrown as an AdminDataError. */
+function adminResult<T>(result: Parameters<typeof unwrap<T>>[0]): T {
+  try {
+    return unwrap(result);
+  } catch (error) {
+    if (!(error instanceof DataError)) throw error;
+    throw new AdminDataError(error.message, error.code, error.status, error.hint);
+  }
+}
+
 export const activeEventsKey = (search: ListSearch) => ['admin', 'active', 'events', search] as const;
 export const manifestKey = (eventId: string) => ['admin', 'active', 'manifest', eventId] as const;
 
@@ -25,7 +40,7 @@ export async function fetchActiveEventsRange(
   to: number,
   client: LoadClient = sharedClient,
 ): Promise<ActiveEventsPage> {
-  const records = unwrap(
+  const records = adminResult(
     await (
       await client()
     ).rpc('admin_active_events', {
@@ -91,7 +106,7 @@ export async function fetchManifest(
   eventId: string,
   client: LoadClient = sharedClient,
 ): Promise<Manifest | null> {
-  const data = unwrap(await (await client()).rpc('admin_event_manifest', { p_event_id: eventId }));
+  const data = adminResult(await (await client()).rpc('admin_event_manifest', { p_event_id: eventId }));
   // admin_event_manifest still answers jsonb (decision 0052 lists it as left to do): the migration's shape.
   return (data ?? null) as unknown as Manifest | null;
 }
