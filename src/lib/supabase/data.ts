@@ -47,8 +47,7 @@ export function dataError(error: ErrorLike, status?: number): DataError {
 }
 
 type Result<T> =
-  | { data: T; error: null; status?: number }
-  | { data: null; error: ErrorLike; status?: number };
+  { data: T; error: null; status?: number } | { data: null; error: ErrorLike; status?: number };
 
 /** The data of a supabase-js result, or its error thrown as a DataError. */
 export function unwrap<T>(result: Result<T>): T {
