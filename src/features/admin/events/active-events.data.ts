@@ -108,5 +108,5 @@ export async function fetchManifest(
 ): Promise<Manifest | null> {
   const data = adminResult(await (await client()).rpc('admin_event_manifest', { p_event_id: eventId }));
   // admin_event_manifest still answers jsonb (decision 0052 lists it as left to do): the migration's shape.
-  return (data ?? null) as unknown as Manifest | null;
+  return (data ?? null) as Manifest | null;
 }
