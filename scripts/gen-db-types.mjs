@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Regenerates src/lib/supabase/database.types.ts from the catalog of a freshly migrated in-memory PGlite,
-// in the shape `supabase gen types typescript` produces (Tables / Views / Functions / Enums, Relationships).
+// in the shape `supabase gen types typescript` produces (Tables / Views / Functions / Enums / CompositeTypes,
+// Relationships).
 // Usage: npm run db:types  (or: node scripts/gen-db-types.mjs [--check])
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -60,13 +61,19 @@ const RELATIONSHIPS_SQL = `
   where con.contype = 'f' and sn.nspname = $1 and dn.nspname = $1
   order by src.relname, con.conname`;
 
+// Every argument with its mode and type: input ('i', 'b', 'v') and RETURNS TABLE columns ('t'), in order.
 const FUNCTIONS_SQL = `
   select p.proname as name, p.proretset as returns_set, rt.typname as return_type, rt.typtype as return_kind,
-         rc.relname as return_relation,
-         coalesce(p.proargnames, '{}') as arg_names, coalesce(p.proargmodes::text[], '{}') as arg_modes,
+         rc.relname as return_relation, rc.relkind as return_relkind,
          p.pronargs - p.pronargdefaults as required_args,
-         array(select t.typname from unnest(p.proargtypes) with ordinality x(oid, ord)
-               join pg_type t on t.oid = x.oid order by x.ord) as arg_types
+         (select coalesce(json_agg(json_build_object('name', coalesce(p.proargnames[x.ord], ''),
+                                        'mode', coalesce(p.proargmodes[x.ord]::text, 'i'),
+                                        'type', t.typname, 'type_kind', t.typtype,
+                                        'element_type', et.typname, 'element_kind', et.typtype)
+                                  order by x.ord), '[]'::json)
+               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(oid, ord)
+               join pg_type t on t.oid = x.oid
+               left join pg_type et on et.oid = t.typelem and t.typcategory = 'A') as args
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type rt on rt.oid = p.prorettype
@@ -74,8 +81,22 @@ const FUNCTIONS_SQL = `
   where n.nspname = $1 and p.prokind = 'f' and rt.typname <> 'trigger'
   order by p.proname`;
 
+/** The attributes of every composite type of the schema (CREATE TYPE … AS), in order. */
+const COMPOSITE_TYPES_SQL = `
+  select t.typname as name, a.attname as attribute, at.typname as type, at.typtype as type_kind,
+         et.typname as element_type, et.typtype as element_kind
+  from pg_type t
+  join pg_namespace n on n.oid = t.typnamespace
+  join pg_class c on c.oid = t.typrelid and c.relkind = 'c'
+  join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+  join pg_type at on at.oid = a.atttypid
+  left join pg_type et on et.oid = at.typelem and at.typcategory = 'A'
+  where n.nspname = $1 and t.typtype = 'c'
+  order by t.typname, a.attnum`;
+
 function scalarType(type, kind) {
   if (kind === 'e') return `Database['${SCHEMA}']['Enums']['${type}']`;
+  if (kind === 'c') return `Database['${SCHEMA}']['CompositeTypes']['${type}']`;
   return SCALARS[type] ?? (kind === 'b' ? 'string' : 'unknown');
 }
 
@@ -124,14 +145,29 @@ function relationshipsType(relationships) {
 }
 
 function functionType(fn, relationColumns) {
-  const args = fn.arg_names
-    .map((name, i) => ({ name, mode: fn.arg_modes[i] ?? 'i', type: fn.arg_types[i] }))
-    .filter((arg) => arg.mode === 'i' || arg.mode === 'b')
+  const inputs = fn.args
+    .filter((arg) => ['i', 'b', 'v'].includes(arg.mode))
     // Arguments with a default (always the last ones) may be left out of the call.
-    .map((arg, i) => `${key(arg.name)}${i >= fn.required_args ? '?' : ''}: ${scalarType(arg.type, 'b')}`);
+    .map((arg, i) => `${key(arg.name)}${i >= fn.required_args ? '?' : ''}: ${columnType(arg)}`);
+  // RETURNS TABLE columns, typed as supabase gen types types them (without null).
+  const columns = fn.args
+    .filter((arg) => arg.mode === 't')
+    .map((arg) => `${key(arg.name)}: ${columnType(arg)}`);
   let returns = fn.return_type === 'void' ? 'undefined' : scalarType(fn.return_type, fn.return_kind);
-  if (fn.return_relation) returns = objectType(rowFields(relationColumns.get(fn.return_relation) ?? []));
-  return `${key(fn.name)}: {\nArgs: ${objectType(args)}\nReturns: ${returns}${fn.returns_set ? '[]' : ''}\n}`;
+  if (columns.length) returns = objectType(columns);
+  else if (fn.return_relation && fn.return_relkind !== 'c') {
+    returns = objectType(rowFields(relationColumns.get(fn.return_relation) ?? []));
+  }
+  return `${key(fn.name)}: {\nArgs: ${objectType(inputs)}\nReturns: ${returns}${fn.returns_set ? '[]' : ''}\n}`;
+}
+
+/** CompositeTypes as supabase gen types writes them: every attribute may be null. */
+function compositeTypes(attributes) {
+  const types = new Map();
+  for (const a of attributes) {
+    types.set(a.name, [...(types.get(a.name) ?? []), `${key(a.attribute)}: ${columnType(a)} | null`]);
+  }
+  return [...types].map(([name, fields]) => `${key(name)}: ${objectType(fields)}`);
 }
 
 async function readCatalog() {
@@ -141,18 +177,18 @@ async function readCatalog() {
       migrationsDir: path.join(ROOT, 'supabase/migrations'),
       seedFile: path.join(ROOT, 'supabase/no-seed-for-type-generation.sql'),
     });
-    const [columns, enums, relationships, functions] = await Promise.all(
-      [COLUMNS_SQL, ENUMS_SQL, RELATIONSHIPS_SQL, FUNCTIONS_SQL].map(
+    const [columns, enums, relationships, functions, composites] = await Promise.all(
+      [COLUMNS_SQL, ENUMS_SQL, RELATIONSHIPS_SQL, FUNCTIONS_SQL, COMPOSITE_TYPES_SQL].map(
         async (sql) => (await db.query(sql, [SCHEMA])).rows,
       ),
     );
-    return { columns, enums, relationships, functions };
+    return { columns, enums, relationships, functions, composites };
   } finally {
     await db.close();
   }
 }
 
-function render({ columns, enums, relationships, functions }) {
+function render({ columns, enums, relationships, functions, composites }) {
   const relationColumns = new Map();
   for (const column of columns) {
     relationColumns.set(column.relation, [...(relationColumns.get(column.relation) ?? []), column]);
@@ -190,7 +226,7 @@ export type Database = {
     Views: ${objectType(views)}
     Functions: ${objectType(functions.map((fn) => functionType(fn, relationColumns)))}
     Enums: ${objectType(enumTypes)}
-    CompositeTypes: { [_ in never]: never }
+    CompositeTypes: ${objectType(compositeTypes(composites))}
   }
 };
 

@@ -69,89 +69,6 @@ $$;
 
 -- ---------------------------------------------------------------- the queue and its actions
 
--- Every comment and reply with open reports, newest report first, with the reports themselves.
-CREATE FUNCTION public.admin_moderation_queue(search text DEFAULT ''::text, filter text DEFAULT 'open'::text, sort text DEFAULT 'last_report'::text, dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  pattern text;
-  result jsonb;
-begin
-  perform private.require_admin('read the moderation queue');
-  perform private.check_list_arguments('queue', sort, array['last_report', 'posted', 'reports', 'author', 'event'],
-                                       dir, page_size, page_offset, search);
-  if filter is null or filter not in ('open', 'hidden', 'all') then
-    raise exception 'Show open reports, hidden posts or all posts.' using errcode = '22023';
-  end if;
-  pattern := private.search_pattern(search);
-
-  -- The sort expression is chosen from the names checked above; only %1$s and %2$s are formatted in.
-  execute format(
-    $sql$
-      with targets as (
-        select 'comment'::text as kind, c.id, c.event_id, c.user_id, c.content, c.is_deleted, c.is_pinned, c.created_at
-        from public.comments c
-        where $2 <> 'open' or exists (select 1 from public.comment_flags f where f.comment_id = c.id)
-        union all
-        select 'reply', r.id, r.event_id, r.user_id, r.content, r.is_deleted, false, r.created_at
-        from public.comment_replies r
-        where $2 <> 'open' or exists (select 1 from public.comment_flags f where f.reply_id = r.id)
-      ),
-      matching as (
-        select t.kind, t.id as target_id, t.event_id, e.title as event_title, t.user_id as author_id,
-               coalesce(a.full_name, 'Former member') as author_name, t.content, t.is_deleted as hidden,
-               t.is_pinned as pinned, t.created_at as posted_at
-        from targets t
-        join public.events e on e.id = t.event_id
-        left join public.profiles a on a.id = t.user_id
-        where ($2 <> 'hidden' or t.is_deleted)
-          and ($1::text is null or t.content ilike $1 or a.full_name ilike $1 or e.title ilike $1)
-      ),
-      counted as (
-        select m.*, fl.n as flag_count, fl.last_at as last_flagged_at
-        from matching m
-        cross join lateral (
-          select count(*)::int as n, max(f.created_at) as last_at from public.comment_flags f
-          where (m.kind = 'comment' and f.comment_id = m.target_id) or (m.kind = 'reply' and f.reply_id = m.target_id)
-        ) fl
-      ),
-      page as (
-        select c.* from counted c
-        order by %1$s %2$s nulls last, c.posted_at desc, c.target_id
-        limit $3 offset $4
-      )
-      select jsonb_build_object(
-        'total', (select count(*) from matching),
-        'rows', coalesce((
-          select jsonb_agg(to_jsonb(p) || jsonb_build_object(
-            'flags', coalesce((
-              select jsonb_agg(jsonb_build_object('reporter', coalesce(r.full_name, 'Former member'),
-                                                  'reason', f.reason, 'at', f.created_at) order by f.created_at)
-              from public.comment_flags f left join public.profiles r on r.id = f.user_id
-              where (p.kind = 'comment' and f.comment_id = p.target_id) or (p.kind = 'reply' and f.reply_id = p.target_id)
-            ), '[]'::jsonb),
-            'suspended_until', (
-              select s.suspended_until from public.comment_suspensions s
-              where s.user_id = p.author_id and s.suspended_until > now()
-            )
-          ) order by %1$s %2$s nulls last, p.posted_at desc, p.target_id)
-          from page p
-        ), '[]'::jsonb)
-      )
-    $sql$,
-    case sort
-      when 'last_report' then 'last_flagged_at'
-      when 'posted' then 'posted_at'
-      when 'reports' then 'flag_count'
-      when 'author' then 'lower(author_name)'
-      else 'lower(event_title)'
-    end,
-    dir
-  ) into result using pattern, filter, page_size, page_offset;
-  return result;
-end
-$_$;
 
 -- hide | restore | pin | unpin | dismiss (removes the reports, so the item leaves the queue).
 CREATE FUNCTION public.moderate_comment(kind text, target_id uuid, action text) RETURNS void
@@ -370,9 +287,6 @@ REVOKE ALL ON FUNCTION private.record_comment_removal() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.refuse_suspended_commenter() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.admin_moderation_queue(search text, filter text, sort text, dir text, page_size integer, page_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_moderation_queue(search text, filter text, sort text, dir text, page_size integer, page_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_moderation_queue(search text, filter text, sort text, dir text, page_size integer, page_offset integer) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) TO service_role;
@@ -399,3 +313,114 @@ GRANT ALL ON SEQUENCE public.comment_removals_id_seq TO service_role;
 GRANT ALL ON TABLE public.comment_suspensions TO service_role;
 GRANT SELECT,DELETE ON TABLE public.comment_suspensions TO authenticated;
 
+-- ---------------------------------------------------------------- the moderation queue
+
+-- One report of a post, as the queue shows it: who reported it ('Former member' once they are gone), why,
+-- and when. A composite type, so the generated types describe the queue's nested reports.
+create type public.moderation_report as (reporter text, reason text, at timestamptz);
+
+-- A post's reports, oldest first.
+create function private.moderation_reports(kind text, target_id uuid)
+returns public.moderation_report[]
+language sql stable set search_path = ''
+as $$
+  select coalesce(array_agg(row(coalesce(r.full_name, 'Former member'), f.reason, f.created_at)::public.moderation_report
+                            order by f.created_at), '{}')
+  from public.comment_flags f left join public.profiles r on r.id = f.user_id
+  where (kind = 'comment' and f.comment_id = target_id) or (kind = 'reply' and f.reply_id = target_id)
+$$;
+revoke all on function private.moderation_reports(text, uuid) from public;
+
+-- filter: 'open' posts with at least one open report (the default) | 'hidden' hidden posts | 'all' every post.
+create function public.admin_moderation_queue(
+  search text default '',
+  filter text default 'open',
+  sort text default 'last_report',
+  direction text default 'desc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  kind text,
+  target_id uuid,
+  event_id uuid,
+  event_title text,
+  author_id uuid,
+  author_name text,
+  content text,
+  hidden boolean,
+  pinned boolean,
+  posted_at timestamptz,
+  flag_count integer,
+  last_flagged_at timestamptz,
+  flags public.moderation_report[],
+  suspended_until timestamptz,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin('read the moderation queue');
+  perform private.check_list_arguments('queue', sort, array['last_report', 'posted', 'reports', 'author', 'event'],
+                                       direction, page_size, page_offset, search);
+  if filter is null or filter not in ('open', 'hidden', 'all') then
+    raise exception 'Show open reports, hidden posts or all posts.' using errcode = '22023';
+  end if;
+
+  -- The sort expression is chosen from the names checked above; only %1$s and %2$s are formatted in.
+  return query execute format(
+    $sql$
+      with targets as (
+        select 'comment'::text as kind, c.id, c.event_id, c.user_id, c.content, c.is_deleted, c.is_pinned, c.created_at
+        from public.comments c
+        where $2 <> 'open' or exists (select 1 from public.comment_flags f where f.comment_id = c.id)
+        union all
+        select 'reply', r.id, r.event_id, r.user_id, r.content, r.is_deleted, false, r.created_at
+        from public.comment_replies r
+        where $2 <> 'open' or exists (select 1 from public.comment_flags f where f.reply_id = r.id)
+      ),
+      matching as (
+        select t.kind, t.id as target_id, t.event_id, e.title as event_title, t.user_id as author_id,
+               coalesce(a.full_name, 'Former member') as author_name, t.content, t.is_deleted as hidden,
+               t.is_pinned as pinned, t.created_at as posted_at
+        from targets t
+        join public.events e on e.id = t.event_id
+        left join public.profiles a on a.id = t.user_id
+        where ($2 <> 'hidden' or t.is_deleted)
+          and ($1::text is null or t.content ilike $1 or a.full_name ilike $1 or e.title ilike $1)
+      ),
+      counted as (
+        select m.*, fl.n as flag_count, fl.last_at as last_flagged_at, count(*) over () as total
+        from matching m
+        cross join lateral (
+          select count(*)::int as n, max(f.created_at) as last_at from public.comment_flags f
+          where (m.kind = 'comment' and f.comment_id = m.target_id) or (m.kind = 'reply' and f.reply_id = m.target_id)
+        ) fl
+      ),
+      page as (
+        select c.* from counted c
+        order by %1$s %2$s nulls last, c.posted_at desc, c.target_id
+        limit $3 offset $4
+      )
+      select p.kind, p.target_id, p.event_id, p.event_title, p.author_id, p.author_name, p.content, p.hidden,
+             p.pinned, p.posted_at, p.flag_count, p.last_flagged_at,
+             private.moderation_reports(p.kind, p.target_id),
+             (select s.suspended_until from public.comment_suspensions s
+              where s.user_id = p.author_id and s.suspended_until > now()),
+             p.total::integer
+      from page p
+      order by %1$s %2$s nulls last, p.posted_at desc, p.target_id
+    $sql$,
+    case sort
+      when 'last_report' then 'last_flagged_at'
+      when 'posted' then 'posted_at'
+      when 'reports' then 'flag_count'
+      when 'author' then 'lower(author_name)'
+      else 'lower(event_title)'
+    end,
+    direction
+  ) using private.search_pattern(search), filter, page_size, page_offset;
+end
+$$;
+revoke all on function public.admin_moderation_queue(text, text, text, text, integer, integer) from public, anon;
+grant execute on function public.admin_moderation_queue(text, text, text, text, integer, integer)
+  to authenticated, service_role;

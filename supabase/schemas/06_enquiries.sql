@@ -119,36 +119,6 @@ begin
 end
 $$;
 
--- Contact messages: unanswered first, newest first, unless another sort is asked for.
-CREATE FUNCTION public.admin_contact_messages(search text DEFAULT NULL::text, show text DEFAULT NULL::text, sort_by text DEFAULT NULL::text, sort_dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(id uuid, full_name text, email text, phone text, message text, created_at timestamp with time zone, handled_at timestamp with time zone, total_count bigint)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  pattern text := coalesce(private.search_pattern(search), '%');
-  descending boolean := coalesce(sort_dir, 'desc') = 'desc';
-begin
-  perform private.require_admin('read contact messages');
-  perform private.check_page_arguments(coalesce(sort_dir, 'desc'), page_size, page_offset, search);
-  return query
-  select m.id, m.full_name, m.email, m.phone, m.message, m.created_at, m.handled_at, count(*) over ()
-  from public.contact_messages m
-  where (m.full_name ilike pattern or m.email ilike pattern or coalesce(m.phone, '') ilike pattern
-         or m.message ilike pattern)
-    and (show is null or (show = 'open') = (m.handled_at is null))
-  order by
-    case when not descending then
-      case sort_by when 'full_name' then lower(m.full_name) when 'email' then lower(m.email) end end asc,
-    case when descending then
-      case sort_by when 'full_name' then lower(m.full_name) when 'email' then lower(m.email) end end desc,
-    case when sort_by = 'handled_at' and not descending then m.handled_at end asc nulls first,
-    case when sort_by = 'handled_at' and descending then m.handled_at end desc nulls last,
-    case when sort_by = 'created_at' and not descending then m.created_at end asc,
-    case when sort_by is null then m.handled_at is not null end,
-    m.created_at desc, m.id
-  limit page_size offset page_offset;
-end
-$$;
 
 -- The trips that have waitlist entries (kind 'waitlist') or interest registrations ('interest'), for the
 -- screen's trip filter: each with its number of entries and how many are still open.
@@ -172,81 +142,9 @@ begin
 end
 $$;
 
--- The same for interest registrations (newest first by default; no position: interest is not a queue).
-CREATE FUNCTION public.admin_interest_registrations(event_filter text DEFAULT NULL::text, search text DEFAULT NULL::text, show text DEFAULT NULL::text, sort_by text DEFAULT NULL::text, sort_dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(id uuid, event_name text, event_id uuid, full_name text, email text, phone text, message text, marketing_consent boolean, created_at timestamp with time zone, handled_at timestamp with time zone, total_count bigint)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  pattern text := coalesce(private.search_pattern(search), '%');
-  descending boolean := coalesce(sort_dir, 'desc') = 'desc';
-begin
-  perform private.require_admin('read interest registrations');
-  perform private.check_page_arguments(coalesce(sort_dir, 'desc'), page_size, page_offset, search);
-  return query
-  select r.id, r.event_name, r.event_id, r.full_name, r.email, r.phone, r.message, r.marketing_consent,
-         r.created_at, r.handled_at, count(*) over ()
-  from public.interest_registrations r
-  where (event_filter is null or r.event_name = event_filter)
-    and (r.full_name ilike pattern or r.email ilike pattern or coalesce(r.phone, '') ilike pattern
-         or coalesce(r.message, '') ilike pattern)
-    and (show is null or (show = 'open') = (r.handled_at is null))
-  order by
-    case when not descending then
-      case sort_by when 'full_name' then lower(r.full_name) when 'email' then lower(r.email)
-                   when 'event_name' then lower(r.event_name) end end asc,
-    case when descending then
-      case sort_by when 'full_name' then lower(r.full_name) when 'email' then lower(r.email)
-                   when 'event_name' then lower(r.event_name) end end desc,
-    case when sort_by = 'handled_at' and not descending then r.handled_at end asc nulls first,
-    case when sort_by = 'handled_at' and descending then r.handled_at end desc nulls last,
-    case when coalesce(sort_by, 'created_at') = 'created_at' and not descending then r.created_at end asc,
-    r.created_at desc, r.id
-  limit page_size offset page_offset;
-end
-$$;
 
 -- ---------------------------------------------------------------- the enquiries (20261126500001)
 
-CREATE FUNCTION public.admin_waitlist_entries(event_filter text DEFAULT NULL::text, search text DEFAULT NULL::text, show text DEFAULT NULL::text, sort_by text DEFAULT NULL::text, sort_dir text DEFAULT 'asc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(id uuid, "position" bigint, event_name text, event_id uuid, full_name text, email text, phone text, notes text, marketing_consent boolean, created_at timestamp with time zone, contacted_at timestamp with time zone, total_count bigint)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  pattern text := coalesce(private.search_pattern(search), '%');
-  descending boolean := sort_dir = 'desc';
-begin
-  perform private.require_admin('read the waitlist');
-  perform private.check_page_arguments(coalesce(sort_dir, 'asc'), page_size, page_offset, search);
-  return query
-  with ranked as (
-    select w.*, row_number() over (partition by w.event_name order by w.created_at, w.id) as place
-    from public.waitlist_submissions w
-    where event_filter is null or w.event_name = event_filter
-  ), matching as (
-    select r.* from ranked r
-    where (r.full_name ilike pattern or r.email ilike pattern or coalesce(r.phone, '') ilike pattern
-           or coalesce(r.notes, '') ilike pattern)
-      and (show is null or (show = 'open') = (r.contacted_at is null))
-  )
-  select m.id, m.place, m.event_name, m.event_id, m.full_name, m.email, m.phone, m.notes,
-         m.marketing_consent, m.created_at, m.contacted_at, count(*) over ()
-  from matching m
-  order by
-    case when not descending then
-      case sort_by when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
-                   when 'event_name' then lower(m.event_name) end end asc,
-    case when descending then
-      case sort_by when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
-                   when 'event_name' then lower(m.event_name) end end desc,
-    case when sort_by = 'contacted_at' and not descending then m.contacted_at end asc nulls first,
-    case when sort_by = 'contacted_at' and descending then m.contacted_at end desc nulls last,
-    case when sort_by = 'created_at' and not descending then m.created_at end asc,
-    case when sort_by = 'created_at' and descending then m.created_at end desc,
-    m.event_name, m.place
-  limit page_size offset page_offset;
-end
-$$;
 
 -- ---------------------------------------------------------------- joining
 
@@ -524,21 +422,12 @@ GRANT ALL ON FUNCTION private.is_reply_subject(value text) TO authenticated;
 
 REVOKE ALL ON FUNCTION private.link_enquiry_to_departure() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.admin_contact_messages(search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_contact_messages(search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_contact_messages(search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.admin_enquiry_events(kind text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO service_role;
 GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.admin_interest_registrations(event_filter text, search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_interest_registrations(event_filter text, search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_interest_registrations(event_filter text, search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.admin_waitlist_entries(event_filter text, search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_waitlist_entries(event_filter text, search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_waitlist_entries(event_filter text, search text, show text, sort_by text, sort_dir text, page_size integer, page_offset integer) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO service_role;
@@ -596,3 +485,192 @@ GRANT SELECT,DELETE,UPDATE ON TABLE public.waitlist_submissions TO authenticated
 
 GRANT ALL ON TABLE private.waitlist_probes TO service_role;
 
+-- ---------------------------------------------------------------- shared parts
+
+-- The enquiry lists' open/handled filter: '' (or null) everything, 'open' the entries nobody answered yet,
+-- any other value the answered ones (the app sends 'done').
+create function private.enquiry_shown(filter text, answered_at timestamptz) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select coalesce(filter, '') = '' or (filter = 'open') = (answered_at is null)
+$$;
+revoke all on function private.enquiry_shown(text, timestamptz) from public;
+
+-- ---------------------------------------------------------------- the enquiries
+-- Each: filter '' | 'open' | 'done' (private.enquiry_shown), event: one trip's name ('' every trip), sort ''
+-- for the list's own order (an unknown key falls back to it too: the sort is in the address).
+
+create function public.admin_waitlist_entries(
+  search text default '',
+  filter text default '',
+  event text default '',
+  sort text default '',
+  direction text default 'asc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  id uuid,
+  "position" bigint,
+  event_name text,
+  event_id uuid,
+  full_name text,
+  email text,
+  phone text,
+  notes text,
+  marketing_consent boolean,
+  created_at timestamptz,
+  contacted_at timestamptz,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  pattern text := coalesce(private.search_pattern(search), '%');
+  descending boolean := direction = 'desc';
+  trip text := nullif(event, '');
+begin
+  perform private.require_admin('read the waitlist');
+  perform private.check_page_arguments(coalesce(direction, 'asc'), page_size, page_offset, search);
+  return query
+  with ranked as (
+    select w.*, row_number() over (partition by w.event_name order by w.created_at, w.id) as place
+    from public.waitlist_submissions w
+    where trip is null or w.event_name = trip
+  ), matching as (
+    select r.* from ranked r
+    where (r.full_name ilike pattern or r.email ilike pattern or coalesce(r.phone, '') ilike pattern
+           or coalesce(r.notes, '') ilike pattern)
+      and private.enquiry_shown(filter, r.contacted_at)
+  )
+  select m.id, m.place, m.event_name, m.event_id, m.full_name, m.email, m.phone, m.notes,
+         m.marketing_consent, m.created_at, m.contacted_at, (count(*) over ())::integer
+  from matching m
+  order by
+    case when not descending then
+      case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
+                when 'event_name' then lower(m.event_name) end end asc,
+    case when descending then
+      case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
+                when 'event_name' then lower(m.event_name) end end desc,
+    case when sort = 'contacted_at' and not descending then m.contacted_at end asc nulls first,
+    case when sort = 'contacted_at' and descending then m.contacted_at end desc nulls last,
+    case when sort = 'created_at' and not descending then m.created_at end asc,
+    case when sort = 'created_at' and descending then m.created_at end desc,
+    m.event_name, m.place
+  limit page_size offset page_offset;
+end
+$$;
+
+create function public.admin_interest_registrations(
+  search text default '',
+  filter text default '',
+  event text default '',
+  sort text default '',
+  direction text default 'desc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  id uuid,
+  event_name text,
+  event_id uuid,
+  full_name text,
+  email text,
+  phone text,
+  message text,
+  marketing_consent boolean,
+  created_at timestamptz,
+  handled_at timestamptz,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  pattern text := coalesce(private.search_pattern(search), '%');
+  descending boolean := coalesce(direction, 'desc') = 'desc';
+  trip text := nullif(event, '');
+  -- No sort key is the newest first.
+  sort_key text := coalesce(nullif(sort, ''), 'created_at');
+begin
+  perform private.require_admin('read interest registrations');
+  perform private.check_page_arguments(coalesce(direction, 'desc'), page_size, page_offset, search);
+  return query
+  select r.id, r.event_name, r.event_id, r.full_name, r.email, r.phone, r.message, r.marketing_consent,
+         r.created_at, r.handled_at, (count(*) over ())::integer
+  from public.interest_registrations r
+  where (trip is null or r.event_name = trip)
+    and (r.full_name ilike pattern or r.email ilike pattern or coalesce(r.phone, '') ilike pattern
+         or coalesce(r.message, '') ilike pattern)
+    and private.enquiry_shown(filter, r.handled_at)
+  order by
+    case when not descending then
+      case sort_key when 'full_name' then lower(r.full_name) when 'email' then lower(r.email)
+                    when 'event_name' then lower(r.event_name) end end asc,
+    case when descending then
+      case sort_key when 'full_name' then lower(r.full_name) when 'email' then lower(r.email)
+                    when 'event_name' then lower(r.event_name) end end desc,
+    case when sort_key = 'handled_at' and not descending then r.handled_at end asc nulls first,
+    case when sort_key = 'handled_at' and descending then r.handled_at end desc nulls last,
+    case when sort_key = 'created_at' and not descending then r.created_at end asc,
+    r.created_at desc, r.id
+  limit page_size offset page_offset;
+end
+$$;
+
+create function public.admin_contact_messages(
+  search text default '',
+  filter text default '',
+  sort text default '',
+  direction text default 'desc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  id uuid,
+  full_name text,
+  email text,
+  phone text,
+  message text,
+  created_at timestamptz,
+  handled_at timestamptz,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  pattern text := coalesce(private.search_pattern(search), '%');
+  descending boolean := coalesce(direction, 'desc') = 'desc';
+  -- No sort key: open messages first, then the newest.
+  sort_key text := nullif(sort, '');
+begin
+  perform private.require_admin('read contact messages');
+  perform private.check_page_arguments(coalesce(direction, 'desc'), page_size, page_offset, search);
+  return query
+  select m.id, m.full_name, m.email, m.phone, m.message, m.created_at, m.handled_at,
+         (count(*) over ())::integer
+  from public.contact_messages m
+  where (m.full_name ilike pattern or m.email ilike pattern or coalesce(m.phone, '') ilike pattern
+         or m.message ilike pattern)
+    and private.enquiry_shown(filter, m.handled_at)
+  order by
+    case when not descending then
+      case sort_key when 'full_name' then lower(m.full_name) when 'email' then lower(m.email) end end asc,
+    case when descending then
+      case sort_key when 'full_name' then lower(m.full_name) when 'email' then lower(m.email) end end desc,
+    case when sort_key = 'handled_at' and not descending then m.handled_at end asc nulls first,
+    case when sort_key = 'handled_at' and descending then m.handled_at end desc nulls last,
+    case when sort_key = 'created_at' and not descending then m.created_at end asc,
+    case when sort_key is null then m.handled_at is not null end,
+    m.created_at desc, m.id
+  limit page_size offset page_offset;
+end
+$$;
+
+revoke all on function
+  public.admin_waitlist_entries(text, text, text, text, text, integer, integer),
+  public.admin_interest_registrations(text, text, text, text, text, integer, integer),
+  public.admin_contact_messages(text, text, text, text, integer, integer)
+  from public, anon;
+grant execute on function
+  public.admin_waitlist_entries(text, text, text, text, text, integer, integer),
+  public.admin_interest_registrations(text, text, text, text, text, integer, integer),
+  public.admin_contact_messages(text, text, text, text, integer, integer)
+  to authenticated;

@@ -96,66 +96,6 @@ begin
 end
 $$;
 
-CREATE FUNCTION public.admin_polls(search text DEFAULT ''::text, state text DEFAULT ''::text, sort text DEFAULT 'closes'::text, dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  pattern text;
-  result jsonb;
-begin
-  perform private.require_admin('list polls');
-  perform private.check_list_arguments('polls', sort, array['question', 'for', 'closes', 'votes', 'created'],
-                                       dir, page_size, page_offset, search);
-  if coalesce(state, '') not in ('', 'open', 'closed') then
-    raise exception 'Show open polls, closed polls or every poll.' using errcode = '22023';
-  end if;
-  pattern := private.search_pattern(search);
-
-  -- The sort expression is chosen from the names checked above; only %1$s and %2$s are formatted in.
-  execute format(
-    $sql$
-      with matching as (
-        select p.id, p.event_id, e.title as event_title, p.question, p.options, p.closes_at, p.created_at,
-               p.closes_at > now() as is_open,
-               (select count(*)::int from public.poll_votes v where v.poll_id = p.id) as votes
-        from public.polls p
-        left join public.events e on e.id = p.event_id
-        where ($1::text is null or p.question ilike $1 or e.title ilike $1)
-          and ($2 = '' or (p.closes_at > now()) = ($2 = 'open'))
-      ),
-      page as (
-        select m.* from matching m
-        order by %1$s %2$s nulls last, m.created_at desc, m.id
-        limit $3 offset $4
-      )
-      select jsonb_build_object(
-        'total', (select count(*) from matching),
-        'rows', coalesce((
-          select jsonb_agg(to_jsonb(p) || jsonb_build_object(
-            -- Votes per option, in the options' order (an option nobody chose counts 0).
-            'results', (
-              select jsonb_agg((select count(*) from public.poll_votes v
-                                where v.poll_id = p.id and v.option_index = o.i - 1) order by o.i)
-              from generate_subscripts(p.options, 1) as o(i)
-            )
-          ) order by %1$s %2$s nulls last, p.created_at desc, p.id)
-          from page p
-        ), '[]'::jsonb)
-      )
-    $sql$,
-    case sort
-      when 'question' then 'lower(question)'
-      when 'for' then 'lower(event_title)'
-      when 'closes' then 'closes_at'
-      when 'votes' then 'votes'
-      else 'created_at'
-    end,
-    dir
-  ) into result using pattern, coalesce(state, ''), page_size, page_offset;
-  return result;
-end
-$_$;
 
 -- The votes per option of the polls asked for that the caller may see the results of: every poll for an
 -- admin, the polls a member has voted in for a member (results after voting). Options nobody chose count 0.
@@ -296,9 +236,6 @@ GRANT ALL ON FUNCTION private.is_poll_question(value text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.signal_poll_vote() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.admin_polls(search text, state text, sort text, dir text, page_size integer, page_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_polls(search text, state text, sort text, dir text, page_size integer, page_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_polls(search text, state text, sort text, dir text, page_size integer, page_offset integer) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.poll_results(poll_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.poll_results(poll_ids uuid[]) TO service_role;
@@ -325,3 +262,78 @@ GRANT INSERT(options) ON TABLE public.polls TO authenticated;
 
 GRANT INSERT(closes_at),UPDATE(closes_at) ON TABLE public.polls TO authenticated;
 
+-- ---------------------------------------------------------------- polls
+
+-- A poll's votes per option, in the options' order (an option nobody chose counts 0).
+create function private.poll_option_votes(poll_id uuid, options text[]) returns integer[]
+language sql stable set search_path = ''
+as $$
+  select coalesce(array_agg((select count(*)::integer from public.poll_votes v
+                             where v.poll_id = $1 and v.option_index = o.i - 1) order by o.i), '{}')
+  from generate_subscripts(options, 1) as o(i)
+$$;
+revoke all on function private.poll_option_votes(uuid, text[]) from public;
+
+-- filter: '' every poll | 'open' | 'closed'.
+create function public.admin_polls(
+  search text default '',
+  filter text default '',
+  sort text default 'closes',
+  direction text default 'desc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  id uuid,
+  event_id uuid,
+  event_title text,
+  question text,
+  options text[],
+  closes_at timestamptz,
+  created_at timestamptz,
+  is_open boolean,
+  votes integer,
+  results integer[],
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin('list polls');
+  perform private.check_list_arguments('polls', sort, array['question', 'for', 'closes', 'votes', 'created'],
+                                       direction, page_size, page_offset, search);
+  if coalesce(filter, '') not in ('', 'open', 'closed') then
+    raise exception 'Show open polls, closed polls or every poll.' using errcode = '22023';
+  end if;
+
+  -- The sort expression is chosen from the names checked above; only %1$s and %2$s are formatted in.
+  return query execute format(
+    $sql$
+      with matching as (
+        select p.id, p.event_id, e.title as event_title, p.question, p.options, p.closes_at, p.created_at,
+               p.closes_at > now() as is_open,
+               (select count(*)::int from public.poll_votes v where v.poll_id = p.id) as votes
+        from public.polls p
+        left join public.events e on e.id = p.event_id
+        where ($1::text is null or p.question ilike $1 or e.title ilike $1)
+          and ($2 = '' or (p.closes_at > now()) = ($2 = 'open'))
+      )
+      select m.id, m.event_id, m.event_title, m.question, m.options, m.closes_at, m.created_at, m.is_open,
+             m.votes, private.poll_option_votes(m.id, m.options), (count(*) over ())::integer
+      from matching m
+      order by %1$s %2$s nulls last, m.created_at desc, m.id
+      limit $3 offset $4
+    $sql$,
+    case sort
+      when 'question' then 'lower(m.question)'
+      when 'for' then 'lower(m.event_title)'
+      when 'closes' then 'm.closes_at'
+      when 'votes' then 'm.votes'
+      else 'm.created_at'
+    end,
+    direction
+  ) using private.search_pattern(search), coalesce(filter, ''), page_size, page_offset;
+end
+$$;
+revoke all on function public.admin_polls(text, text, text, text, integer, integer) from public, anon;
+grant execute on function public.admin_polls(text, text, text, text, integer, integer)
+  to authenticated, service_role;

@@ -220,54 +220,6 @@ $$;
 
 -- ---------------------------------------------------------------- the audit log (20261128050001)
 
-CREATE FUNCTION public.admin_audit_log(p_search text DEFAULT NULL::text, p_entity text DEFAULT NULL::text, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_sort text DEFAULT 'at'::text, p_dir text DEFAULT 'desc'::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0) RETURNS TABLE(id bigint, at timestamp with time zone, actor_id uuid, actor_name text, actor_email text, entity text, entity_id text, entity_label text, entity_noun text, action text, before jsonb, after jsonb, total_count bigint)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  term text := nullif(btrim(coalesce(p_search, '')), '');
-  pattern text;
-  ascending boolean := lower(coalesce(p_dir, 'desc')) = 'asc';
-  starts timestamptz := p_from::timestamp at time zone 'Australia/Sydney';
-  ends timestamptz := (p_to + 1)::timestamp at time zone 'Australia/Sydney';
-begin
-  perform private.require_admin('read the audit log');
-  -- As before: no sort is the time, no direction is desc, the direction's case does not matter, and the
-  -- search is trimmed.
-  perform private.check_list_arguments('log', coalesce(p_sort, 'at'), array['at', 'actor', 'entity', 'action'],
-                                       lower(coalesce(p_dir, 'desc')), p_limit, p_offset, term);
-  if p_from is not null and p_to is not null and p_from > p_to then
-    raise exception 'The "from" date is after the "to" date.' using errcode = '22023';
-  end if;
-  -- The search is text, never a pattern: \ % and _ match themselves.
-  pattern := private.search_pattern(term);
-
-  return query
-  select l.id, l.at, l.actor_id, l.actor_name, l.actor_email, l.entity, l.entity_id, l.entity_label,
-         coalesce(l.entity_noun, replace(l.entity, '_', ' ')), l.action, l.before, l.after, count(*) over ()
-  from public.audit_log l
-  where (p_entity is null or p_entity = '' or l.entity = p_entity)
-    and (starts is null or l.at >= starts)
-    and (ends is null or l.at < ends)
-    and (term is null
-         or l.actor_name ilike pattern or l.actor_email ilike pattern
-         or l.entity ilike pattern or l.entity_noun ilike pattern or l.entity_label ilike pattern
-         or l.action ilike pattern
-         -- A column's exact name (is_admin, title): a key lookup, cheaper than matching every key.
-         or coalesce(l.after, l.before) ? lower(term))
-  order by
-    case when p_sort = 'actor' and ascending then lower(coalesce(l.actor_name, l.actor_email)) end asc,
-    case when p_sort = 'actor' and not ascending then lower(coalesce(l.actor_name, l.actor_email)) end desc,
-    case when p_sort = 'entity' and ascending then l.entity end asc,
-    case when p_sort = 'entity' and not ascending then l.entity end desc,
-    case when p_sort = 'action' and ascending then l.action end asc,
-    case when p_sort = 'action' and not ascending then l.action end desc,
-    case when p_sort = 'at' and ascending then l.at end asc,
-    l.at desc,
-    l.id desc
-  limit p_limit offset p_offset;
-end
-$$;
 
 -- ---------------------------------------------------------------- the admins
 
@@ -460,9 +412,6 @@ REVOKE ALL ON FUNCTION public.admin_audit_entities() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_audit_entities() TO service_role;
 GRANT ALL ON FUNCTION public.admin_audit_entities() TO authenticated;
 
-REVOKE ALL ON FUNCTION public.admin_audit_log(p_search text, p_entity text, p_from date, p_to date, p_sort text, p_dir text, p_limit integer, p_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_audit_log(p_search text, p_entity text, p_from date, p_to date, p_sort text, p_dir text, p_limit integer, p_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_audit_log(p_search text, p_entity text, p_from date, p_to date, p_sort text, p_dir text, p_limit integer, p_offset integer) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.admin_team() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_team() TO service_role;
@@ -483,3 +432,70 @@ GRANT SELECT ON TABLE public.audit_log TO service_role;
 
 GRANT ALL ON SEQUENCE public.audit_log_id_seq TO service_role;
 
+-- ---------------------------------------------------------------- the audit log
+
+create function public.admin_audit_log(
+  search text default '',
+  filter text default '',
+  from_date date default null,
+  to_date date default null,
+  sort text default 'at',
+  direction text default 'desc',
+  page_size integer default 25,
+  page_offset integer default 0
+)
+returns table (
+  id bigint, at timestamptz, actor_id uuid, actor_name text, actor_email text, entity text, entity_id text,
+  entity_label text, entity_noun text, action text, before jsonb, after jsonb, total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  term text := nullif(btrim(coalesce(search, '')), '');
+  pattern text;
+  ascending boolean := lower(coalesce(direction, 'desc')) = 'asc';
+  starts timestamptz := from_date::timestamp at time zone 'Australia/Sydney';
+  ends timestamptz := (to_date + 1)::timestamp at time zone 'Australia/Sydney';
+begin
+  perform private.require_admin('read the audit log');
+  -- As before: no sort is the time, no direction is desc, the direction's case does not matter, and the
+  -- search is trimmed. filter: one audited table (events, profiles …); '' every table.
+  perform private.check_list_arguments('log', coalesce(sort, 'at'), array['at', 'actor', 'entity', 'action'],
+                                       lower(coalesce(direction, 'desc')), page_size, page_offset, term);
+  if from_date is not null and to_date is not null and from_date > to_date then
+    raise exception 'The "from" date is after the "to" date.' using errcode = '22023';
+  end if;
+  -- The search is text, never a pattern: \ % and _ match themselves.
+  pattern := private.search_pattern(term);
+
+  return query
+  select l.id, l.at, l.actor_id, l.actor_name, l.actor_email, l.entity, l.entity_id, l.entity_label,
+         coalesce(l.entity_noun, replace(l.entity, '_', ' ')), l.action, l.before, l.after,
+         (count(*) over ())::integer
+  from public.audit_log l
+  where (filter is null or filter = '' or l.entity = filter)
+    and (starts is null or l.at >= starts)
+    and (ends is null or l.at < ends)
+    and (term is null
+         or l.actor_name ilike pattern or l.actor_email ilike pattern
+         or l.entity ilike pattern or l.entity_noun ilike pattern or l.entity_label ilike pattern
+         or l.action ilike pattern
+         -- A column's exact name (is_admin, title): a key lookup, cheaper than matching every key.
+         or coalesce(l.after, l.before) ? lower(term))
+  order by
+    case when sort = 'actor' and ascending then lower(coalesce(l.actor_name, l.actor_email)) end asc,
+    case when sort = 'actor' and not ascending then lower(coalesce(l.actor_name, l.actor_email)) end desc,
+    case when sort = 'entity' and ascending then l.entity end asc,
+    case when sort = 'entity' and not ascending then l.entity end desc,
+    case when sort = 'action' and ascending then l.action end asc,
+    case when sort = 'action' and not ascending then l.action end desc,
+    case when sort = 'at' and ascending then l.at end asc,
+    l.at desc,
+    l.id desc
+  limit page_size offset page_offset;
+end
+$$;
+revoke all on function public.admin_audit_log(text, text, date, date, text, text, integer, integer)
+  from public, anon;
+grant execute on function public.admin_audit_log(text, text, date, date, text, text, integer, integer)
+  to authenticated;

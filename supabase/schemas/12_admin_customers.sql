@@ -76,58 +76,6 @@ $$;
 
 -- ---------------------------------------------------------------- active events (20261126400001)
 
-CREATE FUNCTION public.admin_active_events(p_search text DEFAULT NULL::text, p_sort text DEFAULT 'start_date'::text, p_dir text DEFAULT 'asc'::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0) RETURNS TABLE(id uuid, slug text, title text, location text, start_date date, end_date date, capacity integer, places_sold integer, travellers_named integer, total_count integer)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-#variable_conflict use_column
-declare
-  today date := private.sydney_today();
-  pattern text;
-begin
-  perform private.require_admin('see active events');
-  -- Not the sort: an unknown key falls back to the departure date (below), as the address is editable.
-  perform private.check_page_arguments(p_dir, p_limit, p_offset, p_search);
-  -- The search is literal text: % and _ typed by the admin match themselves.
-  pattern := private.search_pattern(p_search);
-  return query
-    with active as (
-      select e.id, e.slug, e.title, e.location, e.start_date, e.end_date,
-             e.max_registrations as capacity, p.places_sold, p.travellers_named
-      from public.events e
-      cross join lateral private.event_places(e.id) p
-      where e.status = 'published'
-        and e.start_date <= today + 60
-        and e.end_date >= today
-        and (pattern is null or e.title ilike pattern or e.location ilike pattern or e.slug ilike pattern)
-    )
-    select a.id, a.slug, a.title, a.location, a.start_date, a.end_date, a.capacity, a.places_sold,
-           a.travellers_named, (count(*) over ())::integer
-    from active a
-    -- Unknown sort keys fall back to the departure date: the address is the admin's to edit.
-    order by
-      case when p_dir = 'asc' then
-        case p_sort when 'title' then lower(a.title) when 'location' then lower(a.location) end
-      end asc nulls last,
-      case when p_dir = 'desc' then
-        case p_sort when 'title' then lower(a.title) when 'location' then lower(a.location) end
-      end desc nulls last,
-      case when p_dir = 'asc' then
-        case p_sort when 'places_sold' then a.places_sold when 'capacity' then a.capacity end
-      end asc nulls last,
-      case when p_dir = 'desc' then
-        case p_sort when 'places_sold' then a.places_sold when 'capacity' then a.capacity end
-      end desc nulls last,
-      case when p_dir = 'asc' then
-        case when p_sort = 'end_date' then a.end_date else a.start_date end
-      end asc,
-      case when p_dir = 'desc' then
-        case when p_sort = 'end_date' then a.end_date else a.start_date end
-      end desc,
-      a.title, a.id
-    limit p_limit offset p_offset;
-end
-$$;
 
 -- ---------------------------------------------------------------- one customer
 
@@ -244,54 +192,6 @@ $_$;
 
 -- ---------------------------------------------------------------- customers (20261126200001)
 
-CREATE FUNCTION public.admin_customers(search text DEFAULT ''::text, sort text DEFAULT 'joined'::text, dir text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0, kind text DEFAULT ''::text) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  pattern text;
-  result jsonb;
-begin
-  perform private.require_admin('list customers');
-  perform private.check_list_arguments('customers list', sort,
-                                       array['name', 'email', 'tier', 'joined', 'bookings', 'last_activity'],
-                                       dir, page_size, page_offset, search);
-  if coalesce(kind, '') not in ('', 'member', 'enquirer') then
-    raise exception 'Show members, enquirers or everyone.' using errcode = '22023';
-  end if;
-  pattern := private.search_pattern(search);
-
-  -- The sort column is one of the names checked above, so format's %I quotes a known identifier.
-  execute format(
-    $sql$
-      with matching as (
-        select c.* from private.customers c
-        where ($1::text is null or c.full_name ilike $1 or c.email ilike $1)
-          and ($4::text = '' or c.kind = $4)
-      ),
-      page as (
-        select m.* from matching m
-        order by %1$s %2$s nulls last, m.email, m.id
-        limit $2 offset $3
-      )
-      select jsonb_build_object(
-        'total', (select count(*) from matching),
-        'rows', coalesce((select jsonb_agg(to_jsonb(page) order by %1$s %2$s nulls last, page.email, page.id) from page), '[]'::jsonb)
-      )
-    $sql$,
-    case sort
-      when 'name' then 'lower(full_name)'
-      when 'email' then 'email'
-      when 'tier' then 'tier'
-      when 'joined' then 'joined'
-      when 'bookings' then 'bookings'
-      else 'last_activity'
-    end,
-    dir
-  ) into result using pattern, page_size, page_offset, coalesce(kind, '');
-  return result;
-end
-$_$;
 
 -- The manifest of one event: the event, then every traveller named on its bookings that are not
 -- cancelled, with the age each will be on the first day (whole years) and what the guides must know.
@@ -596,17 +496,11 @@ CREATE POLICY customer_notes_select_admin ON public.customer_notes FOR SELECT TO
 
 REVOKE ALL ON FUNCTION private.forget_customer_notes() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.admin_active_events(p_search text, p_sort text, p_dir text, p_limit integer, p_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_active_events(p_search text, p_sort text, p_dir text, p_limit integer, p_offset integer) TO service_role;
-GRANT ALL ON FUNCTION public.admin_active_events(p_search text, p_sort text, p_dir text, p_limit integer, p_offset integer) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.admin_customer(customer text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_customer(customer text) TO service_role;
 GRANT ALL ON FUNCTION public.admin_customer(customer text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.admin_customers(search text, sort text, dir text, page_size integer, page_offset integer, kind text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_customers(search text, sort text, dir text, page_size integer, page_offset integer, kind text) TO service_role;
-GRANT ALL ON FUNCTION public.admin_customers(search text, sort text, dir text, page_size integer, page_offset integer, kind text) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO service_role;
@@ -625,3 +519,136 @@ GRANT INSERT(customer_email) ON TABLE public.customer_notes TO authenticated;
 
 GRANT INSERT(body) ON TABLE public.customer_notes TO authenticated;
 
+-- ---------------------------------------------------------------- customers
+
+create function public.admin_customers(
+  search text default '',
+  filter text default '',
+  sort text default 'joined',
+  direction text default 'desc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  id text,
+  kind text,
+  email text,
+  full_name text,
+  tier text,
+  joined timestamptz,
+  bookings integer,
+  last_activity timestamptz,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin('list customers');
+  perform private.check_list_arguments('customers list', sort,
+                                       array['name', 'email', 'tier', 'joined', 'bookings', 'last_activity'],
+                                       direction, page_size, page_offset, search);
+  -- filter: only members or only enquirers; '' everyone.
+  if coalesce(filter, '') not in ('', 'member', 'enquirer') then
+    raise exception 'Show members, enquirers or everyone.' using errcode = '22023';
+  end if;
+
+  -- The sort column is one of the names checked above, so only a known expression is formatted in.
+  return query execute format(
+    $sql$
+      select c.id, c.kind, c.email, c.full_name, c.tier, c.joined, c.bookings, c.last_activity,
+             (count(*) over ())::integer
+      from private.customers c
+      where ($1::text is null or c.full_name ilike $1 or c.email ilike $1)
+        and ($4::text = '' or c.kind = $4)
+      order by %1$s %2$s nulls last, c.email, c.id
+      limit $2 offset $3
+    $sql$,
+    case sort
+      when 'name' then 'lower(c.full_name)'
+      when 'email' then 'c.email'
+      when 'tier' then 'c.tier'
+      when 'joined' then 'c.joined'
+      when 'bookings' then 'c.bookings'
+      else 'c.last_activity'
+    end,
+    direction
+  ) using private.search_pattern(search), page_size, page_offset, coalesce(filter, '');
+end
+$$;
+revoke all on function public.admin_customers(text, text, text, text, integer, integer) from public, anon;
+grant execute on function public.admin_customers(text, text, text, text, integer, integer)
+  to authenticated, service_role;
+
+-- ---------------------------------------------------------------- active events
+
+create function public.admin_active_events(
+  search text default '',
+  sort text default 'start_date',
+  direction text default 'asc',
+  page_size integer default 25,
+  page_offset integer default 0
+)
+returns table (
+  id uuid,
+  slug text,
+  title text,
+  location text,
+  start_date date,
+  end_date date,
+  capacity integer,
+  places_sold integer,
+  travellers_named integer,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  today date := private.sydney_today();
+  pattern text;
+begin
+  perform private.require_admin('see active events');
+  -- Not the sort: an unknown key falls back to the departure date (below), as the address is editable.
+  perform private.check_page_arguments(direction, page_size, page_offset, search);
+  -- The search is literal text: % and _ typed by the admin match themselves.
+  pattern := private.search_pattern(search);
+  return query
+    with active as (
+      select e.id, e.slug, e.title, e.location, e.start_date, e.end_date,
+             e.max_registrations as capacity, p.places_sold, p.travellers_named
+      from public.events e
+      cross join lateral private.event_places(e.id) p
+      where e.status = 'published'
+        and e.start_date <= today + 60
+        and e.end_date >= today
+        and (pattern is null or e.title ilike pattern or e.location ilike pattern or e.slug ilike pattern)
+    )
+    select a.id, a.slug, a.title, a.location, a.start_date, a.end_date, a.capacity, a.places_sold,
+           a.travellers_named, (count(*) over ())::integer
+    from active a
+    -- Unknown sort keys fall back to the departure date: the address is the admin's to edit.
+    order by
+      case when direction = 'asc' then
+        case sort when 'title' then lower(a.title) when 'location' then lower(a.location) end
+      end asc nulls last,
+      case when direction = 'desc' then
+        case sort when 'title' then lower(a.title) when 'location' then lower(a.location) end
+      end desc nulls last,
+      case when direction = 'asc' then
+        case sort when 'places_sold' then a.places_sold when 'capacity' then a.capacity end
+      end asc nulls last,
+      case when direction = 'desc' then
+        case sort when 'places_sold' then a.places_sold when 'capacity' then a.capacity end
+      end desc nulls last,
+      case when direction = 'asc' then
+        case when sort = 'end_date' then a.end_date else a.start_date end
+      end asc,
+      case when direction = 'desc' then
+        case when sort = 'end_date' then a.end_date else a.start_date end
+      end desc,
+      a.title, a.id
+    limit page_size offset page_offset;
+end
+$$;
+revoke all on function public.admin_active_events(text, text, text, integer, integer) from public, anon;
+grant execute on function public.admin_active_events(text, text, text, integer, integer)
+  to authenticated, service_role;

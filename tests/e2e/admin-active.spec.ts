@@ -148,7 +148,7 @@ test('a member calling the active-events and manifest functions directly through
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: `Bearer ${session.access_token}` } },
   });
-  const list = await client.rpc('admin_active_events', { p_search: event.title });
+  const list = await client.rpc('admin_active_events', { search: event.title });
   expect(list.data).toBeNull();
   expect(list.error?.code).toBe('42501');
   const manifest = await client.rpc('admin_event_manifest', { p_event_id: event.id });

@@ -119,7 +119,7 @@ test('a member calling the customers endpoints directly through supabase-js is r
   expect(signInError).toBeNull();
   const calls = [
     await client.rpc('admin_customers', {}),
-    await client.rpc('admin_customers', { search: 'a', sort: 'name', dir: 'asc', page_size: 1000 }),
+    await client.rpc('admin_customers', { search: 'a', sort: 'name', direction: 'asc', page_size: 1000 }),
     await client.rpc('admin_customer', { customer: other.id }),
     await client.rpc('admin_customer', { customer: member.id }),
     await client.from('customer_notes').insert({ customer_id: other.id, body: 'Sneaky' }),

@@ -160,7 +160,7 @@ test('a member who calls the team endpoints directly through supabase-js is refu
     client.rpc('admin_team'),
     client.rpc('grant_admin', { p_email: member.email }),
     client.rpc('revoke_admin', { p_member_id: member.id }),
-    client.rpc('admin_audit_log', { p_search: member.fullName }),
+    client.rpc('admin_audit_log', { search: member.fullName }),
   ]);
   for (const { data, error } of calls) {
     expect(error?.code).toBe('42501');

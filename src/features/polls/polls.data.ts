@@ -76,9 +76,9 @@ export async function fetchPolls(
       .in('poll_id', ids)
       .eq('user_id', me)
       .then(unwrap),
-    // The type generator reads neither uuid[] arguments nor this function's rows: typed here by hand.
+    // The type generator reads uuid[] arguments and RETURNS TABLE rows (its votes are bigint: ResultRow).
     supabase
-      .rpc('poll_results', { poll_ids: ids as unknown as string })
+      .rpc('poll_results', { poll_ids: ids })
       .returns<ResultRow[]>()
       .then(unwrap),
   ]);

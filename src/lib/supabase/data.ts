@@ -32,12 +32,16 @@ export function storageOf(storage: StorageClient): LoadStorage {
   return () => Promise.resolve(storage);
 }
 
-/** A failed database call: the server's message, its Postgres or PostgREST code, and the HTTP status. */
+/**
+ * A failed database call: the server's message, its Postgres or PostgREST code, the HTTP status, and the
+ * server's hint when it gave one (a list's unknown sort key names the keys there: decision 0052).
+ */
 export class DataError extends Error {
   constructor(
     message: string,
     readonly code?: string,
     readonly status?: number,
+    readonly hint?: string,
   ) {
     super(message);
     this.name = 'DataError';
@@ -49,15 +53,16 @@ interface ErrorLike {
   code?: string | undefined;
   /** Auth errors carry their HTTP status themselves; PostgREST results carry it beside the error. */
   status?: number | undefined;
+  hint?: string | null | undefined;
 }
 
 /** The DataError for a supabase-js error (PostgREST, Auth or Storage). */
 export function dataError(error: ErrorLike, status: number | undefined = error.status): DataError {
-  return new DataError(error.message, error.code || undefined, status);
+  return new DataError(error.message, error.code || undefined, status, error.hint || undefined);
 }
 
 /** A supabase-js result: PostgREST's, Auth's or Storage's `{ data, error }` (PostgREST adds the status). */
-interface Result {
+export interface Result {
   data: unknown;
   error: ErrorLike | null;
   status?: number;
@@ -67,7 +72,7 @@ interface Result {
  * The data a result holds when it succeeded: supabase-js types a result as a union of its success (error
  * null) and its failure, so the success's data type is the one the caller gets.
  */
-type SuccessData<R extends Result> = [Extract<R, { error: null }>] extends [never]
+export type SuccessData<R extends Result> = [Extract<R, { error: null }>] extends [never]
   ? R['data']
   : Extract<R, { error: null }>['data'];
 

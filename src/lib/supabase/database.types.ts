@@ -1285,41 +1285,78 @@ export type Database = {
       };
       admin_active_events: {
         Args: {
-          p_search?: string;
-          p_sort?: string;
-          p_dir?: string;
-          p_limit?: number;
-          p_offset?: number;
+          search?: string;
+          sort?: string;
+          direction?: string;
+          page_size?: number;
+          page_offset?: number;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          slug: string;
+          title: string;
+          location: string;
+          start_date: string;
+          end_date: string;
+          capacity: number;
+          places_sold: number;
+          travellers_named: number;
+          total_count: number;
+        }[];
       };
       admin_audit_entities: {
         Args: { [_ in never]: never };
-        Returns: unknown[];
+        Returns: {
+          entity: string;
+          noun: string;
+        }[];
       };
       admin_audit_log: {
         Args: {
-          p_search?: string;
-          p_entity?: string;
-          p_from?: string;
-          p_to?: string;
-          p_sort?: string;
-          p_dir?: string;
-          p_limit?: number;
-          p_offset?: number;
+          search?: string;
+          filter?: string;
+          from_date?: string;
+          to_date?: string;
+          sort?: string;
+          direction?: string;
+          page_size?: number;
+          page_offset?: number;
         };
-        Returns: unknown[];
+        Returns: {
+          id: number;
+          at: string;
+          actor_id: string;
+          actor_name: string;
+          actor_email: string;
+          entity: string;
+          entity_id: string;
+          entity_label: string;
+          entity_noun: string;
+          action: string;
+          before: Json;
+          after: Json;
+          total_count: number;
+        }[];
       };
       admin_contact_messages: {
         Args: {
           search?: string;
-          show?: string;
-          sort_by?: string;
-          sort_dir?: string;
+          filter?: string;
+          sort?: string;
+          direction?: string;
           page_size?: number;
           page_offset?: number;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          full_name: string;
+          email: string;
+          phone: string;
+          message: string;
+          created_at: string;
+          handled_at: string;
+          total_count: number;
+        }[];
       };
       admin_customer: {
         Args: {
@@ -1330,19 +1367,33 @@ export type Database = {
       admin_customers: {
         Args: {
           search?: string;
+          filter?: string;
           sort?: string;
-          dir?: string;
+          direction?: string;
           page_size?: number;
           page_offset?: number;
-          kind?: string;
         };
-        Returns: Json;
+        Returns: {
+          id: string;
+          kind: string;
+          email: string;
+          full_name: string;
+          tier: string;
+          joined: string;
+          bookings: number;
+          last_activity: string;
+          total_count: number;
+        }[];
       };
       admin_enquiry_events: {
         Args: {
           kind: string;
         };
-        Returns: unknown[];
+        Returns: {
+          event_name: string;
+          entries: number;
+          open_entries: number;
+        }[];
       };
       admin_event_manifest: {
         Args: {
@@ -1352,26 +1403,54 @@ export type Database = {
       };
       admin_interest_registrations: {
         Args: {
-          event_filter?: string;
           search?: string;
-          show?: string;
-          sort_by?: string;
-          sort_dir?: string;
+          filter?: string;
+          event?: string;
+          sort?: string;
+          direction?: string;
           page_size?: number;
           page_offset?: number;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          event_name: string;
+          event_id: string;
+          full_name: string;
+          email: string;
+          phone: string;
+          message: string;
+          marketing_consent: boolean;
+          created_at: string;
+          handled_at: string;
+          total_count: number;
+        }[];
       };
       admin_moderation_queue: {
         Args: {
           search?: string;
           filter?: string;
           sort?: string;
-          dir?: string;
+          direction?: string;
           page_size?: number;
           page_offset?: number;
         };
-        Returns: Json;
+        Returns: {
+          kind: string;
+          target_id: string;
+          event_id: string;
+          event_title: string;
+          author_id: string;
+          author_name: string;
+          content: string;
+          hidden: boolean;
+          pinned: boolean;
+          posted_at: string;
+          flag_count: number;
+          last_flagged_at: string;
+          flags: Database['public']['CompositeTypes']['moderation_report'][];
+          suspended_until: string;
+          total_count: number;
+        }[];
       };
       admin_overview: {
         Args: { [_ in never]: never };
@@ -1380,35 +1459,75 @@ export type Database = {
       admin_polls: {
         Args: {
           search?: string;
-          state?: string;
+          filter?: string;
           sort?: string;
-          dir?: string;
+          direction?: string;
           page_size?: number;
           page_offset?: number;
         };
-        Returns: Json;
+        Returns: {
+          id: string;
+          event_id: string;
+          event_title: string;
+          question: string;
+          options: string[];
+          closes_at: string;
+          created_at: string;
+          is_open: boolean;
+          votes: number;
+          results: number[];
+          total_count: number;
+        }[];
       };
       admin_team: {
         Args: { [_ in never]: never };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          full_name: string;
+          email: string;
+          admin_since: string;
+          last_sign_in_at: string;
+        }[];
       };
       admin_traveller_form_status: {
         Args: {
           p_form_id: string;
         };
-        Returns: unknown[];
+        Returns: {
+          user_id: string;
+          full_name: string;
+          email: string;
+          traveller_id: string;
+          traveller_name: string;
+          unnamed: number;
+          submitted_at: string;
+          answers: Json;
+        }[];
       };
       admin_waitlist_entries: {
         Args: {
-          event_filter?: string;
           search?: string;
-          show?: string;
-          sort_by?: string;
-          sort_dir?: string;
+          filter?: string;
+          event?: string;
+          sort?: string;
+          direction?: string;
           page_size?: number;
           page_offset?: number;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          position: number;
+          event_name: string;
+          event_id: string;
+          full_name: string;
+          email: string;
+          phone: string;
+          notes: string;
+          marketing_consent: boolean;
+          created_at: string;
+          contacted_at: string;
+          total_count: number;
+        }[];
       };
       delete_my_account: {
         Args: { [_ in never]: never };
@@ -1422,7 +1541,12 @@ export type Database = {
         Args: {
           p_email: string;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          full_name: string;
+          email: string;
+          changed: boolean;
+        }[];
       };
       join_waitlist: {
         Args: {
@@ -1440,7 +1564,12 @@ export type Database = {
         Args: {
           member_id: string;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          full_name: string;
+          member_since: string;
+          membership_tier: Database['public']['Enums']['membership_tier'];
+        }[];
       };
       moderate_comment: {
         Args: {
@@ -1456,13 +1585,28 @@ export type Database = {
       };
       my_traveller_forms: {
         Args: { [_ in never]: never };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          title: string;
+          due_date: string;
+          fields: Json;
+          event_title: string;
+          answered_by: string;
+          answers: Json;
+          submitted_at: string;
+          travellers: Json;
+          unnamed: number;
+        }[];
       };
       poll_results: {
         Args: {
-          poll_ids: string;
+          poll_ids: string[];
         };
-        Returns: unknown[];
+        Returns: {
+          poll_id: string;
+          option_index: number;
+          votes: number;
+        }[];
       };
       remind_traveller_form: {
         Args: {
@@ -1483,7 +1627,12 @@ export type Database = {
         Args: {
           p_member_id: string;
         };
-        Returns: unknown[];
+        Returns: {
+          id: string;
+          full_name: string;
+          email: string;
+          changed: boolean;
+        }[];
       };
       send_event_update: {
         Args: {
@@ -1554,7 +1703,13 @@ export type Database = {
       membership_tier: 'vip' | 'next_room';
       reaction_type: 'heart' | 'ghost' | 'flame' | 'interested' | 'going';
     };
-    CompositeTypes: { [_ in never]: never };
+    CompositeTypes: {
+      moderation_report: {
+        reporter: string | null;
+        reason: string | null;
+        at: string | null;
+      };
+    };
   };
 };
 

@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from '../../local/test/db/test-databases.ts';
 
-// admin_customers, admin_customer and customer_notes (migration 20261126200001), on both engines. Every
+// admin_customers, admin_customer and customer_notes (migrations 20261126200001, 20261129200001), on both engines. Every
 // call runs as the actor through withClaims and is rolled back, so each test starts from the fixtures.
 
 interface Row {
@@ -44,10 +44,13 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
     await testDb?.dispose();
   });
 
+  // One page as the app reads it (decision 0052): the rows, and the total every row carries.
   async function list(actor: Actor, args: string): Promise<Page> {
     return runAs(db(), actor, async (tx) => {
-      const { rows } = await tx.query<{ page: Page }>(`select public.admin_customers(${args}) as page`);
-      return rows[0]!.page;
+      const { rows } = await tx.query<Row & { total_count: number }>(
+        `select * from public.admin_customers(${args})`,
+      );
+      return { total: rows[0]?.total_count ?? 0, rows };
     });
   }
   async function outcome(actor: Actor, sql: string): Promise<Outcome> {
@@ -75,7 +78,7 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
     });
 
     it('counts bookings and takes the latest activity, the enquiry under another letter case included', async () => {
-      const page = await list('admin', `'member@fixture', 'joined', 'desc', 25, 0`);
+      const page = await list('admin', `'member@fixture', '', 'joined', 'desc', 25, 0`);
       expect(page.rows).toEqual([
         expect.objectContaining({ id: ID.member, full_name: 'Mia Member', bookings: 1 }),
       ]);
@@ -101,23 +104,23 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
     });
 
     it('shows only members or only enquirers when asked', async () => {
-      const members = await list('admin', `'fixture.test', 'email', 'asc', 25, 0, 'member'`);
+      const members = await list('admin', `'fixture.test', 'member', 'email', 'asc', 25, 0`);
       expect(members.rows.map((row) => row.email)).toEqual([
         'admin@fixture.test',
         'member@fixture.test',
         'other@fixture.test',
       ]);
-      const enquirers = await list('admin', `'fixture.test', 'email', 'asc', 25, 0, 'enquirer'`);
+      const enquirers = await list('admin', `'fixture.test', 'enquirer', 'email', 'asc', 25, 0`);
       expect(enquirers.total).toBe(4);
       expect(enquirers.rows.every((row) => row.kind === 'enquirer')).toBe(true);
     });
 
     it('sorts by any column either way and pages', async () => {
-      const byBookings = await list('admin', `'fixture.test', 'bookings', 'desc', 2, 0`);
+      const byBookings = await list('admin', `'fixture.test', '', 'bookings', 'desc', 2, 0`);
       expect(byBookings.total).toBe(7);
       expect(byBookings.rows.map((row) => row.bookings)).toEqual([1, 1]);
       expect(byBookings.rows.map((row) => row.id).sort()).toEqual([ID.member, ID.other].sort());
-      const byName = await list('admin', `'fixture.test', 'name', 'asc', 25, 0`);
+      const byName = await list('admin', `'fixture.test', '', 'name', 'asc', 25, 0`);
       expect(byName.rows.map((row) => row.full_name)).toEqual([
         'Ada Admin',
         'Cara Contact',
@@ -127,25 +130,25 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
         'Percy 100% Under_score',
         'Wendy Wait',
       ]);
-      const byNameDown = await list('admin', `'fixture.test', 'name', 'desc', 2, 0`);
+      const byNameDown = await list('admin', `'fixture.test', '', 'name', 'desc', 2, 0`);
       expect(byNameDown.rows.map((row) => row.full_name)).toEqual(['Wendy Wait', 'Percy 100% Under_score']);
-      const lastPage = await list('admin', `'fixture.test', 'name', 'asc', 25, 6`);
+      const lastPage = await list('admin', `'fixture.test', '', 'name', 'asc', 25, 6`);
       expect(lastPage.rows.map((row) => row.full_name)).toEqual(['Wendy Wait']);
-      expect((await list('admin', `'fixture.test', 'email', 'asc', 25, 100`)).rows).toEqual([]);
+      expect((await list('admin', `'fixture.test', '', 'email', 'asc', 25, 100`)).rows).toEqual([]);
     });
 
     it('refuses a bad sort, direction or page with a message', async () => {
-      expect(await outcome('admin', `select public.admin_customers('', 'password', 'asc', 25, 0)`)).toBe(
+      expect(await outcome('admin', `select public.admin_customers('', '', 'password', 'asc', 25, 0)`)).toBe(
         'error 22023',
       );
-      expect(await outcome('admin', `select public.admin_customers('', 'name', 'up', 25, 0)`)).toBe(
+      expect(await outcome('admin', `select public.admin_customers('', '', 'name', 'up', 25, 0)`)).toBe(
         'error 22023',
       );
-      expect(await outcome('admin', `select public.admin_customers('', 'name', 'asc', 5000, 0)`)).toBe(
+      expect(await outcome('admin', `select public.admin_customers('', '', 'name', 'asc', 5000, 0)`)).toBe(
         'error 22023',
       );
       expect(await outcome('admin', `select public.admin_customers(repeat('a', 201))`)).toBe('error 22023');
-      expect(await outcome('admin', `select public.admin_customers(kind => 'admin')`)).toBe('error 22023');
+      expect(await outcome('admin', `select public.admin_customers(filter => 'admin')`)).toBe('error 22023');
     });
 
     it('refuses members and visitors', async () => {

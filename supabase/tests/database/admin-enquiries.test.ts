@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('admin enquiries on $name', (kind) => {
   });
 
   const page = `select full_name, position::int, total_count::int from public.admin_waitlist_entries(
-    event_filter => $1, search => $2, show => $3, sort_by => $4, sort_dir => $5, page_size => $6,
+    event => $1, search => $2, filter => $3, sort => $4, direction => $5, page_size => $6,
     page_offset => $7)`;
 
   it('reads a waitlist page with positions in order of joining and the total', async () => {
@@ -212,7 +212,7 @@ describe.each(DATABASE_KINDS)('admin enquiries on $name', (kind) => {
           return `${(error as { code?: string }).code}: ${(error as Error).message}`;
         }
       };
-      expect(await message(`sort_dir => 'up'`)).toBe('22023: The sort direction must be asc or desc.');
+      expect(await message(`direction => 'up'`)).toBe('22023: The sort direction must be asc or desc.');
       for (const page of ['page_size => 0', 'page_size => 1001', 'page_size => null', 'page_offset => -1'])
         expect(await message(page)).toBe('22023: A page holds 1 to 1,000 rows from an offset of 0 or more.');
       expect(await message(`search => repeat('a', 201)`)).toBe('22023: A search is at most 200 characters.');
@@ -221,7 +221,7 @@ describe.each(DATABASE_KINDS)('admin enquiries on $name', (kind) => {
         (
           await as(
             'admin',
-            `select count(*)::int as n from public.${reader}(sort_by => ${sort}, sort_dir => '${dir}')`,
+            `select count(*)::int as n from public.${reader}(sort => ${sort}, direction => '${dir}')`,
           )
         )[0];
       expect(await total(`'password'`)).toEqual(await total('null'));

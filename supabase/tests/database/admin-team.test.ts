@@ -217,32 +217,37 @@ describe.each(DATABASE_KINDS)('the admin team on $name', (kind) => {
       runAs(db(), 'admin', (tx) =>
         tx.query<{ entity_id: string; total_count: number }>(
           // Only the rows written here (March 2026), not the audit rows the tests above made today.
-          `select entity_id, total_count::int from public.admin_audit_log(${args.includes('p_to') ? args : `${args}, p_to => '2026-03-31'`})`,
+          `select entity_id, total_count::int from public.admin_audit_log(${args.includes('to_date') ? args : `${args}, to_date => '2026-03-31'`})`,
         ),
       ).then(({ rows }) => ({ ids: rows.map((row) => row.entity_id), total: rows[0]?.total_count ?? 0 }));
 
     it('searches who and what, wildcards as text, and a changed column by name', async () => {
-      expect(await page(`p_search => 'oscar'`)).toEqual({ ids: ['e2', 'p1'], total: 2 });
-      expect(await page(`p_search => 'ADMIN@fixture'`)).toEqual({ ids: ['e1'], total: 1 });
-      expect(await page(`p_search => '100%_'`)).toEqual({ ids: ['e1'], total: 1 });
-      expect(await page(`p_search => 'is_admin'`)).toEqual({ ids: ['p1'], total: 1 });
-      expect(await page(`p_search => 'delete'`)).toEqual({ ids: ['e2'], total: 1 });
-      expect(await page(`p_entity => 'events'`)).toEqual({ ids: ['e2', 'e1'], total: 2 });
+      expect(await page(`search => 'oscar'`)).toEqual({ ids: ['e2', 'p1'], total: 2 });
+      expect(await page(`search => 'ADMIN@fixture'`)).toEqual({ ids: ['e1'], total: 1 });
+      expect(await page(`search => '100%_'`)).toEqual({ ids: ['e1'], total: 1 });
+      expect(await page(`search => 'is_admin'`)).toEqual({ ids: ['p1'], total: 1 });
+      expect(await page(`search => 'delete'`)).toEqual({ ids: ['e2'], total: 1 });
+      expect(await page(`filter => 'events'`)).toEqual({ ids: ['e2', 'e1'], total: 2 });
     });
 
     it('filters Sydney calendar days, both ends included', async () => {
-      expect(await page(`p_from => '2026-03-02', p_to => '2026-03-02'`)).toEqual({ ids: ['p1'], total: 1 });
-      expect(await page(`p_from => '2026-03-03'`)).toEqual({ ids: ['e2'], total: 1 });
-      expect(await page(`p_to => '2026-03-01'`)).toEqual({ ids: ['e1'], total: 1 });
+      expect(await page(`from_date => '2026-03-02', to_date => '2026-03-02'`)).toEqual({
+        ids: ['p1'],
+        total: 1,
+      });
+      expect(await page(`from_date => '2026-03-03'`)).toEqual({ ids: ['e2'], total: 1 });
+      expect(await page(`to_date => '2026-03-01'`)).toEqual({ ids: ['e1'], total: 1 });
     });
 
     it('sorts and pages on the server, with the total on every row', async () => {
-      expect(await page(`p_from => '2026-03-01', p_sort => 'at', p_dir => 'asc'`)).toEqual({
+      expect(await page(`from_date => '2026-03-01', sort => 'at', direction => 'asc'`)).toEqual({
         ids: ['e1', 'p1', 'e2'],
         total: 3,
       });
       expect(
-        await page(`p_from => '2026-03-01', p_sort => 'entity', p_dir => 'asc', p_limit => 1, p_offset => 1`),
+        await page(
+          `from_date => '2026-03-01', sort => 'entity', direction => 'asc', page_size => 1, page_offset => 1`,
+        ),
       ).toEqual({
         ids: ['e1'],
         total: 3,
@@ -251,25 +256,27 @@ describe.each(DATABASE_KINDS)('the admin team on $name', (kind) => {
 
     it('refuses bad paging, sorting and dates with a message', async () => {
       expect(
-        await messageOf(`select * from public.admin_audit_log(p_from => '2026-03-02', p_to => '2026-03-01')`),
+        await messageOf(
+          `select * from public.admin_audit_log(from_date => '2026-03-02', to_date => '2026-03-01')`,
+        ),
       ).toBe('22023: The "from" date is after the "to" date.');
       // The shared words of private.check_list_arguments (migration 20261128700001).
-      expect(await messageOf(`select * from public.admin_audit_log(p_sort => 'before')`)).toBe(
+      expect(await messageOf(`select * from public.admin_audit_log(sort => 'before')`)).toBe(
         '22023: The log cannot be sorted by "before".',
       );
-      expect(await messageOf(`select * from public.admin_audit_log(p_dir => 'up')`)).toBe(
+      expect(await messageOf(`select * from public.admin_audit_log(direction => 'up')`)).toBe(
         '22023: The sort direction must be asc or desc.',
       );
-      expect(await messageOf(`select * from public.admin_audit_log(p_limit => 5000)`)).toBe(
+      expect(await messageOf(`select * from public.admin_audit_log(page_size => 5000)`)).toBe(
         '22023: A page holds 1 to 1,000 rows from an offset of 0 or more.',
       );
-      expect(await messageOf(`select * from public.admin_audit_log(p_search => repeat('a', 201))`)).toBe(
+      expect(await messageOf(`select * from public.admin_audit_log(search => repeat('a', 201))`)).toBe(
         '22023: A search is at most 200 characters.',
       );
       // As before: no sort is the time, the direction's case does not matter, the search is trimmed.
       expect(
         await messageOf(
-          `select * from public.admin_audit_log(p_sort => null, p_dir => 'ASC', p_search => ' ' || repeat('a', 200) || ' ')`,
+          `select * from public.admin_audit_log(sort => null, direction => 'ASC', search => ' ' || repeat('a', 200) || ' ')`,
         ),
       ).toBe('no error');
     });

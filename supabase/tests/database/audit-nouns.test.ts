@@ -80,16 +80,16 @@ describe.each(DATABASE_KINDS)('audit nouns on $name', (kind) => {
       await tx.query(`insert into public.audit_probe_items (name) values ('Probe')`);
       return {
         page: await tx.query<{ entity: string; entity_label: string; entity_noun: string }>(
-          `select entity, entity_label, entity_noun from public.admin_audit_log(p_search => 'Nouns trip')
+          `select entity, entity_label, entity_noun from public.admin_audit_log(search => 'Nouns trip')
            union all
-           select entity, entity_label, entity_noun from public.admin_audit_log(p_entity => 'audit_probe_items')`,
+           select entity, entity_label, entity_noun from public.admin_audit_log(filter => 'audit_probe_items')`,
         ),
         listed: await tx.query<{ noun: string }>(
           `select noun from public.admin_audit_entities() where entity = 'audit_probe_items'`,
         ),
         // The search finds a row by its noun too.
         found: await tx.query<{ n: number }>(
-          `select count(*)::int as n from public.admin_audit_log(p_search => 'probe items')`,
+          `select count(*)::int as n from public.admin_audit_log(search => 'probe items')`,
         ),
       };
     });

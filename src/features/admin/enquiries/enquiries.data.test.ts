@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInAccount, visitorClient } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
-import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { loaderOf, type LoadClient } from '../../../lib/supabase/data';
 import {
   EnquiryGoneError,
   fetchEnquiries,
@@ -16,8 +16,8 @@ import {
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
-let adminClient: BrowserSupabase;
-let memberClient: BrowserSupabase;
+let adminClient: LoadClient;
+let memberClient: LoadClient;
 const TRIP = 'Data test trip';
 
 const ids = async (kind: 'waitlist' | 'interest' | 'contact') =>
@@ -25,8 +25,10 @@ const ids = async (kind: 'waitlist' | 'interest' | 'contact') =>
 
 beforeAll(async () => {
   stack = await startTestStack();
-  adminClient = (await signedInAccount(stack, { email: 'enquiries-admin@example.com', admin: true })).client;
-  memberClient = (await signedInAccount(stack, { email: 'enquiries-member@example.com' })).client;
+  adminClient = loaderOf(
+    (await signedInAccount(stack, { email: 'enquiries-admin@example.com', admin: true })).client,
+  );
+  memberClient = loaderOf((await signedInAccount(stack, { email: 'enquiries-member@example.com' })).client);
   const visitor = visitorClient(stack);
   for (const email of ['first.data-test@example.com', 'second.data-test@example.com'])
     await visitor.rpc('join_waitlist', { event_name: TRIP, full_name: 'Wait Person', email });

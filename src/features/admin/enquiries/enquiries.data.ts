@@ -1,10 +1,19 @@
 /**
- * The enquiries screen's data (supabase/migrations/20261126500001_admin_enquiries.sql): one RPC per page of
- * each list (rows and their total in one answer), the trips with entries for the filter, and the admin's
- * changes: mark answered and remove through the tables' admin-only policies, reply through
- * public.reply_to_enquiry(). Members get 42501 from the readers and the reply, and nothing from the rest.
+ * The enquiries screen's data (supabase/migrations/20261126500001_admin_enquiries.sql, the lists' contract
+ * in 20261129200001): one RPC per page of each list (rows and their total in one answer), the trips with
+ * entries for the filter, and the admin's changes: mark answered and remove through the tables' admin-only
+ * policies, reply through public.reply_to_enquiry(). Members get 42501 from the readers and the reply, and
+ * nothing from the rest. Failures are DataErrors, except a vanished enquiry (EnquiryGoneError).
  */
-import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
+import type { Database } from '../../../lib/supabase/database.types';
+import {
+  errorCode,
+  sharedClient,
+  unwrap,
+  type BrowserSupabase,
+  type LoadClient,
+} from '../../../lib/supabase/data';
+import { pageOf, type ListPage, type WithNulls } from '../table/paging';
 
 export type EnquiryKind = 'waitlist' | 'interest' | 'contact';
 export const ENQUIRY_KINDS: readonly EnquiryKind[] = ['waitlist', 'interest', 'contact'];
@@ -18,32 +27,22 @@ export interface EnquiryQuery {
   dir?: 'asc' | 'desc' | undefined;
 }
 
-interface Common {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  created_at: string;
-}
-export interface WaitlistRow extends Common {
-  position: number;
-  event_name: string;
-  event_id: string | null;
-  notes: string | null;
-  marketing_consent: boolean;
-  contacted_at: string | null;
-}
-export interface InterestRow extends Common {
-  event_name: string;
-  event_id: string | null;
-  message: string | null;
-  marketing_consent: boolean;
-  handled_at: string | null;
-}
-export interface ContactRow extends Common {
-  message: string;
-  handled_at: string | null;
-}
+type Functions = Database['public']['Functions'];
+type Record<Name extends keyof Functions> = Functions[Name]['Returns'] extends (infer Row)[] ? Row : never;
+
+/** One waitlist entry: its place in its trip's queue, and what the visitor left out as null. */
+export type WaitlistRow = Omit<
+  WithNulls<Record<'admin_waitlist_entries'>, 'event_id' | 'phone' | 'notes' | 'contacted_at'>,
+  'total_count'
+>;
+export type InterestRow = Omit<
+  WithNulls<Record<'admin_interest_registrations'>, 'event_id' | 'phone' | 'message' | 'handled_at'>,
+  'total_count'
+>;
+export type ContactRow = Omit<
+  WithNulls<Record<'admin_contact_messages'>, 'phone' | 'handled_at'>,
+  'total_count'
+>;
 export interface EnquiryRows {
   waitlist: WaitlistRow;
   interest: InterestRow;
@@ -51,17 +50,8 @@ export interface EnquiryRows {
 }
 export type AnyEnquiryRow = EnquiryRows[EnquiryKind];
 
-export interface Page<Row> {
-  rows: Row[];
-  /** Rows matching the search and filters; null when the page is past the end (no row carries it). */
-  total: number | null;
-}
-
-const READERS = {
-  waitlist: 'admin_waitlist_entries',
-  interest: 'admin_interest_registrations',
-  contact: 'admin_contact_messages',
-} as const;
+/** Rows matching the search and filters; total null when the page is past the end (no row carries it). */
+export type Page<Row> = ListPage<Row>;
 
 /** The column an admin's "answered" mark sets, per list. */
 export const DONE_COLUMN = {
@@ -76,45 +66,56 @@ const TABLES = {
   contact: 'contact_messages',
 } as const;
 
+/** The arguments every list takes (decision 0052): the search, the open/done filter, the sort, the page. */
+function listArguments(query: EnquiryQuery, from: number, to: number) {
+  return {
+    ...(query.q?.trim() ? { search: query.q.trim() } : {}),
+    ...(query.show ? { filter: query.show } : {}),
+    ...(query.sort ? { sort: query.sort, direction: query.dir ?? 'asc' } : {}),
+    page_size: to - from + 1,
+    page_offset: from,
+  };
+}
+
+/** One list's rows from..to, each carrying the total. */
+async function readList(
+  kind: EnquiryKind,
+  query: EnquiryQuery,
+  from: number,
+  to: number,
+  supabase: BrowserSupabase,
+) {
+  const args = listArguments(query, from, to);
+  const event = query.event ? { event: query.event } : {};
+  if (kind === 'waitlist') return unwrap(await supabase.rpc('admin_waitlist_entries', { ...args, ...event }));
+  if (kind === 'interest')
+    return unwrap(await supabase.rpc('admin_interest_registrations', { ...args, ...event }));
+  return unwrap(await supabase.rpc('admin_contact_messages', args));
+}
+
 /** Rows from..to (inclusive) of one list, as the search and filters select them. */
 export async function fetchEnquiries<Kind extends EnquiryKind>(
   kind: Kind,
   query: EnquiryQuery,
   from: number,
   to: number,
-  client?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<Page<EnquiryRows[Kind]>> {
-  const supabase = client ?? (await getSupabase());
-  const args = {
-    ...(kind !== 'contact' && query.event ? { event_filter: query.event } : {}),
-    ...(query.q?.trim() ? { search: query.q.trim() } : {}),
-    ...(query.show ? { show: query.show } : {}),
-    ...(query.sort ? { sort_by: query.sort, sort_dir: query.dir ?? 'asc' } : {}),
-    page_size: to - from + 1,
-    page_offset: from,
-  };
-  const { data, error } = await supabase.rpc(READERS[kind], args);
-  if (error) throw error;
-  // The generated types do not describe a function's table result; the migration does.
-  const rows = (data ?? []) as unknown as (EnquiryRows[Kind] & { total_count: number })[];
-  return { rows, total: rows.length ? Number(rows[0]!.total_count) : from === 0 ? 0 : null };
+  const records = await readList(kind, query, from, to, await client());
+  // readList answered the rows of `kind`'s own function, which TypeScript cannot follow through the generic.
+  return pageOf<(typeof records)[number]>(records, from) as Page<EnquiryRows[Kind]>;
 }
 
-export interface EnquiryEvent {
-  event_name: string;
-  entries: number;
-  open_entries: number;
-}
+/** A trip with entries, for the trip filter: how many, and how many nobody answered yet. */
+export type EnquiryEvent = Record<'admin_enquiry_events'>;
 
 /** The trips that have waitlist entries or interest registrations, for the trip filter. */
 export async function fetchEnquiryEvents(
   kind: 'waitlist' | 'interest',
-  client?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<EnquiryEvent[]> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.rpc('admin_enquiry_events', { kind });
-  if (error) throw error;
-  return ((data ?? []) as EnquiryEvent[]).map((event) => ({
+  const events = unwrap(await (await client()).rpc('admin_enquiry_events', { kind }));
+  return events.map((event) => ({
     ...event,
     entries: Number(event.entries),
     open_entries: Number(event.open_entries),
@@ -137,25 +138,27 @@ export async function setEnquiryDone(
   kind: EnquiryKind,
   id: string,
   done: boolean,
-  client?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<void> {
-  const supabase = client ?? (await getSupabase());
+  const supabase = await client();
   const value = done ? new Date().toISOString() : null;
   const request =
     kind === 'waitlist'
       ? supabase.from('waitlist_submissions').update({ contacted_at: value })
       : supabase.from(TABLES[kind]).update({ handled_at: value });
-  const { data, error } = await request.eq('id', id).select('id');
-  if (error) throw error;
-  if (!data?.length) throw new EnquiryGoneError();
+  const data = unwrap(await request.eq('id', id).select('id'));
+  if (!data.length) throw new EnquiryGoneError();
 }
 
 /** Removes an enquiry for good (the audit log keeps what it held). */
-export async function removeEnquiry(kind: EnquiryKind, id: string, client?: BrowserSupabase): Promise<void> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.from(TABLES[kind]).delete().eq('id', id).select('id');
-  if (error) throw error;
-  if (!data?.length) throw new EnquiryGoneError();
+export async function removeEnquiry(
+  kind: EnquiryKind,
+  id: string,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  const data = unwrap(await supabase.from(TABLES[kind]).delete().eq('id', id).select('id'));
+  if (!data.length) throw new EnquiryGoneError();
 }
 
 /** Sends the admin's reply to the enquirer's own address and marks the enquiry answered; returns it. */
@@ -163,18 +166,21 @@ export async function replyToEnquiry(
   kind: EnquiryKind,
   id: string,
   reply: { subject: string; body: string },
-  client?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<string> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.rpc('reply_to_enquiry', {
-    kind,
-    enquiry_id: id,
-    subject: reply.subject.trim(),
-    body: reply.body.trim(),
-  });
-  if (error) {
-    if (error.code === 'P0002') throw new EnquiryGoneError();
+  const supabase = await client();
+  try {
+    return unwrap(
+      await supabase.rpc('reply_to_enquiry', {
+        kind,
+        enquiry_id: id,
+        subject: reply.subject.trim(),
+        body: reply.body.trim(),
+      }),
+    );
+  } catch (error) {
+    // The enquiry was removed meanwhile (P0002): the screen says so instead of a bare failure.
+    if (errorCode(error) === 'P0002') throw new EnquiryGoneError();
     throw error;
   }
-  return data;
 }

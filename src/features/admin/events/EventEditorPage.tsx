@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { getSupabase } from '../../../lib/supabase/client';
 import type { EditorSearch } from '../search';
 import { AdminPage } from '../ui/AdminPage';
 import { statusName } from './event-format';
@@ -14,7 +13,7 @@ export function EventEditorPage() {
   const { id } = useSearch({ strict: false }) as EditorSearch;
   const event = useQuery({
     queryKey: ['admin', 'events', 'event', id],
-    queryFn: async () => readEvent(await getSupabase(), id!),
+    queryFn: () => readEvent(id!),
     enabled: id !== undefined,
   });
 

@@ -4,7 +4,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { EVENT_BADGES, EVENT_TYPES } from '../../../lib/rules/events';
-import { getSupabase } from '../../../lib/supabase/client';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';
 import { useTripOptions } from '../trip-options';
@@ -27,10 +26,7 @@ export function EventFormView({ id, initial }: { id: string | undefined; initial
 
   async function save(values: EventForm) {
     try {
-      const supabase = await getSupabase();
-      const result = id
-        ? await updateEvent(supabase, id, toValues(values))
-        : await createEvent(supabase, toValues(values));
+      const result = id ? await updateEvent(id, toValues(values)) : await createEvent(toValues(values));
       if (result.outcome === 'refused') {
         showToast({ title: 'Not saved', description: result.message, variant: 'destructive' });
         return;

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { getSupabase } from '../../../lib/supabase/client';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { changeEventStatus, type AdminEvent, type EventStatus } from './events.data';
@@ -25,7 +24,7 @@ export function EventStatusActions({ event }: { event: AdminEvent }) {
 
   async function run(step: Step) {
     try {
-      const changed = await changeEventStatus(await getSupabase(), event.id, event.status, STEPS[step].to);
+      const changed = await changeEventStatus(event.id, event.status, STEPS[step].to);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
       setAsking(null);
       if (changed)

@@ -2,14 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { getSupabase } from '../../../lib/supabase/client';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { readAllRows } from '../table/paging';
 import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import { EVENT_CSV_COLUMNS, badgeName, eventDates, eventPrice, statusName } from './event-format';
-import { EVENT_STATUSES, listEvents, type AdminEventRow } from './events.data';
+import { EVENT_STATUSES, listEvents, listEventsRange, type AdminEventRow } from './events.data';
 import { StatusTabs } from './StatusTabs';
 
 const column = createColumnHelper<AdminEventRow>();
@@ -62,7 +61,7 @@ export function EventsPage() {
   const status = EVENT_STATUSES.find((value) => value === search.filter);
   const list = useQuery({
     queryKey: ['admin', 'events', 'list', search],
-    queryFn: async () => listEvents(await getSupabase(), search),
+    queryFn: () => listEvents(search),
     placeholderData: keepPreviousData,
   });
   return (
@@ -77,10 +76,7 @@ export function EventsPage() {
           <ExportCsvButton
             what="events"
             columns={EVENT_CSV_COLUMNS}
-            readAll={async () => {
-              const supabase = await getSupabase();
-              return readAllRows((from, to) => listEvents(supabase, search, { from, to }));
-            }}
+            readAll={() => readAllRows((from, to) => listEventsRange(search, from, to))}
           />
         </>
       }

@@ -8,6 +8,7 @@ import { startTestStack, type TestStack } from '../../../../supabase/local/test/
 import { addDays } from '../../../lib/format/calendarDate';
 import { sydneyToday } from '../../../lib/format/today';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { loaderOf } from '../../../lib/supabase/data';
 import { AdminDataError, fetchActiveEvents, fetchAllActiveEvents, fetchManifest } from './active-events.data';
 
 // The active-events list and the manifest through the real supabase-js against the local stack: the
@@ -16,7 +17,7 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
 const clients: Record<'admin' | 'member' | 'visitor', BrowserSupabase> = {} as never;
-const as = (who: keyof typeof clients) => () => Promise.resolve(clients[who]);
+const as = (who: keyof typeof clients) => loaderOf(clients[who]);
 const ids = { event: '', member: '' };
 const today = sydneyToday();
 

@@ -1,43 +1,40 @@
 // /admin/active-events and the manifest: each screen reads through ONE security-definer RPC that refuses
-// anyone but an admin (migration 20261126400001). These functions only call it and shape the answer.
-import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
+// anyone but an admin (migrations 20261126400001, 20261129200001). These functions only call it and shape
+// the answer; a failure is a DataError with the database's message (a member gets 'Only admins …', 42501).
+import type { Database } from '../../../lib/supabase/database.types';
+import {
+  DataError,
+  sharedClient,
+  unwrap,
+  type LoadClient,
+  type Result,
+  type SuccessData,
+} from '../../../lib/supabase/data';
 import type { ListSearch } from '../search';
-import { pageRange, readAllRows } from '../table/paging';
+import { pageOf, pageRange, readAllRows, type WithNulls } from '../table/paging';
 
-type GetClient = () => Promise<BrowserSupabase>;
-
-/** One row of admin_active_events() (the type generator does not spell out a function's table). */
-export interface ActiveEvent {
-  id: string;
-  slug: string;
-  title: string;
-  location: string | null;
-  start_date: string;
-  end_date: string;
-  capacity: number | null;
-  places_sold: number;
-  travellers_named: number;
-  total_count: number;
-}
+type ActiveEventRecord = Database['public']['Functions']['admin_active_events']['Returns'][number];
+/** One row of admin_active_events(): an event without a location or a capacity has null there. */
+export type ActiveEvent = Omit<WithNulls<ActiveEventRecord, 'location' | 'capacity'>, 'total_count'>;
 
 export interface ActiveEventsPage {
   rows: ActiveEvent[];
   total: number;
 }
 
-/** A failed call, with the database's message (a member gets 'Only admins …', code 42501). */
-export class AdminDataError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'AdminDataError';
-  }
+/** A failed call: a DataError under this screen's own name, which its callers and tests know it by. */
+export class AdminDataError extends DataError {
+  override name = 'AdminDataError';
 }
 
-function fail(error: { message: string; code?: string } | null): void {
-  if (error) throw new AdminDataError(error.message, error.code);
+/** The data of a result, or its error thrown as an AdminDataError. */
+function adminResult<R extends Result>(result: R): SuccessData<R> {
+  try {
+    return unwrap(result);
+  } catch (error) {
+    if (!(error instanceof DataError)) throw error;
+    throw new AdminDataError(error.message, error.code, error.status, error.hint);
+  }
 }
 
 export const activeEventsKey = (search: ListSearch) => ['admin', 'active', 'events', search] as const;
@@ -48,30 +45,32 @@ export async function fetchActiveEventsRange(
   search: ListSearch,
   from: number,
   to: number,
-  getClient: GetClient = getSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<ActiveEventsPage> {
-  const supabase = await getClient();
-  const { data, error } = await supabase.rpc('admin_active_events', {
-    p_search: search.q ?? '',
-    p_sort: search.sort ?? 'start_date',
-    p_dir: search.dir ?? 'asc',
-    p_limit: to - from + 1,
-    p_offset: from,
-  });
-  fail(error);
-  const rows = (data ?? []) as ActiveEvent[];
-  return { rows, total: rows[0]?.total_count ?? 0 };
+  const records = adminResult(
+    await (
+      await client()
+    ).rpc('admin_active_events', {
+      search: search.q ?? '',
+      sort: search.sort ?? 'start_date',
+      direction: search.dir ?? 'asc',
+      page_size: to - from + 1,
+      page_offset: from,
+    }),
+  );
+  const { rows, total } = pageOf(records, from);
+  return { rows, total: total ?? 0 };
 }
 
 /** The page of the list the address asks for. */
-export function fetchActiveEvents(search: ListSearch, getClient: GetClient = getSupabase) {
+export function fetchActiveEvents(search: ListSearch, client: LoadClient = sharedClient) {
   const { from, to } = pageRange(search.page ?? 1);
-  return fetchActiveEventsRange(search, from, to, getClient);
+  return fetchActiveEventsRange(search, from, to, client);
 }
 
 /** Every active event matching the search, for the CSV. */
-export function fetchAllActiveEvents(search: ListSearch, getClient: GetClient = getSupabase) {
-  return readAllRows((from, to) => fetchActiveEventsRange(search, from, to, getClient));
+export function fetchAllActiveEvents(search: ListSearch, client: LoadClient = sharedClient) {
+  return readAllRows((from, to) => fetchActiveEventsRange(search, from, to, client));
 }
 
 export interface ManifestEvent {
@@ -112,10 +111,9 @@ export interface Manifest {
 /** The event's manifest in one request; null when there is no such event. */
 export async function fetchManifest(
   eventId: string,
-  getClient: GetClient = getSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<Manifest | null> {
-  const supabase = await getClient();
-  const { data, error } = await supabase.rpc('admin_event_manifest', { p_event_id: eventId });
-  fail(error);
+  const data = adminResult(await (await client()).rpc('admin_event_manifest', { p_event_id: eventId }));
+  // admin_event_manifest still answers jsonb (decision 0052 lists it as left to do): the migration's shape.
   return (data ?? null) as Manifest | null;
 }

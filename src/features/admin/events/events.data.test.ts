@@ -7,11 +7,13 @@ import {
 } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { loaderOf } from '../../../lib/supabase/data';
 import { fetchEventDetail } from '../../event-details/event-details.data';
 import {
   changeEventStatus,
   createEvent,
   listEvents,
+  listEventsRange,
   readEvent,
   updateEvent,
   type EventValues,
@@ -54,47 +56,47 @@ afterAll(async () => {
 
 describe('an admin', () => {
   it('creates a draft named by the database, edits it, and finds it by search and status', async () => {
-    const created = await createEvent(adminClient, VALUES);
+    const created = await createEvent(VALUES, loaderOf(adminClient));
     expect(created.outcome).toBe('saved');
     if (created.outcome !== 'saved') return;
-    const event = await readEvent(adminClient, created.id);
+    const event = await readEvent(created.id, loaderOf(adminClient));
     expect(event).toMatchObject({ ...VALUES, status: 'draft', slug: 'ghosts-of-ballarat-2027-06-01' });
 
     expect(
-      await updateEvent(adminClient, created.id, { ...VALUES, title: 'Ghosts of Ballarat 100%' }),
+      await updateEvent(created.id, { ...VALUES, title: 'Ghosts of Ballarat 100%' }, loaderOf(adminClient)),
     ).toEqual({
       outcome: 'saved',
       id: created.id,
     });
     // The search's % matches itself only; the filter narrows to drafts.
-    const found = await listEvents(adminClient, { q: '100%', filter: 'draft' });
+    const found = await listEvents({ q: '100%', filter: 'draft' }, loaderOf(adminClient));
     expect(found.rows.map((row) => row.id)).toEqual([created.id]);
     expect(found.total).toBe(1);
-    expect((await listEvents(adminClient, { q: '10%0' })).total).toBe(0);
-    expect((await listEvents(adminClient, { q: 'ballarat', filter: 'published' })).total).toBe(0);
-    expect((await listEvents(adminClient, { q: '"ballarat,' })).total).toBe(0);
+    expect((await listEvents({ q: '10%0' }, loaderOf(adminClient))).total).toBe(0);
+    expect((await listEvents({ q: 'ballarat', filter: 'published' }, loaderOf(adminClient))).total).toBe(0);
+    expect((await listEvents({ q: '"ballarat,' }, loaderOf(adminClient))).total).toBe(0);
   });
 
   it('publishes, unpublishes and cancels, each only from the status the screen showed', async () => {
-    const created = await createEvent(adminClient, { ...VALUES, title: 'Status walk' });
+    const created = await createEvent({ ...VALUES, title: 'Status walk' }, loaderOf(adminClient));
     if (created.outcome !== 'saved') throw new Error('not saved');
-    expect(await changeEventStatus(adminClient, created.id, 'draft', 'published')).toBe(true);
-    expect(await changeEventStatus(adminClient, created.id, 'draft', 'published')).toBe(false);
-    expect(await changeEventStatus(adminClient, created.id, 'published', 'draft')).toBe(true);
-    expect(await changeEventStatus(adminClient, created.id, 'draft', 'cancelled')).toBe(true);
-    expect((await readEvent(adminClient, created.id))?.status).toBe('cancelled');
+    expect(await changeEventStatus(created.id, 'draft', 'published', loaderOf(adminClient))).toBe(true);
+    expect(await changeEventStatus(created.id, 'draft', 'published', loaderOf(adminClient))).toBe(false);
+    expect(await changeEventStatus(created.id, 'published', 'draft', loaderOf(adminClient))).toBe(true);
+    expect(await changeEventStatus(created.id, 'draft', 'cancelled', loaderOf(adminClient))).toBe(true);
+    expect((await readEvent(created.id, loaderOf(adminClient)))?.status).toBe('cancelled');
   });
 
   it('gets a clear refusal for a value the database refuses, and nothing changes', async () => {
-    expect(await createEvent(adminClient, { ...VALUES, title: ' padded ' })).toEqual({
+    expect(await createEvent({ ...VALUES, title: ' padded ' }, loaderOf(adminClient))).toEqual({
       outcome: 'refused',
       message: 'The event was not saved: a field has a value the database refuses.',
     });
-    expect((await listEvents(adminClient, { q: 'padded' })).total).toBe(0);
+    expect((await listEvents({ q: 'padded' }, loaderOf(adminClient))).total).toBe(0);
   });
 
   it('sorts and pages on the server', async () => {
-    const page = await listEvents(adminClient, { sort: 'title', dir: 'asc' }, { from: 0, to: 1 });
+    const page = await listEventsRange({ sort: 'title', dir: 'asc' }, 0, 1, loaderOf(adminClient));
     expect(page.rows).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.rows[0]!.title.localeCompare(page.rows[1]!.title)).toBeLessThanOrEqual(0);
@@ -105,13 +107,16 @@ describe("a departure made here, on its trip's page", () => {
   it('is found by the trip slug when no event has it as its own slug: the next one, else the latest', async () => {
     const trip = 'trip-with-departures';
     const make = async (title: string, start: string, status: 'published' | 'completed' | 'draft') => {
-      const created = await createEvent(adminClient, {
-        ...VALUES,
-        title,
-        start_date: start,
-        end_date: start,
-        trip_slug: trip,
-      });
+      const created = await createEvent(
+        {
+          ...VALUES,
+          title,
+          start_date: start,
+          end_date: start,
+          trip_slug: trip,
+        },
+        loaderOf(adminClient),
+      );
       if (created.outcome !== 'saved') throw new Error('not saved');
       if (status !== 'draft') await service.from('events').update({ status }).eq('id', created.id);
       return created.id;
@@ -121,40 +126,48 @@ describe("a departure made here, on its trip's page", () => {
     await make('Later departure', '2027-03-10', 'published');
     await make('Draft departure', '2026-11-30', 'draft');
     const visitor = visitorClient(stack);
-    const found = (today: string) => fetchEventDetail(visitor, { kind: 'slug', slug: trip }, today);
+    const found = (today: string) => fetchEventDetail({ kind: 'slug', slug: trip }, today, loaderOf(visitor));
     expect((await found('2026-11-24'))?.id).toBe(next);
     expect((await found('2027-06-01'))?.title).toBe('Later departure');
     await service.from('events').update({ status: 'draft' }).neq('id', past).eq('trip_slug', trip);
     expect((await found('2026-11-24'))?.id).toBe(past);
     // An event's own slug still wins over any trip's departures.
     expect(
-      (await fetchEventDetail(visitor, { kind: 'slug', slug: 'tasmania-paranormal-getaway' }))?.title,
+      (
+        await fetchEventDetail(
+          { kind: 'slug', slug: 'tasmania-paranormal-getaway' },
+          undefined,
+          loaderOf(visitor),
+        )
+      )?.title,
     ).toBe('Tasmania Paranormal Getaway');
   });
 });
 
 describe('a member calling the same endpoints directly', () => {
   it('sees no drafts, and creates, edits, publishes and cancels nothing', async () => {
-    const created = await createEvent(adminClient, { ...VALUES, title: 'Members keep out' });
+    const created = await createEvent({ ...VALUES, title: 'Members keep out' }, loaderOf(adminClient));
     if (created.outcome !== 'saved') throw new Error('not saved');
-    expect(await readEvent(memberClient, created.id)).toBeNull();
-    expect((await listEvents(memberClient, { filter: 'draft' })).total).toBe(0);
-    expect(await createEvent(memberClient, VALUES)).toEqual({
+    expect(await readEvent(created.id, loaderOf(memberClient))).toBeNull();
+    expect((await listEvents({ filter: 'draft' }, loaderOf(memberClient))).total).toBe(0);
+    expect(await createEvent(VALUES, loaderOf(memberClient))).toEqual({
       outcome: 'refused',
       message: 'Only admins can change events.',
     });
-    expect(await updateEvent(memberClient, created.id, VALUES)).toEqual({
+    expect(await updateEvent(created.id, VALUES, loaderOf(memberClient))).toEqual({
       outcome: 'refused',
       message: 'This event no longer exists.',
     });
-    expect(await changeEventStatus(memberClient, created.id, 'draft', 'published')).toBe(false);
+    expect(await changeEventStatus(created.id, 'draft', 'published', loaderOf(memberClient))).toBe(false);
     const published = await service
       .from('events')
       .select('id')
       .eq('slug', 'tasmania-paranormal-getaway')
       .single();
-    expect(await changeEventStatus(memberClient, published.data!.id, 'published', 'cancelled')).toBe(false);
-    expect((await readEvent(adminClient, created.id))?.title).toBe('Members keep out');
-    expect((await readEvent(adminClient, published.data!.id))?.status).toBe('published');
+    expect(
+      await changeEventStatus(published.data!.id, 'published', 'cancelled', loaderOf(memberClient)),
+    ).toBe(false);
+    expect((await readEvent(created.id, loaderOf(adminClient)))?.title).toBe('Members keep out');
+    expect((await readEvent(published.data!.id, loaderOf(adminClient)))?.status).toBe('published');
   });
 });

@@ -4,8 +4,14 @@
  * database names the slug, records every change in the audit log and, on cancellation, queues the
  * followers' and travellers' e-mail (decision 0035). One request per list page (the rows and the count).
  */
-import type { BrowserSupabase } from '../../../lib/supabase/client';
 import type { Database } from '../../../lib/supabase/database.types';
+import {
+  dataError,
+  sharedClient,
+  unwrap,
+  type BrowserSupabase,
+  type LoadClient,
+} from '../../../lib/supabase/data';
 import type { ListSearch } from '../search';
 import { pageRange } from '../table/paging';
 
@@ -84,22 +90,27 @@ function listQuery(supabase: BrowserSupabase, search: ListSearch) {
   return query.order(sort, { ascending, nullsFirst: false }).order('id', { ascending: true });
 }
 
-/** One page of the list and the number of events matching the search and filter. */
-export async function listEvents(
-  supabase: BrowserSupabase,
+/** Rows from..to (inclusive) of the list and the number of events matching the search and filter. */
+export async function listEventsRange(
   search: ListSearch,
-  range = pageRange(search.page ?? 1),
+  from: number,
+  to: number,
+  client: LoadClient = sharedClient,
 ): Promise<{ rows: AdminEventRow[]; total: number }> {
-  const { data, error, count } = await listQuery(supabase, search).range(range.from, range.to);
-  if (error) throw error;
-  return { rows: data as AdminEventRow[], total: count ?? 0 };
+  const result = await listQuery(await client(), search).range(from, to);
+  return { rows: unwrap(result), total: result.count ?? 0 };
+}
+
+/** The page of the list the address asks for, and the number of events matching. */
+export function listEvents(search: ListSearch, client: LoadClient = sharedClient) {
+  const { from, to } = pageRange(search.page ?? 1);
+  return listEventsRange(search, from, to, client);
 }
 
 /** One event to edit, or null when there is none (or the caller may not see it). */
-export async function readEvent(supabase: BrowserSupabase, id: string): Promise<AdminEvent | null> {
-  const { data, error } = await supabase.from('events').select(EVENT_COLUMNS).eq('id', id).maybeSingle();
-  if (error) throw error;
-  return data as AdminEvent | null;
+export async function readEvent(id: string, client: LoadClient = sharedClient): Promise<AdminEvent | null> {
+  const supabase = await client();
+  return unwrap(await supabase.from('events').select(EVENT_COLUMNS).eq('id', id).maybeSingle());
 }
 
 export type SaveOutcome = { outcome: 'saved'; id: string } | { outcome: 'refused'; message: string };
@@ -112,12 +123,17 @@ function refusal(error: { code?: string; message: string }): SaveOutcome {
       message: 'The event was not saved: a field has a value the database refuses.',
     };
   if (error.code === '42501') return { outcome: 'refused', message: 'Only admins can change events.' };
-  throw error;
+  throw dataError(error);
 }
 
 /** A new event, always a draft: it is published on its own step. */
-export async function createEvent(supabase: BrowserSupabase, values: EventValues): Promise<SaveOutcome> {
-  const { data, error } = await supabase
+export async function createEvent(
+  values: EventValues,
+  client: LoadClient = sharedClient,
+): Promise<SaveOutcome> {
+  const { data, error } = await (
+    await client()
+  )
     .from('events')
     .insert({ ...values, status: 'draft' })
     .select('id')
@@ -127,11 +143,11 @@ export async function createEvent(supabase: BrowserSupabase, values: EventValues
 }
 
 export async function updateEvent(
-  supabase: BrowserSupabase,
   id: string,
   values: EventValues,
+  client: LoadClient = sharedClient,
 ): Promise<SaveOutcome> {
-  const { data, error } = await supabase.from('events').update(values).eq('id', id).select('id');
+  const { data, error } = await (await client()).from('events').update(values).eq('id', id).select('id');
   if (error) return refusal(error);
   if (data.length !== 1) return { outcome: 'refused', message: 'This event no longer exists.' };
   return { outcome: 'saved', id };
@@ -142,17 +158,14 @@ export async function updateEvent(
  * followers and travellers). The current status is part of the filter, so a stale screen changes nothing.
  */
 export async function changeEventStatus(
-  supabase: BrowserSupabase,
   id: string,
   from: EventStatus,
   to: EventStatus,
+  client: LoadClient = sharedClient,
 ): Promise<boolean> {
-  const { data, error } = await supabase
-    .from('events')
-    .update({ status: to })
-    .eq('id', id)
-    .eq('status', from)
-    .select('id');
-  if (error) throw error;
+  const supabase = await client();
+  const data = unwrap(
+    await supabase.from('events').update({ status: to }).eq('id', id).eq('status', from).select('id'),
+  );
   return data.length === 1;
 }

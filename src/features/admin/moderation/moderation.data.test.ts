@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedEvent, signedInAccount } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { loaderOf } from '../../../lib/supabase/data';
 import { postComment } from '../../comments/comments.data';
 import { flagPost } from '../../comments/flags.data';
 import { fetchModerationQueue, liftSuspension, moderate, suspendCommenter } from './moderation.data';
@@ -20,7 +21,7 @@ let commentId: string;
 const visibleToReporter = async () =>
   (await reporter.client.from('comments').select('id').eq('id', commentId)).data?.length ?? 0;
 const item = async () =>
-  (await fetchModerationQueue({ search: 'Rude words' }, admin)).rows.find(
+  (await fetchModerationQueue({ search: 'Rude words' }, loaderOf(admin))).rows.find(
     (row) => row.target_id === commentId,
   );
 
@@ -32,12 +33,12 @@ beforeAll(async () => {
   author = await signedInAccount(stack, { email: 'mod-author@example.com', fullName: 'Ann Author' });
   reporter = await signedInAccount(stack, { email: 'mod-reporter@example.com', fullName: 'Rex Reporter' });
   eventId = await publishedEvent(stack, 'moderation-trip', 'Moderation trip');
-  expect(await postComment(author.client, { userId: author.id, eventId, content: 'Rude words' })).toBe(
-    'done',
-  );
+  expect(
+    await postComment({ userId: author.id, eventId, content: 'Rude words' }, loaderOf(author.client)),
+  ).toBe('done');
   commentId = (await author.client.from('comments').select('id').eq('content', 'Rude words').single()).data!
     .id;
-  await flagPost(reporter.client, { kind: 'comment', id: commentId }, 'Offensive');
+  await flagPost({ kind: 'comment', id: commentId }, 'Offensive', loaderOf(reporter.client));
 });
 afterAll(async () => {
   await stack?.close();
@@ -58,14 +59,14 @@ describe('an admin', () => {
   });
 
   it('hides and restores, pins and unpins, each in the audit log', async () => {
-    await moderate('comment', commentId, 'hide', admin);
+    await moderate('comment', commentId, 'hide', loaderOf(admin));
     expect(await visibleToReporter()).toBe(0);
     expect((await item())?.hidden).toBe(true);
-    await moderate('comment', commentId, 'restore', admin);
+    await moderate('comment', commentId, 'restore', loaderOf(admin));
     expect(await visibleToReporter()).toBe(1);
-    await moderate('comment', commentId, 'pin', admin);
+    await moderate('comment', commentId, 'pin', loaderOf(admin));
     expect((await item())?.pinned).toBe(true);
-    await moderate('comment', commentId, 'unpin', admin);
+    await moderate('comment', commentId, 'unpin', loaderOf(admin));
     const audit = await admin.from('audit_log').select('action, after').eq('entity_id', commentId);
     expect(audit.data?.map((row) => row.after)).toEqual([
       { is_deleted: true },
@@ -76,24 +77,29 @@ describe('an admin', () => {
   });
 
   it('refuses bad input clearly', async () => {
-    await expect(moderate('reply', commentId, 'pin', admin)).rejects.toMatchObject({
+    await expect(moderate('reply', commentId, 'pin', loaderOf(admin))).rejects.toMatchObject({
       message: 'Only comments can be pinned.',
     });
-    await expect(suspendCommenter(author.id, new Date(Date.now() - 1000), '', admin)).rejects.toMatchObject({
+    await expect(
+      suspendCommenter(author.id, new Date(Date.now() - 1000), '', loaderOf(admin)),
+    ).rejects.toMatchObject({
       message: 'The suspension must end in the future.',
     });
   });
 
   it('suspends a member, whose comments the database refuses with the date, and lifts it', async () => {
     const until = new Date(Date.now() + 30 * 86_400_000);
-    await suspendCommenter(author.id, until, 'Cooling off', admin);
+    await suspendCommenter(author.id, until, 'Cooling off', loaderOf(admin));
     const day = new Intl.DateTimeFormat('en-AU', {
       timeZone: 'Australia/Sydney',
       day: 'numeric',
       month: 'short',
       year: 'numeric',
     }).format(until);
-    const refused = await postComment(author.client, { userId: author.id, eventId, content: 'Again' });
+    const refused = await postComment(
+      { userId: author.id, eventId, content: 'Again' },
+      loaderOf(author.client),
+    );
     expect(typeof refused === 'object' && refused.suspended).toMatch(
       /^You are suspended from commenting until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m \(Sydney time\)\.$/,
     );
@@ -101,26 +107,30 @@ describe('an admin', () => {
     expect((await item())?.suspended_until).toBeTruthy();
     const own = await author.client.from('comment_suspensions').select('suspended_until');
     expect(own.data).toHaveLength(1);
-    await liftSuspension(author.id, admin);
-    expect(await postComment(author.client, { userId: author.id, eventId, content: 'Again' })).toBe('done');
+    await liftSuspension(author.id, loaderOf(admin));
+    expect(await postComment({ userId: author.id, eventId, content: 'Again' }, loaderOf(author.client))).toBe(
+      'done',
+    );
   });
 
   it('dismisses the reports, and the comment leaves the queue', async () => {
-    await moderate('comment', commentId, 'dismiss', admin);
+    await moderate('comment', commentId, 'dismiss', loaderOf(admin));
     expect(await item()).toBeUndefined();
   });
 });
 
 describe('a member calling the same endpoints', () => {
   it('is refused every time', async () => {
-    await expect(fetchModerationQueue({}, reporter.client)).rejects.toMatchObject({ code: '42501' });
-    await expect(moderate('comment', commentId, 'hide', reporter.client)).rejects.toMatchObject({
+    await expect(fetchModerationQueue({}, loaderOf(reporter.client))).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(moderate('comment', commentId, 'hide', loaderOf(reporter.client))).rejects.toMatchObject({
       code: '42501',
     });
     await expect(
-      suspendCommenter(author.id, new Date(Date.now() + 86_400_000), '', reporter.client),
+      suspendCommenter(author.id, new Date(Date.now() + 86_400_000), '', loaderOf(reporter.client)),
     ).rejects.toMatchObject({ code: '42501' });
-    await liftSuspension(author.id, reporter.client);
+    await liftSuspension(author.id, loaderOf(reporter.client));
     expect(await visibleToReporter()).toBe(1);
   });
 });
@@ -132,36 +142,38 @@ describe('the queue as a paged list', () => {
   beforeAll(async () => {
     for (const name of ['first', 'second', 'quiet'] as const) {
       const content = `${word} ${name}`;
-      expect(await postComment(author.client, { userId: author.id, eventId, content })).toBe('done');
+      expect(await postComment({ userId: author.id, eventId, content }, loaderOf(author.client))).toBe(
+        'done',
+      );
       ids[name] = (
         await author.client.from('comments').select('id').eq('content', content).single()
       ).data!.id;
     }
-    await flagPost(reporter.client, { kind: 'comment', id: ids.first }, 'One');
-    await flagPost(reporter.client, { kind: 'comment', id: ids.second }, 'Two');
-    await moderate('comment', ids.quiet, 'hide', admin);
+    await flagPost({ kind: 'comment', id: ids.first }, 'One', loaderOf(reporter.client));
+    await flagPost({ kind: 'comment', id: ids.second }, 'Two', loaderOf(reporter.client));
+    await moderate('comment', ids.quiet, 'hide', loaderOf(admin));
   });
   const contents = (page: { rows: { content: string }[] }) => page.rows.map((row) => row.content);
 
   it('searches the text, pages with a total, and sorts both ways', async () => {
-    const newest = await fetchModerationQueue({ search: word, limit: 1 }, admin);
+    const newest = await fetchModerationQueue({ search: word, limit: 1 }, loaderOf(admin));
     expect(newest.total).toBe(2);
     expect(contents(newest)).toEqual([`${word} second`]);
-    const next = await fetchModerationQueue({ search: word, limit: 1, offset: 1 }, admin);
+    const next = await fetchModerationQueue({ search: word, limit: 1, offset: 1 }, loaderOf(admin));
     expect(contents(next)).toEqual([`${word} first`]);
-    const oldest = await fetchModerationQueue({ search: word, sort: 'posted', dir: 'asc' }, admin);
+    const oldest = await fetchModerationQueue({ search: word, sort: 'posted', dir: 'asc' }, loaderOf(admin));
     expect(contents(oldest)).toEqual([`${word} first`, `${word} second`]);
-    const byAuthor = await fetchModerationQueue({ search: 'Ann Author', filter: 'all' }, admin);
+    const byAuthor = await fetchModerationQueue({ search: 'Ann Author', filter: 'all' }, loaderOf(admin));
     expect(byAuthor.total).toBeGreaterThanOrEqual(3);
   });
 
   it('filters open reports, hidden posts or all posts', async () => {
-    const hidden = await fetchModerationQueue({ search: word, filter: 'hidden' }, admin);
+    const hidden = await fetchModerationQueue({ search: word, filter: 'hidden' }, loaderOf(admin));
     expect(contents(hidden)).toEqual([`${word} quiet`]);
     expect(hidden.rows[0]).toMatchObject({ hidden: true, flag_count: 0, last_flagged_at: null, flags: [] });
     const all = await fetchModerationQueue(
       { search: word, filter: 'all', sort: 'reports', dir: 'desc' },
-      admin,
+      loaderOf(admin),
     );
     expect(all.total).toBe(3);
     expect(all.rows.map((row) => row.flag_count)).toEqual([1, 1, 0]);
@@ -169,9 +181,9 @@ describe('the queue as a paged list', () => {
 
   it('refuses a bad sort, direction, page or filter with a clear message', async () => {
     const refused = (query: Parameters<typeof fetchModerationQueue>[0]) =>
-      expect(fetchModerationQueue(query, admin)).rejects.toMatchObject({ code: '22023' });
+      expect(fetchModerationQueue(query, loaderOf(admin))).rejects.toMatchObject({ code: '22023' });
     await refused({ sort: 'content; drop table x' as never });
-    await expect(fetchModerationQueue({ sort: 'nope' as never }, admin)).rejects.toMatchObject({
+    await expect(fetchModerationQueue({ sort: 'nope' as never }, loaderOf(admin))).rejects.toMatchObject({
       message: 'The queue cannot be sorted by "nope".',
       hint: 'Sort by last_report, posted, reports, author or event.',
     });
@@ -183,7 +195,7 @@ describe('the queue as a paged list', () => {
   });
 
   it('is refused to a member', async () => {
-    await expect(fetchModerationQueue({ filter: 'all' }, author.client)).rejects.toMatchObject({
+    await expect(fetchModerationQueue({ filter: 'all' }, loaderOf(author.client))).rejects.toMatchObject({
       code: '42501',
     });
   });

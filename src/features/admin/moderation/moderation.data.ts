@@ -3,36 +3,27 @@
  * page at a time (admin_moderation_queue, paged in 20261128200001), every action through public.moderate_comment(), suspensions through public.suspend_commenter() and
  * the table's admin-only delete. Members get 42501 from all of them.
  */
-import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
-import { PAGE_SIZE } from '../table/paging';
+import type { Database } from '../../../lib/supabase/database.types';
+import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
+import { PAGE_SIZE, pageOf, type WithNulls } from '../table/paging';
 
 export type ModerationKind = 'comment' | 'reply';
 export type ModerationAction = 'hide' | 'restore' | 'pin' | 'unpin' | 'dismiss';
 
-export interface FlagReport {
+type QueueRecord = Database['public']['Functions']['admin_moderation_queue']['Returns'][number];
+/** One report of a post (public.moderation_report): reporter and time are always set, the reason may not be. */
+export type FlagReport = Database['public']['CompositeTypes']['moderation_report'] & {
   reporter: string;
-  reason: string | null;
   at: string;
-}
-export interface QueueItem {
+};
+export type QueueItem = Omit<
+  WithNulls<QueueRecord, 'last_flagged_at' | 'suspended_until'>,
+  'total_count' | 'kind' | 'flags'
+> & {
   kind: ModerationKind;
-  target_id: string;
-  event_id: string;
-  event_title: string;
-  author_id: string;
-  author_name: string;
-  content: string;
-  hidden: boolean;
-  pinned: boolean;
-  posted_at: string;
-  flag_count: number;
-  /** Null for a post with no open report (filters 'hidden' and 'all'). */
-  last_flagged_at: string | null;
+  /** Null last_flagged_at: a post with no open report (filters 'hidden' and 'all'). */
   flags: FlagReport[];
-  suspended_until: string | null;
-}
-
-const client = async (given?: BrowserSupabase) => given ?? (await getSupabase());
+};
 
 /** The queue's sort keys and filters, as admin_moderation_queue() takes them. */
 export const QUEUE_SORTS = ['last_report', 'posted', 'reports', 'author', 'event'] as const;
@@ -53,41 +44,46 @@ export interface QueuePage {
   rows: QueueItem[];
 }
 
+/** The queue's kind column holds 'comment' or 'reply', and every report has its reporter and time. */
+function queueItem(record: Omit<QueueRecord, 'total_count'>): QueueItem {
+  return {
+    ...record,
+    kind: record.kind as ModerationKind,
+    flags: record.flags as FlagReport[],
+  };
+}
+
 export const queueKey = (query: QueueQuery) => ['admin', 'moderation', 'queue', query] as const;
 
-/** One page of the queue and how many posts match, in one request. */
+/** One page of the queue and how many posts match, in one request (0 for a page past the end). */
 export async function fetchModerationQueue(
   query: QueueQuery = {},
-  given?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<QueuePage> {
-  const { data, error } = await (
-    await client(given)
-  ).rpc('admin_moderation_queue', {
-    search: query.search ?? '',
-    filter: query.filter ?? 'open',
-    sort: query.sort ?? 'last_report',
-    dir: query.dir ?? 'desc',
-    page_size: query.limit ?? PAGE_SIZE,
-    page_offset: query.offset ?? 0,
-  });
-  if (error) throw error;
-  return data as unknown as QueuePage;
+  const offset = query.offset ?? 0;
+  const records = unwrap(
+    await (
+      await client()
+    ).rpc('admin_moderation_queue', {
+      search: query.search ?? '',
+      filter: query.filter ?? 'open',
+      sort: query.sort ?? 'last_report',
+      direction: query.dir ?? 'desc',
+      page_size: query.limit ?? PAGE_SIZE,
+      page_offset: offset,
+    }),
+  );
+  const page = pageOf(records, offset);
+  return { rows: page.rows.map(queueItem), total: page.total ?? 0 };
 }
 
 export async function moderate(
   kind: ModerationKind,
   targetId: string,
   action: ModerationAction,
-  given?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<void> {
-  const { error } = await (
-    await client(given)
-  ).rpc('moderate_comment', {
-    kind,
-    target_id: targetId,
-    action,
-  });
-  if (error) throw error;
+  unwrap(await (await client()).rpc('moderate_comment', { kind, target_id: targetId, action }));
 }
 
 /** Suspends a member from commenting until `until`; the database refuses a past time or more than a year. */
@@ -95,19 +91,19 @@ export async function suspendCommenter(
   memberId: string,
   until: Date,
   reason: string | null,
-  given?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<void> {
-  const { error } = await (
-    await client(given)
-  ).rpc('suspend_commenter', {
-    member_id: memberId,
-    until: until.toISOString(),
-    ...(reason === null ? {} : { reason }),
-  });
-  if (error) throw error;
+  unwrap(
+    await (
+      await client()
+    ).rpc('suspend_commenter', {
+      member_id: memberId,
+      until: until.toISOString(),
+      ...(reason === null ? {} : { reason }),
+    }),
+  );
 }
 
-export async function liftSuspension(memberId: string, given?: BrowserSupabase): Promise<void> {
-  const { error } = await (await client(given)).from('comment_suspensions').delete().eq('user_id', memberId);
-  if (error) throw error;
+export async function liftSuspension(memberId: string, client: LoadClient = sharedClient): Promise<void> {
+  unwrap(await (await client()).from('comment_suspensions').delete().eq('user_id', memberId));
 }

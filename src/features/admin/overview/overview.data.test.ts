@@ -10,6 +10,7 @@ import { startTestStack, type TestStack } from '../../../../supabase/local/test/
 import type { BrowserSupabase } from '../../../lib/supabase/client';
 import { addDays } from '../../../lib/format/calendarDate';
 import { sydneyToday } from '../../../lib/format/today';
+import { loaderOf } from '../../../lib/supabase/data';
 import { fetchAdminOverview } from './overview.data';
 
 // The overview's one request with the real supabase-js against the local stack: an admin reads figures
@@ -47,7 +48,7 @@ describe('fetchAdminOverview', () => {
       .select('id')
       .single()
       .throwOnError();
-    const before = await fetchAdminOverview(async () => adminClient);
+    const before = await fetchAdminOverview(loaderOf(adminClient));
     expect(before.upcoming.find((row) => row.id === event.id)).toMatchObject({ title, sold: 0, waitlist: 0 });
 
     const visitor = visitorClient(stack);
@@ -58,15 +59,15 @@ describe('fetchAdminOverview', () => {
       email: 'vera@example.com',
     });
     expect(joined.data).toBe('joined');
-    const after = await fetchAdminOverview(async () => adminClient);
+    const after = await fetchAdminOverview(loaderOf(adminClient));
     expect(after.upcoming.find((row) => row.id === event.id)?.waitlist).toBe(1);
     expect(after.waitlist_total).toBe(before.waitlist_total + 1);
     expect(after.weeks).toHaveLength(12);
   });
 
   it('refuses a member who calls it directly (42501), and a visitor', async () => {
-    await expect(fetchAdminOverview(async () => memberClient)).rejects.toMatchObject({ code: '42501' });
+    await expect(fetchAdminOverview(loaderOf(memberClient))).rejects.toMatchObject({ code: '42501' });
     const visitor = visitorClient(stack);
-    await expect(fetchAdminOverview(async () => visitor)).rejects.toMatchObject({ code: '42501' });
+    await expect(fetchAdminOverview(loaderOf(visitor))).rejects.toMatchObject({ code: '42501' });
   });
 });

@@ -9,6 +9,7 @@ import {
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
 import { closePoll, createPoll, voteInPoll } from '../../polls/polls.data';
+import { loaderOf } from '../../../lib/supabase/data';
 import { fetchAdminPolls } from './admin-polls.data';
 
 // /admin/polls' list with real supabase-js against the local stack: paging, search, state, sort, the totals
@@ -32,12 +33,14 @@ beforeAll(async () => {
   // Three polls closing one, two and three days from now; the first is closed at once.
   for (const [index, question] of [`${word} one?`, `${word} two?`, `${word} three?`].entries()) {
     const closesAt = new Date(Date.now() + (index + 1) * 86_400_000);
-    ids.push(await createPoll({ eventId: null, question, options: ['Yes', 'No'], closesAt }, as(admin)));
+    ids.push(
+      await createPoll({ eventId: null, question, options: ['Yes', 'No'], closesAt }, loaderOf(as(admin))),
+    );
   }
-  await voteInPoll(ids[1]!, 1, as(member));
-  await voteInPoll(ids[1]!, 0, as(other));
-  await voteInPoll(ids[2]!, 1, as(member));
-  await closePoll(ids[0]!, as(admin));
+  await voteInPoll(ids[1]!, 1, loaderOf(as(member)));
+  await voteInPoll(ids[1]!, 0, loaderOf(as(other)));
+  await voteInPoll(ids[2]!, 1, loaderOf(as(member)));
+  await closePoll(ids[0]!, loaderOf(as(admin)));
 });
 afterAll(async () => {
   await Promise.all([admin, member, other].map((client) => client?.removeAllChannels()));
@@ -48,30 +51,30 @@ const questions = (page: { rows: { question: string }[] }) => page.rows.map((row
 
 describe('the polls list', () => {
   it('pages with a total, newest closing first, with votes and results per option', async () => {
-    const first = await fetchAdminPolls({ search: word, limit: 2 }, as(admin));
+    const first = await fetchAdminPolls({ search: word, limit: 2 }, loaderOf(as(admin)));
     expect(first.total).toBe(3);
     expect(questions(first)).toEqual([`${word} three?`, `${word} two?`]);
     expect(first.rows[1]).toMatchObject({ votes: 2, results: [1, 1], is_open: true, event_title: null });
-    const second = await fetchAdminPolls({ search: word, limit: 2, offset: 2 }, as(admin));
+    const second = await fetchAdminPolls({ search: word, limit: 2, offset: 2 }, loaderOf(as(admin)));
     expect(questions(second)).toEqual([`${word} one?`]);
     expect(second.rows[0]).toMatchObject({ votes: 0, results: [0, 0], is_open: false });
   });
 
   it('filters open or closed polls and sorts by votes either way', async () => {
-    expect(questions(await fetchAdminPolls({ search: word, state: 'closed' }, as(admin)))).toEqual([
+    expect(questions(await fetchAdminPolls({ search: word, state: 'closed' }, loaderOf(as(admin))))).toEqual([
       `${word} one?`,
     ]);
-    expect((await fetchAdminPolls({ search: word, state: 'open' }, as(admin))).total).toBe(2);
-    const most = await fetchAdminPolls({ search: word, sort: 'votes', dir: 'desc' }, as(admin));
+    expect((await fetchAdminPolls({ search: word, state: 'open' }, loaderOf(as(admin)))).total).toBe(2);
+    const most = await fetchAdminPolls({ search: word, sort: 'votes', dir: 'desc' }, loaderOf(as(admin)));
     expect(most.rows.map((row) => row.votes)).toEqual([2, 1, 0]);
-    const least = await fetchAdminPolls({ search: word, sort: 'votes', dir: 'asc' }, as(admin));
+    const least = await fetchAdminPolls({ search: word, sort: 'votes', dir: 'asc' }, loaderOf(as(admin)));
     expect(least.rows.map((row) => row.votes)).toEqual([0, 1, 2]);
   });
 
   it('refuses a bad sort, direction, page or state with a clear message', async () => {
     const refused = (query: Parameters<typeof fetchAdminPolls>[0]) =>
-      expect(fetchAdminPolls(query, as(admin))).rejects.toMatchObject({ code: '22023' });
-    await expect(fetchAdminPolls({ sort: 'options' as never }, as(admin))).rejects.toMatchObject({
+      expect(fetchAdminPolls(query, loaderOf(as(admin)))).rejects.toMatchObject({ code: '22023' });
+    await expect(fetchAdminPolls({ sort: 'options' as never }, loaderOf(as(admin)))).rejects.toMatchObject({
       message: 'The polls cannot be sorted by "options".',
     });
     await refused({ dir: 'sideways' as never });
@@ -82,7 +85,7 @@ describe('the polls list', () => {
   });
 
   it('is refused to a member', async () => {
-    await expect(fetchAdminPolls({}, as(member))).rejects.toMatchObject({ code: '42501' });
+    await expect(fetchAdminPolls({}, loaderOf(as(member)))).rejects.toMatchObject({ code: '42501' });
   });
 });
 
@@ -100,7 +103,7 @@ describe('live results', () => {
       return inbox;
     };
     const [adminInbox, otherInbox] = [await watch(admin, 'admin-votes'), await watch(other, 'other-votes')];
-    await voteInPoll(ids[2]!, 0, as(other));
+    await voteInPoll(ids[2]!, 0, loaderOf(as(other)));
     const signal = await adminInbox.next((payload) => payload.new.poll_id === ids[2], 'the vote');
     // One row per poll, stamped again: an UPDATE that names the poll and no voter.
     expect(signal.eventType).toBe('UPDATE');

@@ -31,3 +31,34 @@ export async function readAllRows<Row>(
   }
   return rows;
 }
+
+/** What every paged admin list RPC's rows carry (decision 0052): how many rows match its search and filters. */
+export interface PagedRecord {
+  total_count: number;
+}
+
+/** One page of a list: its rows, and how many match (null past the end, where no row carries the total). */
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number | null;
+}
+
+/**
+ * The page of a list RPC's answer starting at row `from`: the rows without their total_count, and the total
+ * they carry. An empty first page says 0; an empty page past the end cannot say, so its total is null.
+ */
+export function pageOf<Row extends PagedRecord>(
+  records: readonly Row[],
+  from: number,
+): ListPage<Omit<Row, 'total_count'>> {
+  return {
+    rows: records.map(({ total_count: _total, ...row }) => row),
+    total: records[0]?.total_count ?? (from === 0 ? 0 : null),
+  };
+}
+
+/**
+ * A list RPC's row with the columns that may be null said so: the generator types every column of a
+ * function's RETURNS TABLE as present, as `supabase gen types` does, so each list names its nullable ones.
+ */
+export type WithNulls<Row, Column extends keyof Row> = Omit<Row, Column> & { [K in Column]: Row[K] | null };

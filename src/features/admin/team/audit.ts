@@ -2,28 +2,25 @@
  * The audit log read by a person: one sentence per row ("Granted admin to Ada Lovelace", "Updated event
  * 'Ghost tour': title, price") and the changed fields with their values before and after.
  */
+import type { Database } from '../../../lib/supabase/database.types';
+import type { WithNulls } from '../table/paging';
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor_id: string;
-  actor_name: string | null;
-  actor_email: string | null;
-  entity: string;
-  entity_id: string;
-  entity_label: string | null;
-  /** What the row is, in the audit trigger's words ('staff note'); the database fills it. */
-  entity_noun: string | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+type Functions = Database['public']['Functions'];
+
+/**
+ * One row of the log (public.admin_audit_log): who (gone members leave their name and e-mail null), what
+ * (entity_noun: the row's kind in the audit trigger's words, 'staff note'), and the row before and after.
+ */
+export type AuditRow = Omit<
+  WithNulls<
+    Functions['admin_audit_log']['Returns'][number],
+    'actor_name' | 'actor_email' | 'entity_label' | 'entity_noun'
+  >,
+  'total_count'
+>;
 
 /** One audited table and what the database calls a row of it ('staff note'): the "What changed" choices. */
-export interface AuditEntity {
-  entity: string;
-  noun: string;
-}
+export type AuditEntity = Functions['admin_audit_entities']['Returns'][number];
 
 /** A noun for a list of them, capitalised: 'staff note' → 'Staff notes', 'waitlist entry' → 'Waitlist entries'. */
 export function pluralLabel(noun: string): string {

@@ -6,6 +6,7 @@ import {
 } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { loaderOf } from '../../../lib/supabase/data';
 import { describeAuditRow } from './audit';
 import {
   fetchAllAudit,
@@ -46,44 +47,48 @@ afterAll(async () => {
 
 describe('the team', () => {
   it('grants admin by e-mail, lists the new admin with the grant’s date, and logs who did it', async () => {
-    const granted = await grantAdmin(' Team-Member@example.com ', adminClient);
+    const granted = await grantAdmin(' Team-Member@example.com ', loaderOf(adminClient));
     expect(granted).toEqual({
       id: people.member,
       full_name: 'Ada Lovelace',
       email: 'team-member@example.com',
       changed: true,
     });
-    expect((await grantAdmin('team-member@example.com', adminClient)).changed).toBe(false);
+    expect((await grantAdmin('team-member@example.com', loaderOf(adminClient))).changed).toBe(false);
 
-    const team = await fetchTeam(adminClient);
+    const team = await fetchTeam(loaderOf(adminClient));
     const ada = team.find((row) => row.id === people.member);
     expect(ada?.email).toBe('team-member@example.com');
     expect(ada?.admin_since).not.toBeNull();
     expect(team.find((row) => row.id === people.admin)?.admin_since).toBeNull();
 
-    const page = await fetchAuditPage({ q: 'Ada Lovelace' }, 1, adminClient);
+    const page = await fetchAuditPage({ q: 'Ada Lovelace' }, 1, loaderOf(adminClient));
     expect(page.total).toBe(1);
     expect(describeAuditRow(page.rows[0]!)).toBe('Granted admin to Ada Lovelace');
     expect(page.rows[0]).toMatchObject({ actor_name: 'Tess Admin', actor_email: 'team-admin@example.com' });
   });
 
   it('explains each refusal and changes nothing', async () => {
-    await expect(grantAdmin('nobody@example.com', adminClient)).rejects.toThrow(
+    await expect(grantAdmin('nobody@example.com', loaderOf(adminClient))).rejects.toThrow(
       new TeamError('No member has this e-mail address.'),
     );
-    await expect(revokeAdmin(people.admin, adminClient)).rejects.toThrow(
+    await expect(revokeAdmin(people.admin, loaderOf(adminClient))).rejects.toThrow(
       'You cannot change your own admin role.',
     );
     const direct = await adminClient.from('profiles').update({ is_admin: false }).eq('id', people.admin);
     expect(direct.error?.message).toBe('You cannot change your own admin role.');
-    expect((await fetchTeam(adminClient)).some((row) => row.id === people.admin)).toBe(true);
+    expect((await fetchTeam(loaderOf(adminClient))).some((row) => row.id === people.admin)).toBe(true);
   });
 
   it('removes another admin, then the role is gone and the log says so', async () => {
-    const removed = await revokeAdmin(people.member, adminClient);
+    const removed = await revokeAdmin(people.member, loaderOf(adminClient));
     expect(removed.changed).toBe(true);
-    expect((await fetchTeam(adminClient)).some((row) => row.id === people.member)).toBe(false);
-    const page = await fetchAuditPage({ q: 'Ada Lovelace', sort: 'at', dir: 'desc' }, 1, adminClient);
+    expect((await fetchTeam(loaderOf(adminClient))).some((row) => row.id === people.member)).toBe(false);
+    const page = await fetchAuditPage(
+      { q: 'Ada Lovelace', sort: 'at', dir: 'desc' },
+      1,
+      loaderOf(adminClient),
+    );
     expect(page.rows.map(describeAuditRow)).toEqual([
       'Removed admin from Ada Lovelace',
       'Granted admin to Ada Lovelace',
@@ -91,24 +96,24 @@ describe('the team', () => {
   });
 
   it('pages, filters and exports the log on the server', async () => {
-    const all = await fetchAllAudit({ entity: 'profiles', q: 'lovelace' }, adminClient);
+    const all = await fetchAllAudit({ entity: 'profiles', q: 'lovelace' }, loaderOf(adminClient));
     expect(all).toHaveLength(2);
-    const none = await fetchAuditPage({ entity: 'events', q: 'lovelace' }, 1, adminClient);
+    const none = await fetchAuditPage({ entity: 'events', q: 'lovelace' }, 1, loaderOf(adminClient));
     expect(none).toEqual({ rows: [], total: 0 });
-    const future = await fetchAuditPage({ from: '2099-01-01' }, 1, adminClient);
+    const future = await fetchAuditPage({ from: '2099-01-01' }, 1, loaderOf(adminClient));
     expect(future.total).toBe(0);
-    await expect(fetchAuditPage({ from: '2026-02-02', to: '2026-02-01' }, 1, adminClient)).rejects.toThrow(
-      'The "from" date is after the "to" date.',
-    );
+    await expect(
+      fetchAuditPage({ from: '2026-02-02', to: '2026-02-01' }, 1, loaderOf(adminClient)),
+    ).rejects.toThrow('The "from" date is after the "to" date.');
   });
 });
 
 describe('the audited tables', () => {
   it('come from the audit triggers, each with its noun, and name the rows they write', async () => {
-    const entities = await fetchAuditEntities(adminClient);
+    const entities = await fetchAuditEntities(loaderOf(adminClient));
     expect(entities).toContainEqual({ entity: 'profiles', noun: 'member' });
     expect(entities).toContainEqual({ entity: 'customer_notes', noun: 'staff note' });
-    const page = await fetchAuditPage({ entity: 'profiles' }, 1, adminClient);
+    const page = await fetchAuditPage({ entity: 'profiles' }, 1, loaderOf(adminClient));
     expect(page.rows.length).toBeGreaterThan(0);
     expect(page.rows.every((row) => row.entity_noun === 'member')).toBe(true);
   });

@@ -34,7 +34,7 @@ export function FormBuilder({
   const queryClient = useQueryClient();
   const events = useQuery({
     queryKey: ['admin', 'forms', 'events'],
-    queryFn: fetchFormEvents,
+    queryFn: () => fetchFormEvents(),
     enabled: !formId,
   });
   const form = useForm<FormBuilderValues>({

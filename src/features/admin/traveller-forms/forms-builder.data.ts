@@ -1,7 +1,11 @@
-import { getSupabase } from '../../../lib/supabase/client';
+// The form builder's data (/admin/forms): traveller forms are plain table reads and writes that row-level
+// security allows only to admins; a form's status and its reminders are one RPC each. Every function takes
+// the client loader last (tests pass loaderOf(client)) and throws a DataError when the database refuses.
+import type { Database } from '../../../lib/supabase/database.types';
+import { dataError, sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
 import { quoted } from '../events/events.data';
 import type { ListSearch } from '../search';
-import { pageRange } from '../table/paging';
+import { pageRange, type WithNulls } from '../table/paging';
 import {
   asAnswers,
   asFields,
@@ -24,19 +28,16 @@ export interface AdminTravellerForm {
   fields: FormFieldDef[];
   event_title: string;
 }
-/** A row of a form's status: a booked member (holder form) or one named traveller (traveller form). */
-export interface FormTraveller {
-  user_id: string;
-  full_name: string | null;
-  email: string;
-  /** Traveller forms: the person answered for; null on a row for places nobody is named for yet. */
-  traveller_id: string | null;
-  traveller_name: string | null;
-  /** Places on the member's bookings with nobody named (traveller forms), else 0. */
-  unnamed: number;
-  submitted_at: string | null;
-  answers: Answers | null;
-}
+type FormStatusRecord = Database['public']['Functions']['admin_traveller_form_status']['Returns'][number];
+/**
+ * A row of a form's status: a booked member (holder form) or one named traveller (traveller form).
+ * traveller_id and traveller_name: the person answered for, null on a row for places nobody is named for
+ * yet; unnamed: places on the member's bookings with nobody named (traveller forms), else 0.
+ */
+export type FormTraveller = Omit<
+  WithNulls<FormStatusRecord, 'full_name' | 'traveller_id' | 'traveller_name' | 'submitted_at'>,
+  'answers'
+> & { answers: Answers | null };
 export interface FormReminder {
   id: string;
   sent_at: string;
@@ -45,17 +46,17 @@ export interface FormReminder {
 }
 
 /** Events a form can be for: not cancelled, newest departure first. */
-export async function fetchFormEvents(): Promise<FormEventOption[]> {
-  const { data, error } = await (
-    await getSupabase()
-  )
-    .from('events')
-    .select('id, title, start_date')
-    .neq('status', 'cancelled')
-    .order('start_date', { ascending: false })
-    .limit(500);
-  if (error) throw error;
-  return data ?? [];
+export async function fetchFormEvents(client: LoadClient = sharedClient): Promise<FormEventOption[]> {
+  return unwrap(
+    await (
+      await client()
+    )
+      .from('events')
+      .select('id, title, start_date')
+      .neq('status', 'cancelled')
+      .order('start_date', { ascending: false })
+      .limit(500),
+  );
 }
 
 const FORM_COLUMNS = 'id, event_id, title, due_date, answered_by, fields, event:events(title)';
@@ -79,29 +80,27 @@ function toForm({ event, fields, answered_by, ...form }: FormRow): AdminTravelle
 export async function fetchTravellerForms(
   search: ListSearch,
   range = pageRange(search.page ?? 1),
+  client: LoadClient = sharedClient,
 ): Promise<{ rows: AdminTravellerForm[]; total: number }> {
-  let query = (await getSupabase()).from('traveller_forms').select(FORM_COLUMNS, { count: 'exact' });
+  let query = (await client()).from('traveller_forms').select(FORM_COLUMNS, { count: 'exact' });
   const text = search.q?.trim();
   if (text) query = query.or(`title.ilike.${quoted(text)}`);
   const sort = (FORM_SORTS as readonly string[]).includes(search.sort ?? '') ? search.sort! : 'due_date';
-  const { data, error, count } = await query
+  const result = await query
     .order(sort, { ascending: search.dir !== 'desc' })
     .order('id')
     .range(range.from, range.to);
-  if (error) throw error;
-  return { rows: ((data ?? []) as FormRow[]).map(toForm), total: count ?? 0 };
+  return { rows: (unwrap(result) as FormRow[]).map(toForm), total: result.count ?? 0 };
 }
 
 /** One form, or null when it is gone. */
-export async function fetchTravellerForm(id: string): Promise<AdminTravellerForm | null> {
-  const { data, error } = await (
-    await getSupabase()
-  )
-    .from('traveller_forms')
-    .select(FORM_COLUMNS)
-    .eq('id', id)
-    .maybeSingle();
-  if (error) throw error;
+export async function fetchTravellerForm(
+  id: string,
+  client: LoadClient = sharedClient,
+): Promise<AdminTravellerForm | null> {
+  const data = unwrap(
+    await (await client()).from('traveller_forms').select(FORM_COLUMNS).eq('id', id).maybeSingle(),
+  );
   return data ? toForm(data as FormRow) : null;
 }
 
@@ -114,15 +113,17 @@ export interface TravellerFormValues {
 }
 
 /** Creates a form (RLS: admins only; the table's CHECK validates the fields). */
-export async function createTravellerForm(form: TravellerFormValues): Promise<string> {
-  const { data, error } = await (
-    await getSupabase()
-  )
+export async function createTravellerForm(
+  form: TravellerFormValues,
+  client: LoadClient = sharedClient,
+): Promise<string> {
+  const supabase = await client();
+  const { data, error } = await supabase
     .from('traveller_forms')
     .insert({ ...form, fields: form.fields as never })
     .select('id')
     .single();
-  if (error) throw error;
+  if (error) throw dataError(error);
   return data.id;
 }
 
@@ -130,57 +131,62 @@ export async function createTravellerForm(form: TravellerFormValues): Promise<st
  * Saves a form's changes (the event stays). Once people have answered, the database refuses a change that
  * would make answers untrue, with a message naming the question (23514).
  */
-export async function updateTravellerForm(id: string, form: TravellerFormValues): Promise<void> {
+export async function updateTravellerForm(
+  id: string,
+  form: TravellerFormValues,
+  client: LoadClient = sharedClient,
+): Promise<void> {
   const { event_id: _event, ...changes } = form;
-  const { error } = await (
-    await getSupabase()
-  )
-    .from('traveller_forms')
-    .update({ ...changes, fields: changes.fields as never })
-    .eq('id', id);
-  if (error) throw error;
+  const supabase = await client();
+  unwrap(
+    await supabase
+      .from('traveller_forms')
+      .update({ ...changes, fields: changes.fields as never })
+      .eq('id', id),
+  );
 }
 
-export async function deleteTravellerForm(id: string): Promise<void> {
-  const { error } = await (await getSupabase()).from('traveller_forms').delete().eq('id', id);
-  if (error) throw error;
+export async function deleteTravellerForm(id: string, client: LoadClient = sharedClient): Promise<void> {
+  unwrap(await (await client()).from('traveller_forms').delete().eq('id', id));
 }
 
 /**
  * Everyone booked on the form's event (or, for a traveller form, every named traveller and any places not
  * named yet) with their answers (null: not filled yet); also the export.
  */
-export async function fetchFormTravellers(formId: string): Promise<FormTraveller[]> {
-  const { data, error } = await (
-    await getSupabase()
-  ).rpc('admin_traveller_form_status', { p_form_id: formId });
-  if (error) throw error;
-  return ((data ?? []) as (Omit<FormTraveller, 'answers'> & { answers: unknown })[]).map((row) => ({
+export async function fetchFormTravellers(
+  formId: string,
+  client: LoadClient = sharedClient,
+): Promise<FormTraveller[]> {
+  const rows = unwrap(await (await client()).rpc('admin_traveller_form_status', { p_form_id: formId }));
+  return rows.map((row) => ({
     ...row,
     answers: row.answers === null ? null : asAnswers(row.answers),
   }));
 }
 
 /** The form's reminders, newest first, with who sent each. */
-export async function fetchFormReminders(formId: string): Promise<FormReminder[]> {
-  const { data, error } = await (
-    await getSupabase()
-  )
-    .from('traveller_form_reminders')
-    .select('id, sent_at, reminded, sender:profiles(full_name)')
-    .eq('form_id', formId)
-    .order('sent_at', { ascending: false })
-    .limit(50);
-  if (error) throw error;
-  return (data ?? []).map(({ sender, ...reminder }) => ({
+export async function fetchFormReminders(
+  formId: string,
+  client: LoadClient = sharedClient,
+): Promise<FormReminder[]> {
+  const data = unwrap(
+    await (
+      await client()
+    )
+      .from('traveller_form_reminders')
+      .select('id, sent_at, reminded, sender:profiles(full_name)')
+      .eq('form_id', formId)
+      .order('sent_at', { ascending: false })
+      .limit(50),
+  );
+  return data.map(({ sender, ...reminder }) => ({
     ...reminder,
     sent_by_name: (sender as { full_name: string | null } | null)?.full_name ?? null,
   }));
 }
 
 /** E-mails everyone booked who has not filled the form; returns how many. */
-export async function remindTravellers(formId: string): Promise<number> {
-  const { data, error } = await (await getSupabase()).rpc('remind_traveller_form', { p_form_id: formId });
-  if (error) throw error;
-  return data;
+export async function remindTravellers(formId: string, client: LoadClient = sharedClient): Promise<number> {
+  return unwrap(await (await client()).rpc('remind_traveller_form', { p_form_id: formId }));
 }

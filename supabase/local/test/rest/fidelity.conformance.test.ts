@@ -25,6 +25,10 @@ const FIDELITY_SQL = `
     language sql stable as $$ values (1, 'one'), (2, 'two'), (3, 'three') $$;
   create function public.rest_one_pair() returns public.rest_pair
     language sql stable as $$ select 1, 'one' $$;
+  create function public.rest_pair_lists() returns table (id integer, pairs public.rest_pair[], counts integer[])
+    language sql stable as $$
+      values (1, array[(1, 'one')::public.rest_pair, (2, null)::public.rest_pair], array[3, 0]),
+             (2, '{}'::public.rest_pair[], '{}'::integer[]) $$;
   create function public.rest_same(arg integer) returns text language sql stable as $$ select 'integer' $$;
   create function public.rest_same(arg text) returns text language sql stable as $$ select 'text' $$;
   create function public.rest_echo_json(json) returns json language sql stable as $$ select $1 $$;
@@ -91,6 +95,33 @@ describe.each(['pglite', 'postgres'] as const)('REST fidelity with hosted PostgR
     expect(filteredOut).toMatchObject({ data: null, error: null, status: 200 });
     const unknown = await f.anon.rpc('rest_owner_stats').select('nope');
     expect(unknown).toMatchObject({ status: 400, error: { code: '42703' } });
+  });
+
+  // The paged admin lists answer this way (decision 0052): PostgREST writes each row with to_json, so a
+  // composite array column is an array of objects named by the type's attributes, and an array an array.
+  it('answers a RETURNS TABLE column of composites or numbers as JSON arrays of objects or numbers', async () => {
+    const lists = await f.anon.rpc('rest_pair_lists').order('id');
+    expect(lists).toMatchObject({ error: null, status: 200 });
+    expect(lists.data).toEqual([
+      {
+        id: 1,
+        pairs: [
+          { a: 1, b: 'one' },
+          { a: 2, b: null },
+        ],
+        counts: [3, 0],
+      },
+      { id: 2, pairs: [], counts: [] },
+    ]);
+    const picked = await f.anon.rpc('rest_pair_lists').select('pairs').eq('id', 1);
+    expect(picked.data).toEqual([
+      {
+        pairs: [
+          { a: 1, b: 'one' },
+          { a: 2, b: null },
+        ],
+      },
+    ]);
   });
 
   it('refuses an embed on a RETURNS TABLE result (it has no foreign keys) with PGRST200, as PostgREST', async () => {

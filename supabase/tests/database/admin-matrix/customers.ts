@@ -36,7 +36,7 @@ export const CUSTOMERS_MATRIX: MatrixPart = {
   },
   functions: {
     'admin_customers()': [
-      `select ((public.admin_customers('', 'joined', 'desc', 25, 0) ->> 'total')::int > 0)::int as n`,
+      `select (coalesce(max(total_count), 0) > 0)::int as n from public.admin_customers('', '', 'joined', 'desc', 25, 0)`,
       ['denied', 'refused', 'refused', 1],
     ],
     'admin_customer(member)': [

@@ -74,7 +74,7 @@ export const POLLS_MATRIX: MatrixPart = {
     ],
     // The admin's paged list (20261128200002): both polls, the draft event's too.
     'admin_polls()': [
-      `select (public.admin_polls() ->> 'total')::int as n`,
+      `select coalesce(max(total_count), 0) as n from public.admin_polls()`,
       ['denied', 'refused', 'refused', 2],
     ],
   },
