@@ -77,10 +77,7 @@ export async function fetchPolls(
       .eq('user_id', me)
       .then(unwrap),
     // The type generator reads uuid[] arguments and RETURNS TABLE rows (its votes are bigint: ResultRow).
-    supabase
-      .rpc('poll_results', { poll_ids: ids })
-      .returns<ResultRow[]>()
-      .then(unwrap),
+    supabase.rpc('poll_results', { poll_ids: ids }).returns<ResultRow[]>().then(unwrap),
   ]);
   return polls.map((poll) => {
     const counts = results.filter((row) => row.poll_id === poll.id);
