@@ -91,7 +91,7 @@ const moderationRoute = createRoute({
 const travellerFormsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/forms',
-  component: lazyRouteComponent(() => import('./traveller-forms/FormsBuilderPage'), 'FormsBuilderPage'),
+  component: lazyRouteComponent(() => import('./traveller-forms/TravellerFormsPage'), 'TravellerFormsPage'),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -1,7 +1,7 @@
 import { buttonClass } from '../../../components/ui/button-styles';
 import { toBuilderValues } from './form-builder-schema';
 import { FormBuilder } from './FormBuilder';
-import type { AdminTravellerForm } from './forms-builder.data';
+import type { AdminTravellerForm } from './admin-traveller-forms.data';
 
 /** Changes a saved form; once people have answered, the database keeps their answers true. */
 export function EditFormSection({ form, onDone }: { form: AdminTravellerForm; onDone: () => void }) {

@@ -13,7 +13,7 @@ import {
   type FormBuilderValues,
 } from './form-builder-schema';
 import { FieldDraftRow } from './FieldDraftRow';
-import { createTravellerForm, fetchFormEvents, updateTravellerForm } from './forms-builder.data';
+import { createTravellerForm, fetchFormEvents, updateTravellerForm } from './admin-traveller-forms.data';
 
 /**
  * The form builder, for a new form and for changing one (`formId`): every field checked by its rule before

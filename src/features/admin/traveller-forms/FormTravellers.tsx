@@ -15,7 +15,7 @@ import {
   remindTravellers,
   type AdminTravellerForm,
   type FormTraveller,
-} from './forms-builder.data';
+} from './admin-traveller-forms.data';
 import { ReminderHistory } from './ReminderHistory';
 
 /** Whether a row is done, as the table says it. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format';
 import { QueryWaiting } from '../../../components/ui/QueryStatus';
-import { fetchFormReminders, type FormReminder } from './forms-builder.data';
+import { fetchFormReminders, type FormReminder } from './admin-traveller-forms.data';
 
 /** "Reminded 3 people on 2 Mar 2027, 10:04 am by Ada" (Sydney time). */
 export function reminderSentence(reminder: FormReminder): string {

@@ -12,7 +12,7 @@ import {
   type FormFieldDef,
 } from '../../traveller-forms/traveller-forms';
 import { ruleString } from '../../../lib/forms/rule-schema';
-import type { AdminTravellerForm, TravellerFormValues } from './forms-builder.data';
+import type { AdminTravellerForm, TravellerFormValues } from './admin-traveller-forms.data';
 
 const question = z
   .object({

@@ -1,6 +1,6 @@
 import { answerText, type FormFieldDef } from '../../traveller-forms/traveller-forms';
 import type { CsvColumn } from '../table/csv';
-import type { FormTraveller } from './forms-builder.data';
+import type { FormTraveller } from './admin-traveller-forms.data';
 
 /**
  * The export's columns: who (for a traveller form, the traveller and who booked them), when, then one column

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormTraveller } from './forms-builder.data';
+import type { FormTraveller } from './admin-traveller-forms.data';
 import { peoplePage, personName } from './form-people';
 import { personRow } from './person-row.fixture';
 

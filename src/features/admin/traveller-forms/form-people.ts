@@ -1,6 +1,6 @@
 import type { ListSearch } from '../search';
 import { PAGE_SIZE, pageRange } from '../table/paging';
-import type { FormTraveller } from './forms-builder.data';
+import type { FormTraveller } from './admin-traveller-forms.data';
 
 /** A person's name as the table shows it: the traveller (traveller forms) or the member. */
 export function personName(row: FormTraveller, perTraveller: boolean): string {

@@ -1,4 +1,4 @@
-import type { FormTraveller } from './forms-builder.data';
+import type { FormTraveller } from './admin-traveller-forms.data';
 
 /** A row of a form's status for unit tests: a member who has not answered, with `over` applied. */
 export const personRow = (over: Partial<FormTraveller> = {}): FormTraveller => ({

@@ -15,14 +15,14 @@ import {
   fetchTravellerForm,
   fetchTravellerForms,
   type AdminTravellerForm,
-} from './forms-builder.data';
+} from './admin-traveller-forms.data';
 import { FormTravellers } from './FormTravellers';
 import { NewFormSection } from './NewFormSection';
 
 const column = createColumnHelper<AdminTravellerForm>();
 
 /** /admin/forms: traveller forms per event, who has filled them, reminders and the answers as CSV. */
-export function FormsBuilderPage() {
+export function TravellerFormsPage() {
   const queryClient = useQueryClient();
   const [raw, update] = useListSearch();
   // The route takes any search; only the list's own keys, well formed, reach the query.
