@@ -81,10 +81,16 @@ const FUNCTIONS_SQL = `
   where n.nspname = $1 and p.prokind = 'f' and rt.typname <> 'trigger'
   order by p.proname`;
 
+// A composite's kind, told apart from a table's or view's row type ('table', 'view'), which has no
+// CompositeTypes entry of its own.
+const rowKind = (type) => `case when ${type}.typtype = 'c' then
+  (select case when r.relkind in ('r', 'p') then 'table' when r.relkind in ('v', 'm') then 'view' else 'c' end
+   from pg_class r where r.oid = ${type}.typrelid) else ${type}.typtype::text end`;
+
 /** The attributes of every composite type of the schema (CREATE TYPE … AS), in order. */
 const COMPOSITE_TYPES_SQL = `
-  select t.typname as name, a.attname as attribute, at.typname as type, at.typtype as type_kind,
-         et.typname as element_type, et.typtype as element_kind
+  select t.typname as name, a.attname as attribute, at.typname as type, ${rowKind('at')} as type_kind,
+         et.typname as element_type, ${rowKind('et')} as element_kind
   from pg_type t
   join pg_namespace n on n.oid = t.typnamespace
   join pg_class c on c.oid = t.typrelid and c.relkind = 'c'
@@ -97,6 +103,8 @@ const COMPOSITE_TYPES_SQL = `
 function scalarType(type, kind) {
   if (kind === 'e') return `Database['${SCHEMA}']['Enums']['${type}']`;
   if (kind === 'c') return `Database['${SCHEMA}']['CompositeTypes']['${type}']`;
+  if (kind === 'table') return `Database['${SCHEMA}']['Tables']['${type}']['Row']`;
+  if (kind === 'view') return `Database['${SCHEMA}']['Views']['${type}']['Row']`;
   return SCALARS[type] ?? (kind === 'b' ? 'string' : 'unknown');
 }
 

@@ -1,6 +1,6 @@
 // npm run db:diff -- <name>: after editing supabase/schemas, writes supabase/migrations/<UTC time>_<name>.sql
 // with what the migrations lack (migra), then lists what migra could not express, to add to it by hand.
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from './build-databases.ts';
 import { generateMigration } from './generate-migration.ts';
@@ -11,8 +11,24 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 
-/** YYYYMMDDHHMMSS in UTC, the version the stack and `supabase db push` order migrations by. */
-const version = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+/**
+ * YYYYMMDDHHMMSS in UTC, the version the stack and `supabase db push` order migrations by: now, or one
+ * second after the newest migration when that is later (some are dated ahead), so the new one runs last.
+ */
+async function nextVersion(): Promise<string> {
+  const now = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const versions = (await readdir(MIGRATIONS_DIR))
+    .map((file) => file.slice(0, 14))
+    .filter((v) => /^\d{14}$/.test(v));
+  const newest = versions.sort().at(-1);
+  if (!newest || now > newest) return now;
+  const part = (from: number, to: number) => Number(newest.slice(from, to));
+  const next = new Date(
+    Date.UTC(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10), part(10, 12), part(12, 14) + 1),
+  );
+  return next.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+const version = await nextVersion();
 
 const { sql, remaining, explanation } = await generateMigration();
 if (sql) {

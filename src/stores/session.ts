@@ -120,7 +120,7 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
     // One request: the profile and whether a password must be chosen first (public.my_session()).
     const { data, error } = await client.rpc('my_session');
     if ($user.get()?.id !== userId) return;
-    const session = error ? null : (data as { profile: Profile | null; needs_password: boolean } | null);
+    const session = error ? null : data;
     $profile.set(session?.profile ?? null);
     $needsPassword.set(session?.needs_password === true);
     $loading.set(false);

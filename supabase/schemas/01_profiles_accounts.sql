@@ -157,22 +157,6 @@ CREATE FUNCTION public.member_public_profile(member_id uuid) RETURNS TABLE(id uu
   where p.id = member_id and u.deleted_at is null
 $$;
 
--- A signed-in page's session read in one request (src/stores/session.ts): the member's own profile and
--- whether they must choose a password before anything else (decision 0016), which were two requests on
--- every member page and every admin screen. Security definer only to read auth.users, as
--- account_needs_password() does; it answers about the caller alone.
-CREATE FUNCTION public.my_session() RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select jsonb_build_object(
-    'profile', (select to_jsonb(p) from public.profiles p where p.id = (select auth.uid())),
-    'needs_password', coalesce(public.account_needs_password(), false)
-  )
-$$;
-
-COMMENT ON FUNCTION public.my_session() IS 'The caller''s profile (null if none) and whether their account has no password yet.';
-
 -- ---------------------------------------------------------------- tables and views
 
 -- Columns, as the migrations explain them:
@@ -196,6 +180,29 @@ COMMENT ON TABLE public.profiles IS 'One row per auth user, created by the on_au
 COMMENT ON COLUMN public.profiles.marketing_consent IS 'Trip news by e-mail (Spam Act): opt-in, unticked by default.';
 
 COMMENT ON COLUMN public.profiles.marketing_consent_at IS 'When marketing_consent last changed (given or withdrawn); null when it was never given. Set by trigger.';
+
+-- ---------------------------------------------------------------- the session read
+
+-- A signed-in page's session read in one request (src/stores/session.ts): the member's own profile and
+-- whether they must choose a password before anything else (decision 0016), which were two requests on
+-- every member page and every admin screen. Security definer only to read auth.users, as
+-- account_needs_password() does; it answers about the caller alone. A typed row (not jsonb), so the
+-- generated types describe it; here, after the table, because it holds a profiles row.
+CREATE TYPE public.member_session AS (
+    profile public.profiles,
+    needs_password boolean
+);
+
+CREATE FUNCTION public.my_session() RETURNS public.member_session
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select
+    (select p from public.profiles p where p.id = (select auth.uid())),
+    coalesce(public.account_needs_password(), false)
+$$;
+
+COMMENT ON FUNCTION public.my_session() IS 'The caller''s profile (null if none) and whether their account has no password yet.';
 
 -- ---------------------------------------------------------------- keys and constraints
 

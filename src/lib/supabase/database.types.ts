@@ -1581,7 +1581,7 @@ export type Database = {
       };
       my_session: {
         Args: { [_ in never]: never };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['member_session'];
       };
       my_traveller_forms: {
         Args: { [_ in never]: never };
@@ -1704,6 +1704,10 @@ export type Database = {
       reaction_type: 'heart' | 'ghost' | 'flame' | 'interested' | 'going';
     };
     CompositeTypes: {
+      member_session: {
+        profile: Database['public']['Tables']['profiles']['Row'] | null;
+        needs_password: boolean | null;
+      };
       moderation_report: {
         reporter: string | null;
         reason: string | null;

@@ -565,7 +565,7 @@ const CORE_FUNCTIONS: Record<string, Cell> = {
   ],
   // The session read of every signed-in page: the caller's own profile, never another's.
   'my_session()': [
-    `select ((public.my_session() -> 'profile' ->> 'id') = (select auth.uid())::text)::int as n`,
+    `select (((public.my_session()).profile).id = (select auth.uid()))::int as n`,
     ['denied', 1, 1, 1],
   ],
   // Sets the caller's follow and favourite together; the tables' policies still decide (a draft is refused).
