@@ -43,23 +43,25 @@ try {
 
   log('Sending the update to the followers…');
   const started = performance.now();
-  const { data, error } = await client.rpc('send_event_update', {
-    event_id: eventId,
-    title: 'Torches provided',
-    body_doc: {
-      type: 'doc',
-      content: [
-        {
-          type: 'paragraph',
-          content: [{ type: 'text', text: 'Bring warm clothes. We meet at the gate at six.' }],
-        },
-      ],
-    },
-    segment: 'followers',
-  });
+  const { data, error } = await client
+    .rpc('send_event_update', {
+      event_id: eventId,
+      title: 'Torches provided',
+      body_doc: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Bring warm clothes. We meet at the gate at six.' }],
+          },
+        ],
+      },
+      segment: 'followers',
+    })
+    .single();
   if (error) throw new Error(`send_event_update: ${error.message}`);
   const queuedMs = performance.now() - started;
-  const reach = data as { in_app: number; email: number };
+  const reach = data;
 
   // The stack's sender runs by itself (NOTIFY and polling); wait until the outbox holds nothing unsent.
   for (;;) {

@@ -706,12 +706,12 @@ grant execute on function private.record_event_update(uuid, text, text, jsonb, t
   to service_role;
 
 -- Sends an update: checks the caller and the fields, queues one e-mail per address (text and HTML), writes
--- the update (its readers follow from its segment) and returns { id, in_app, email }. Who gets it:
--- decision 0040.
+-- the update (its readers follow from its segment) and returns one row: its id, how many members see it
+-- in the app and how many e-mails were queued. Who gets it: decision 0040.
 create or replace function public.send_event_update(
   event_id uuid, title text, body_doc jsonb, segment text, image_path text default null, image_alt text default null
 )
-returns jsonb
+returns table (id uuid, in_app integer, email integer)
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -730,7 +730,7 @@ begin
     private.update_node_html(send_event_update.body_doc), send_event_update.image_path, alt);
   new_id := private.record_event_update(trip.id, send_event_update.title, body_text, send_event_update.body_doc,
     send_event_update.image_path, alt, send_event_update.segment, members, mails);
-  return jsonb_build_object('id', new_id, 'in_app', members, 'email', mails);
+  return query select new_id, members, mails;
 end
 $$;
 revoke all on function public.send_event_update(uuid, text, jsonb, text, text, text) from public, anon;

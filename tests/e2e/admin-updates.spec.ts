@@ -190,14 +190,16 @@ test("a mail client's one-click unsubscribe from the List-Unsubscribe header", a
     global: { headers: { Authorization: `Bearer ${session.access_token}` } },
   });
   const send = async (title: string) => {
-    const { data, error } = await client.rpc('send_event_update', {
-      event_id: event.id,
-      title,
-      body_doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title }] }] },
-      segment: 'followers',
-    });
+    const { data, error } = await client
+      .rpc('send_event_update', {
+        event_id: event.id,
+        title,
+        body_doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title }] }] },
+        segment: 'followers',
+      })
+      .single();
     if (error) throw new Error(error.message);
-    return data as { in_app: number; email: number };
+    return data;
   };
   const first = `Candles tonight ${randomUUID().slice(0, 8)}`;
   expect(await send(first)).toMatchObject({ in_app: 1, email: 1 });

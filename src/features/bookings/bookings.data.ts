@@ -5,10 +5,12 @@
 import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { MemberBooking } from './bookings';
 
-/** One request: the booking, its event and its instalments embedded. */
-export const BOOKING_SELECT =
-  'id, user_id, invoice_number, status, total_cents, currency, travellers, notes, created_at, ' +
-  'event:events(id, title, start_date, end_date), booking_installments(id, due_date, amount_cents, paid_at)';
+/**
+ * One request: the booking, its event and its instalments embedded. One string literal (no `+`), so
+ * supabase-js types the rows from it.
+ */
+export const BOOKING_SELECT = `id, user_id, invoice_number, status, total_cents, currency, travellers, notes, created_at,
+  event:events(id, title, start_date, end_date), booking_installments(id, due_date, amount_cents, paid_at)`;
 
 /** The signed-in member's own bookings, oldest first. Admins see every booking, so filter by user. */
 export async function fetchMyBookings(
@@ -23,7 +25,7 @@ export async function fetchMyBookings(
       .eq('user_id', userId)
       .order('created_at', { ascending: true }),
   );
-  return rows as unknown as MemberBooking[];
+  return rows;
 }
 
 /** One booking the caller may read, or null (unknown, or someone else's). */
@@ -35,5 +37,5 @@ export async function fetchBooking(
   const row = unwrap(
     await supabase.from('bookings').select(BOOKING_SELECT).eq('id', bookingId).maybeSingle(),
   );
-  return row as unknown as MemberBooking | null;
+  return row;
 }

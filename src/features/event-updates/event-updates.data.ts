@@ -1,6 +1,6 @@
 /** The member's event updates (one request, event and own read markers embedded) and marking them read. */
 import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
-import { toUpdateItems, type EventUpdateItem, type EventUpdateRow } from './event-updates';
+import { toUpdateItems, type EventUpdateItem } from './event-updates';
 
 export async function listEventUpdates(client: LoadClient = sharedClient): Promise<EventUpdateItem[]> {
   const supabase = await client();
@@ -14,7 +14,7 @@ export async function listEventUpdates(client: LoadClient = sharedClient): Promi
       .order('created_at', { ascending: false })
       .limit(200),
   );
-  return toUpdateItems(rows as unknown as EventUpdateRow[]);
+  return toUpdateItems(rows);
 }
 
 /** One request for all of them; a marker that already exists is left as it is. */

@@ -18,7 +18,7 @@ export async function listFavourites(
       .eq('user_id', userId)
       .order('created_at', { ascending: false }),
   );
-  return rows as unknown as Favourite[];
+  return rows;
 }
 
 /**

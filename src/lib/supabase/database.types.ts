@@ -1643,7 +1643,11 @@ export type Database = {
           image_path?: string;
           image_alt?: string;
         };
-        Returns: Json;
+        Returns: {
+          id: string;
+          in_app: number;
+          email: number;
+        }[];
       };
       set_booking_schedule: {
         Args: {

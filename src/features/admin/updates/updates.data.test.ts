@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceClient, signedInAccount } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
-import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { loaderOf, type LoadClient } from '../../../lib/supabase/data';
 import { listSentUpdates, listUpdateEvents, SendRefusedError, sendEventUpdate } from './updates.data';
 
 // The event updates screen's calls with real supabase-js against the local stack: an admin sends to the
@@ -15,18 +15,18 @@ const paragraph = (text: string) => ({
 });
 
 let stack: TestStack;
-let adminClient: BrowserSupabase;
-let memberClient: BrowserSupabase;
+let adminClient: LoadClient;
+let memberClient: LoadClient;
 let eventId: string;
 let adminId: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
   const admin = await signedInAccount(stack, { email: 'updates-admin@example.com', admin: true });
-  adminClient = admin.client;
+  adminClient = loaderOf(admin.client);
   adminId = admin.id;
   const member = await signedInAccount(stack, { email: 'updates-member@example.com' });
-  memberClient = member.client;
+  memberClient = loaderOf(member.client);
   const service = serviceClient(stack);
   const { data } = await service
     .from('events')

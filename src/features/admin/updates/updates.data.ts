@@ -4,8 +4,8 @@
  * one RPC that writes the update and queues every e-mail in one transaction. Members get 42501 from the
  * send and nothing they may not read.
  */
-import type { Json } from '../../../lib/supabase/database.types';
-import { getSupabase, type BrowserSupabase } from '../../../lib/supabase/client';
+import type { Database, Json } from '../../../lib/supabase/database.types';
+import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
 import { pageRange, PAGE_SIZE } from '../table/paging';
 
 export type Segment = 'followers' | 'travellers' | 'waitlist' | 'all';
@@ -37,22 +37,19 @@ export interface SentUpdate {
   events: { title: string } | null;
 }
 
-export interface Reach {
-  id: string;
-  in_app: number;
-  email: number;
-}
+/** The send's answer: the update's id, how many members see it in the app, how many e-mails were queued. */
+export type Reach = Database['public']['Functions']['send_event_update']['Returns'][number];
 
 /** Every event, newest departure first, for the event select. */
-export async function listUpdateEvents(client?: BrowserSupabase): Promise<UpdateEvent[]> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase
-    .from('events')
-    .select('id, title, start_date, status')
-    .order('start_date', { ascending: false })
-    .limit(500);
-  if (error) throw error;
-  return data;
+export async function listUpdateEvents(client: LoadClient = sharedClient): Promise<UpdateEvent[]> {
+  const supabase = await client();
+  return unwrap(
+    await supabase
+      .from('events')
+      .select('id, title, start_date, status')
+      .order('start_date', { ascending: false })
+      .limit(500),
+  );
 }
 
 /** The history's sort keys: columns of event_updates. */
@@ -76,21 +73,21 @@ const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${
 /** One page of the updates sent (newest first unless sorted) and how many match, in one request. */
 export async function listSentUpdates(
   query: SentQuery = {},
-  client?: BrowserSupabase,
+  client: LoadClient = sharedClient,
 ): Promise<{ rows: SentUpdate[]; total: number }> {
-  const supabase = client ?? (await getSupabase());
+  const supabase = await client();
   const { from, to } = query.range ?? pageRange(query.page ?? 1, query.pageSize ?? PAGE_SIZE);
   let request = supabase
     .from('event_updates')
     .select('id, title, segment, in_app_count, email_count, created_at, events(title)', { count: 'exact' });
   const words = query.search?.trim();
   if (words) request = request.ilike('title', likePattern(words));
-  const { data, error, count } = await request
+  const result = await request
     .order(query.sort ?? 'created_at', { ascending: query.dir === 'asc' })
     .order('id')
     .range(from, to);
-  if (error) throw error;
-  return { rows: data as SentUpdate[], total: count ?? 0 };
+  // The segment column is text that a CHECK holds to the four Segment values.
+  return { rows: unwrap(result) as SentUpdate[], total: result.count ?? 0 };
 }
 
 /** A refusal the admin can act on (bad field, unknown event), with the database's own words. */
@@ -107,18 +104,20 @@ export interface UpdateToSend {
 }
 
 /** Sends the update; the answer is how many members see it in-app and how many e-mails were queued. */
-export async function sendEventUpdate(update: UpdateToSend, client?: BrowserSupabase): Promise<Reach> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.rpc('send_event_update', {
-    event_id: update.eventId,
-    title: update.title.trim(),
-    body_doc: update.body,
-    segment: update.segment,
-    ...(update.image ? { image_path: update.image.path, image_alt: update.image.alt.trim() } : {}),
-  });
-  if (error) {
-    if (error.code === '22023') throw new SendRefusedError(error.message);
-    throw error;
-  }
-  return data as unknown as Reach;
+export async function sendEventUpdate(
+  update: UpdateToSend,
+  client: LoadClient = sharedClient,
+): Promise<Reach> {
+  const supabase = await client();
+  const result = await supabase
+    .rpc('send_event_update', {
+      event_id: update.eventId,
+      title: update.title.trim(),
+      body_doc: update.body,
+      segment: update.segment,
+      ...(update.image ? { image_path: update.image.path, image_alt: update.image.alt.trim() } : {}),
+    })
+    .single();
+  if (result.error?.code === '22023') throw new SendRefusedError(result.error.message);
+  return unwrap(result);
 }

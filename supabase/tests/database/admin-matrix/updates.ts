@@ -96,7 +96,7 @@ export const UPDATES_MATRIX: MatrixPart = {
     ],
     // Only an admin sends; members get 42501 from the function's own check, visitors hold no EXECUTE.
     "send_event_update(…, 'travellers')": [
-      `select (public.send_event_update('${UPDATES_ID.event}', 'Gate times', ${paragraphDocSql('We meet at six.')}, 'travellers') ->> 'in_app')::int as n`,
+      `select in_app as n from public.send_event_update('${UPDATES_ID.event}', 'Gate times', ${paragraphDocSql('We meet at six.')}, 'travellers')`,
       ['denied', 'refused', 'refused', 1],
     ],
   },
