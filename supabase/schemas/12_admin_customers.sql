@@ -240,24 +240,51 @@ begin
 end
 $$;
 
-CREATE FUNCTION public.admin_overview() RETURNS jsonb
+-- The overview's lists, typed so that `npm run db:types` describes them (issue 18).
+CREATE TYPE public.overview_money AS (
+    currency text,
+    collected_cents bigint,
+    outstanding_cents bigint
+);
+
+CREATE TYPE public.overview_departure AS (
+    id uuid,
+    title text,
+    slug text,
+    start_date date,
+    capacity integer,
+    sold integer,
+    waitlist integer,
+    interest integer
+);
+
+CREATE TYPE public.overview_week AS (
+    week_start date,
+    signups integer,
+    bookings integer
+);
+
+-- One row (decision 0038): every figure /admin shows. Money in cents per currency: paid is what
+-- booking_balances calls paid, and what a booking not cancelled still owes; the upcoming departures with
+-- places sold and enquiries; sign-ups and bookings in each of the last 12 weeks (Sydney, from Monday).
+CREATE FUNCTION public.admin_overview() RETURNS TABLE(today date, members integer, new_members_this_month integer, upcoming_count integer, active_count integer, waitlist_total integer, interest_total integer, flagged_comments integer, unanswered_messages integer, money public.overview_money[], upcoming public.overview_departure[], weeks public.overview_week[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   sydney_now timestamp := now() at time zone 'Australia/Sydney';
-  today date := sydney_now::date;
+  sydney_today date := sydney_now::date;
   month_start timestamptz := date_trunc('month', sydney_now) at time zone 'Australia/Sydney';
   first_week date := (date_trunc('week', sydney_now) - interval '11 weeks')::date;
-  result jsonb;
 begin
   perform private.require_admin('read the overview');
 
+  return query
   with
   upcoming as (
     select e.id, e.title, e.slug, e.start_date, e.max_registrations
     from public.events e
-    where e.status = 'published' and e.start_date >= today
+    where e.status = 'published' and e.start_date >= sydney_today
   ),
   sold as (
     select b.event_id, sum(b.travellers)::int as places
@@ -311,19 +338,19 @@ begin
     where b.created_at >= (first_week::timestamp at time zone 'Australia/Sydney')
     group by 1
   )
-  select jsonb_build_object(
-    'today', today,
-    'members', (select count(*) from public.profiles),
-    'new_members_this_month', (select count(*) from public.profiles p where p.created_at >= month_start),
-    'upcoming_count', (select count(*) from upcoming),
+  select
+    sydney_today,
+    (select count(*) from public.profiles)::integer,
+    (select count(*) from public.profiles p where p.created_at >= month_start)::integer,
+    (select count(*) from upcoming)::integer,
     -- Running now or departing within 60 days: what /admin/active-events lists.
-    'active_count', (
+    (
       select count(*) from public.events e
-      where e.status = 'published' and e.end_date >= today and e.start_date <= today + 60
-    ),
-    'waitlist_total', (select count(*) from public.waitlist_submissions),
-    'interest_total', (select count(*) from public.interest_registrations),
-    'flagged_comments', (
+      where e.status = 'published' and e.end_date >= sydney_today and e.start_date <= sydney_today + 60
+    )::integer,
+    (select count(*) from public.waitlist_submissions)::integer,
+    (select count(*) from public.interest_registrations)::integer,
+    (
       select count(*) from (
         select f.comment_id, f.reply_id from public.comment_flags f
         left join public.comments c on c.id = f.comment_id
@@ -331,35 +358,28 @@ begin
         where not coalesce(c.is_deleted, r.is_deleted, true)
         group by f.comment_id, f.reply_id
       ) open_flags
+    )::integer,
+    (select count(*) from public.contact_messages m where m.handled_at is null)::integer,
+    array(
+      select row(m.currency, m.collected_cents, coalesce(m.outstanding_cents, 0))::public.overview_money
+      from money m order by m.currency
     ),
-    'unanswered_messages', (select count(*) from public.contact_messages m where m.handled_at is null),
-    'money', coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'currency', currency, 'collected_cents', collected_cents,
-        'outstanding_cents', coalesce(outstanding_cents, 0)) order by currency)
-      from money
-    ), '[]'::jsonb),
-    'upcoming', coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'id', u.id, 'title', u.title, 'slug', u.slug, 'start_date', u.start_date,
-        'capacity', u.max_registrations, 'sold', coalesce(s.places, 0),
-        'waitlist', coalesce(w.entries, 0), 'interest', coalesce(i.entries, 0)
-      ) order by u.start_date, u.title)
+    array(
+      select row(u.id, u.title, u.slug, u.start_date, u.max_registrations, coalesce(s.places, 0),
+                 coalesce(w.entries, 0), coalesce(i.entries, 0))::public.overview_departure
       from upcoming u
       left join sold s on s.event_id = u.id
       left join waiting w on w.event_id = u.id
       left join interested i on i.event_id = u.id
-    ), '[]'::jsonb),
-    'weeks', (
-      select jsonb_agg(jsonb_build_object(
-        'week_start', wk.week_start, 'signups', coalesce(su.n, 0), 'bookings', coalesce(bk.n, 0)
-      ) order by wk.week_start)
+      order by u.start_date, u.title
+    ),
+    array(
+      select row(wk.week_start, coalesce(su.n, 0), coalesce(bk.n, 0))::public.overview_week
       from weeks wk
       left join signups su on su.week_start = wk.week_start
       left join booked bk on bk.week_start = wk.week_start
-    )
-  ) into result;
-  return result;
+      order by wk.week_start
+    );
 end
 $$;
 

@@ -1454,7 +1454,20 @@ export type Database = {
       };
       admin_overview: {
         Args: { [_ in never]: never };
-        Returns: Json;
+        Returns: {
+          today: string;
+          members: number;
+          new_members_this_month: number;
+          upcoming_count: number;
+          active_count: number;
+          waitlist_total: number;
+          interest_total: number;
+          flagged_comments: number;
+          unanswered_messages: number;
+          money: Database['public']['CompositeTypes']['overview_money'][];
+          upcoming: Database['public']['CompositeTypes']['overview_departure'][];
+          weeks: Database['public']['CompositeTypes']['overview_week'][];
+        }[];
       };
       admin_polls: {
         Args: {
@@ -1716,6 +1729,26 @@ export type Database = {
         reporter: string | null;
         reason: string | null;
         at: string | null;
+      };
+      overview_departure: {
+        id: string | null;
+        title: string | null;
+        slug: string | null;
+        start_date: string | null;
+        capacity: number | null;
+        sold: number | null;
+        waitlist: number | null;
+        interest: number | null;
+      };
+      overview_money: {
+        currency: string | null;
+        collected_cents: number | null;
+        outstanding_cents: number | null;
+      };
+      overview_week: {
+        week_start: string | null;
+        signups: number | null;
+        bookings: number | null;
       };
     };
   };

@@ -6,7 +6,7 @@ export const OVERVIEW_MATRIX: MatrixPart = {
   functions: {
     // Visitors have no grant; members reach it and get 42501 from its admin check.
     'admin_overview()': [
-      `select (public.admin_overview() ? 'members')::int as n`,
+      `select (members is not null)::int as n from public.admin_overview()`,
       ['denied', 'refused', 'refused', 1],
     ],
   },
