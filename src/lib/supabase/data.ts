@@ -9,6 +9,7 @@
  */
 import type { StorageClient } from '@supabase/storage-js';
 import { getStorage, getSupabase, type BrowserSupabase } from './client';
+import type { Database } from './database.types';
 
 export type { BrowserSupabase, StorageClient };
 
@@ -86,3 +87,15 @@ export function unwrap<R extends Result>(result: R): SuccessData<R> {
 export function errorCode(error: unknown): string | undefined {
   return error instanceof DataError ? error.code : undefined;
 }
+
+type Composites = Database['public']['CompositeTypes'];
+
+/**
+ * A composite type as the database fills it: the generator types every attribute nullable (Postgres
+ * cannot declare one NOT NULL), so each reader names the attributes that may really be null.
+ */
+export type Composite<Name extends keyof Composites, Nullable extends keyof Composites[Name] = never> = {
+  [Key in keyof Composites[Name]]-?: Key extends Nullable
+    ? Composites[Name][Key]
+    : NonNullable<Composites[Name][Key]>;
+};

@@ -1399,7 +1399,10 @@ export type Database = {
         Args: {
           p_event_id: string;
         };
-        Returns: Json;
+        Returns: {
+          event: Database['public']['CompositeTypes']['manifest_event'];
+          travellers: Database['public']['CompositeTypes']['manifest_traveller'][];
+        }[];
       };
       admin_interest_registrations: {
         Args: {
@@ -1721,6 +1724,33 @@ export type Database = {
       reaction_type: 'heart' | 'ghost' | 'flame' | 'interested' | 'going';
     };
     CompositeTypes: {
+      manifest_event: {
+        id: string | null;
+        slug: string | null;
+        title: string | null;
+        status: Database['public']['Enums']['event_status'] | null;
+        location: string | null;
+        start_date: string | null;
+        end_date: string | null;
+        capacity: number | null;
+        places_sold: number | null;
+        travellers_named: number | null;
+      };
+      manifest_traveller: {
+        traveller_id: string | null;
+        booking_id: string | null;
+        invoice_number: string | null;
+        booked_by: string | null;
+        booked_by_email: string | null;
+        full_name: string | null;
+        date_of_birth: string | null;
+        age_on_departure: number | null;
+        phone: string | null;
+        dietary_notes: string | null;
+        medical_notes: string | null;
+        emergency_contact_name: string | null;
+        emergency_contact_phone: string | null;
+      };
       member_session: {
         profile: Database['public']['Tables']['profiles']['Row'] | null;
         needs_password: boolean | null;

@@ -6,6 +6,7 @@ import {
   DataError,
   sharedClient,
   unwrap,
+  type Composite,
   type LoadClient,
   type Result,
   type SuccessData,
@@ -73,35 +74,25 @@ export function fetchAllActiveEvents(search: ListSearch, client: LoadClient = sh
   return readAllRows((from, to) => fetchActiveEventsRange(search, from, to, client));
 }
 
-export interface ManifestEvent {
-  id: string;
-  slug: string;
-  title: string;
-  status: string;
-  location: string | null;
-  start_date: string;
-  end_date: string;
-  capacity: number | null;
-  places_sold: number;
-  travellers_named: number;
-}
+/** The event of a manifest (public.manifest_event): its places sold and travellers named. */
+export type ManifestEvent = Composite<'manifest_event', 'location' | 'capacity'>;
 
-export interface ManifestTraveller {
-  traveller_id: string;
-  booking_id: string;
-  invoice_number: string;
-  booked_by: string | null;
-  booked_by_email: string | null;
-  full_name: string;
-  date_of_birth: string | null;
-  /** Whole years on the first day of the event; null without a date of birth. */
-  age_on_departure: number | null;
-  phone: string | null;
-  dietary_notes: string | null;
-  medical_notes: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-}
+/**
+ * One traveller of a manifest (public.manifest_traveller). age_on_departure: whole years on the first day
+ * of the event; null without a date of birth.
+ */
+export type ManifestTraveller = Composite<
+  'manifest_traveller',
+  | 'booked_by'
+  | 'booked_by_email'
+  | 'date_of_birth'
+  | 'age_on_departure'
+  | 'phone'
+  | 'dietary_notes'
+  | 'medical_notes'
+  | 'emergency_contact_name'
+  | 'emergency_contact_phone'
+>;
 
 export interface Manifest {
   event: ManifestEvent;
@@ -113,7 +104,9 @@ export async function fetchManifest(
   eventId: string,
   client: LoadClient = sharedClient,
 ): Promise<Manifest | null> {
-  const data = adminResult(await (await client()).rpc('admin_event_manifest', { p_event_id: eventId }));
-  // admin_event_manifest still answers jsonb (decision 0052 lists it as left to do): the migration's shape.
-  return (data ?? null) as Manifest | null;
+  const row = adminResult(
+    await (await client()).rpc('admin_event_manifest', { p_event_id: eventId }).maybeSingle(),
+  );
+  // Typed by the composites; the attributes the function always fills are narrowed to present.
+  return row as Manifest | null;
 }

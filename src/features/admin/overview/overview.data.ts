@@ -1,19 +1,11 @@
 import type { Database } from '../../../lib/supabase/database.types';
-import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
-
-type Composite<Name extends keyof Database['public']['CompositeTypes']> = {
-  [Key in keyof Database['public']['CompositeTypes'][Name]]-?: NonNullable<
-    Database['public']['CompositeTypes'][Name][Key]
-  >;
-};
+import { sharedClient, unwrap, type Composite, type LoadClient } from '../../../lib/supabase/data';
 
 /**
  * One upcoming departure: places sold (bookings not cancelled) against capacity, and its enquiries.
  * public.overview_departure; only the capacity may be null (no limit).
  */
-export type UpcomingDeparture = Omit<Composite<'overview_departure'>, 'capacity'> & {
-  capacity: number | null;
-};
+export type UpcomingDeparture = Composite<'overview_departure', 'capacity'>;
 
 /** Money in one currency, in cents: instalments paid, and what bookings not cancelled still owe. */
 export type MoneyTotals = Composite<'overview_money'>;

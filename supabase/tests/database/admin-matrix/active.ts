@@ -19,7 +19,7 @@ export const ACTIVE_MATRIX: MatrixPart = {
       ['denied', 'refused', 'refused', 1],
     ],
     'admin_event_manifest(active event)': [
-      `select jsonb_array_length(public.admin_event_manifest('${ACTIVE_ID.event}') -> 'travellers') as n`,
+      `select cardinality(travellers) as n from public.admin_event_manifest('${ACTIVE_ID.event}')`,
       ['denied', 'refused', 'refused', 1],
     ],
   },
