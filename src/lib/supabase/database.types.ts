@@ -1362,7 +1362,17 @@ export type Database = {
         Args: {
           customer: string;
         };
-        Returns: Json;
+        Returns: {
+          profile: Database['public']['CompositeTypes']['customer_profile'];
+          travellers: Database['public']['CompositeTypes']['customer_traveller'][];
+          bookings: Database['public']['CompositeTypes']['customer_booking'][];
+          waitlist: Database['public']['CompositeTypes']['customer_waitlist_entry'][];
+          interest: Database['public']['CompositeTypes']['customer_interest_entry'][];
+          contact_messages: Database['public']['CompositeTypes']['customer_message'][];
+          comments: Database['public']['CompositeTypes']['customer_post'][];
+          comment_total: number;
+          notes: Database['public']['CompositeTypes']['customer_note'][];
+        }[];
       };
       admin_customers: {
         Args: {
@@ -1724,6 +1734,83 @@ export type Database = {
       reaction_type: 'heart' | 'ghost' | 'flame' | 'interested' | 'going';
     };
     CompositeTypes: {
+      customer_booking: {
+        id: string | null;
+        invoice_number: string | null;
+        event_id: string | null;
+        event_title: string | null;
+        start_date: string | null;
+        status: Database['public']['Enums']['booking_status'] | null;
+        travellers: number | null;
+        currency: string | null;
+        total_cents: number | null;
+        paid_cents: number | null;
+        remaining_cents: number | null;
+        created_at: string | null;
+      };
+      customer_interest_entry: {
+        id: string | null;
+        event_id: string | null;
+        event_name: string | null;
+        full_name: string | null;
+        phone: string | null;
+        message: string | null;
+        created_at: string | null;
+      };
+      customer_message: {
+        id: string | null;
+        full_name: string | null;
+        phone: string | null;
+        message: string | null;
+        handled_at: string | null;
+        created_at: string | null;
+      };
+      customer_note: {
+        id: string | null;
+        body: string | null;
+        author_name: string | null;
+        created_at: string | null;
+      };
+      customer_post: {
+        id: string | null;
+        kind: string | null;
+        event_id: string | null;
+        event_title: string | null;
+        content: string | null;
+        is_deleted: boolean | null;
+        created_at: string | null;
+      };
+      customer_profile: {
+        id: string | null;
+        kind: string | null;
+        email: string | null;
+        full_name: string | null;
+        phone: string | null;
+        tier: string | null;
+        joined: string | null;
+        last_sign_in: string | null;
+        is_admin: boolean | null;
+        marketing_consent: boolean | null;
+      };
+      customer_traveller: {
+        id: string | null;
+        full_name: string | null;
+        date_of_birth: string | null;
+        phone: string | null;
+        dietary_notes: string | null;
+        medical_notes: string | null;
+        emergency_contact_name: string | null;
+        emergency_contact_phone: string | null;
+      };
+      customer_waitlist_entry: {
+        id: string | null;
+        event_id: string | null;
+        event_name: string | null;
+        full_name: string | null;
+        phone: string | null;
+        notes: string | null;
+        created_at: string | null;
+      };
       manifest_event: {
         id: string | null;
         slug: string | null;

@@ -161,10 +161,10 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
     async function detail(key: string): Promise<Record<string, unknown> | null> {
       return runAs(db(), 'admin', async (tx) => {
         const { rows } = await tx.query<{ data: Record<string, unknown> | null }>(
-          'select public.admin_customer($1) as data',
+          'select to_jsonb(c) as data from public.admin_customer($1) c',
           [key],
         );
-        return rows[0]!.data;
+        return rows[0]?.data ?? null;
       });
     }
 
@@ -233,7 +233,7 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
           `insert into public.customer_notes (customer_email, body) values ('wendy@fixture.test', 'Called back')`,
         );
         const record = await tx.query<{ data: { notes: { body: string; author_name: string }[] } }>(
-          'select public.admin_customer($1) as data',
+          'select to_jsonb(c) as data from public.admin_customer($1) c',
           [ID.member],
         );
         const audit = await tx.query<{ entity: string; action: string; entity_label: string }>(

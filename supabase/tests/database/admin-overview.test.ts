@@ -42,7 +42,8 @@ describe.each(DATABASE_KINDS)('admin overview on $name', (kind) => {
   const overviewAs = (actor: 'visitor' | 'member' | 'admin') =>
     runAs(testDb.db, actor, async (tx) => {
       try {
-        return (await tx.query<{ o: Overview }>('select to_jsonb(o) as o from public.admin_overview() o')).rows[0]!.o;
+        return (await tx.query<{ o: Overview }>('select to_jsonb(o) as o from public.admin_overview() o'))
+          .rows[0]!.o;
       } catch (error) {
         return classify(error);
       }

@@ -2,7 +2,7 @@
 // admin_customer: security definer, refused to anyone but an admin); the tier and the notes are plain
 // writes that row-level security allows only to admins. Failures are DataErrors for TanStack Query.
 import type { Database } from '../../../lib/supabase/database.types';
-import { DataError, sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
+import { DataError, sharedClient, unwrap, type Composite, type LoadClient } from '../../../lib/supabase/data';
 import type { MembershipTierCode } from '../../../lib/format/membership-tier';
 import { PAGE_SIZE, pageOf, type WithNulls } from '../table/paging';
 
@@ -36,78 +36,33 @@ export interface CustomersQuery {
   offset?: number;
 }
 
+/** The profile of a customer record: a member's, or an enquirer's made from their enquiries. */
+export type CustomerProfile = Omit<
+  Composite<'customer_profile', 'full_name' | 'phone' | 'last_sign_in'>,
+  'kind' | 'tier'
+> & { kind: CustomerKind; tier: CustomerTier };
+
+export type CustomerPost = Omit<Composite<'customer_post'>, 'kind'> & { kind: 'comment' | 'reply' };
+
+/** What public.admin_customer() returns: the profile, then one list per kind of thing the customer did. */
 export interface CustomerRecord {
-  profile: {
-    id: string;
-    kind: CustomerKind;
-    email: string;
-    full_name: string | null;
-    phone: string | null;
-    tier: CustomerTier;
-    joined: string;
-    last_sign_in: string | null;
-    is_admin: boolean;
-    marketing_consent: boolean;
-  };
-  travellers: {
-    id: string;
-    full_name: string;
-    date_of_birth: string | null;
-    phone: string | null;
-    dietary_notes: string | null;
-    medical_notes: string | null;
-    emergency_contact_name: string | null;
-    emergency_contact_phone: string | null;
-  }[];
-  bookings: {
-    id: string;
-    invoice_number: string;
-    event_id: string;
-    event_title: string;
-    start_date: string;
-    status: string;
-    travellers: number;
-    currency: string;
-    total_cents: number;
-    paid_cents: number;
-    remaining_cents: number;
-    created_at: string;
-  }[];
-  waitlist: {
-    id: string;
-    event_name: string;
-    full_name: string;
-    phone: string | null;
-    notes: string | null;
-    created_at: string;
-  }[];
-  interest: {
-    id: string;
-    event_name: string;
-    full_name: string;
-    phone: string | null;
-    message: string | null;
-    created_at: string;
-  }[];
-  contact_messages: {
-    id: string;
-    full_name: string;
-    phone: string | null;
-    message: string;
-    handled_at: string | null;
-    created_at: string;
-  }[];
-  comments: {
-    id: string;
-    kind: 'comment' | 'reply';
-    event_id: string;
-    event_title: string;
-    content: string;
-    is_deleted: boolean;
-    created_at: string;
-  }[];
+  profile: CustomerProfile;
+  travellers: Composite<
+    'customer_traveller',
+    | 'date_of_birth'
+    | 'phone'
+    | 'dietary_notes'
+    | 'medical_notes'
+    | 'emergency_contact_name'
+    | 'emergency_contact_phone'
+  >[];
+  bookings: Composite<'customer_booking'>[];
+  waitlist: Composite<'customer_waitlist_entry', 'event_id' | 'phone' | 'notes'>[];
+  interest: Composite<'customer_interest_entry', 'event_id' | 'phone' | 'message'>[];
+  contact_messages: Composite<'customer_message', 'phone' | 'handled_at'>[];
+  comments: CustomerPost[];
   comment_total: number;
-  notes: { id: string; body: string; author_name: string | null; created_at: string }[];
+  notes: Composite<'customer_note', 'author_name'>[];
 }
 
 export const customersKey = (query: CustomersQuery) => ['admin', 'customers', 'list', query] as const;
@@ -145,9 +100,10 @@ export async function fetchCustomer(
   id: string,
   client: LoadClient = sharedClient,
 ): Promise<CustomerRecord | null> {
-  const data = unwrap(await (await client()).rpc('admin_customer', { customer: id }));
-  // admin_customer still answers jsonb (decision 0052 lists it as left to do); its shape is the migration's.
-  return (data as unknown as CustomerRecord | null) ?? null;
+  const row = unwrap(await (await client()).rpc('admin_customer', { customer: id }).maybeSingle());
+  // Typed by the composites; narrowed to the attributes the function always fills, and to the values the
+  // kind, tier and post kind columns hold.
+  return row as CustomerRecord | null;
 }
 
 /** Sets a member's membership tier (admins only: the profiles guard refuses anyone else). */

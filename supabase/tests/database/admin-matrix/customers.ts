@@ -40,7 +40,7 @@ export const CUSTOMERS_MATRIX: MatrixPart = {
       ['denied', 'refused', 'refused', 1],
     ],
     'admin_customer(member)': [
-      `select (public.admin_customer('${ID.member}') is not null)::int as n`,
+      `select count(*)::int as n from public.admin_customer('${ID.member}')`,
       ['denied', 'refused', 'refused', 1],
     ],
   },
