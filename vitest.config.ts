@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One project per concern: fast unit tests beside the code, and the backend suites that start databases.
 export default defineConfig({
   test: {
+    // One migrated and seeded PGlite for the run; every fresh PGlite test database is a copy of it.
+    globalSetup: ['supabase/local/test/db/pglite-template-setup.ts'],
     projects: [
       {
         test: {

@@ -19,18 +19,22 @@ export interface BootedStack extends RunningStack {
 export interface BootOptions {
   /** Wraps the prepared database before the API uses it (the benchmark records the SQL it runs). */
   wrapDatabase?: (db: Database) => Database;
+  /** Opens the database instead of the configuration (tests: a copy of an already prepared one). */
+  openDatabase?: () => Promise<Database>;
 }
 
 /** Opens the database, brings it up to date (bootstrap, migrations, first-run seed) and starts serving. */
 export async function bootStack(
   config: StackConfig,
-  { wrapDatabase }: BootOptions = {},
+  { wrapDatabase, openDatabase: open }: BootOptions = {},
 ): Promise<BootedStack> {
   assertSafeBind(config);
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir === undefined ? undefined : path.join(config.dataDir, 'db'),
-  });
+  const db = open
+    ? await open()
+    : await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir === undefined ? undefined : path.join(config.dataDir, 'db'),
+      });
   try {
     await prepareDatabase(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile });
     const ctx: StackContext & { mailer: LocalMailer } = {

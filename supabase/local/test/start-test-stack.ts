@@ -3,6 +3,7 @@ import { bootStack } from '../src/boot.ts';
 import type { Database, Queryable } from '../src/db/types.ts';
 import type { Mailbox } from '../src/mail/mailbox.ts';
 import { createFreshPostgres } from './fresh-postgres.ts';
+import { openTemplateCopy } from './db/pglite-template.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -112,8 +113,14 @@ export async function startTestStack({
     mergeToml(mergeToml(readConfigToml(), TEST_LIMITS), toml),
   );
   configure?.(config);
+  // PGlite starts from this run's migrated and seeded template when there is one; prepareDatabase then
+  // finds nothing to do.
+  const copy = fresh ? undefined : await openTemplateCopy();
   try {
-    const stack = await bootStack(config, wrapDatabase ? { wrapDatabase } : {});
+    const stack = await bootStack(config, {
+      ...(wrapDatabase ? { wrapDatabase } : {}),
+      ...(copy ? { openDatabase: async () => copy.db } : {}),
+    });
     await (async () => {
       await setPostsPerMinute(stack.ctx.db, postsPerMinute);
       await setApiUrl(stack.ctx.db, stack.url);

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../local/src/db/open.ts';
 import { prepareDatabase } from '../../local/src/db/migrate.ts';
 import {
-  createPreparedDatabase,
   DATABASE_KINDS,
   PREPARE_OPTIONS,
   type TestDatabase,
@@ -21,8 +20,11 @@ const migrationVersions = async () =>
 describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
   let testDb: TestDatabase & { prepared: Awaited<ReturnType<typeof prepareDatabase>> };
 
+  // Migrated here from nothing, never copied from the run's template (pglite-template.ts): this file tests
+  // the preparation itself.
   beforeAll(async () => {
-    testDb = await createPreparedDatabase(kind);
+    const fresh = await kind.create();
+    testDb = { ...fresh, prepared: await prepareDatabase(fresh.db, PREPARE_OPTIONS) };
   });
   afterAll(async () => {
     await testDb?.dispose();

@@ -261,8 +261,14 @@ class PgliteThread implements Database {
  * close() removes: in memory it could not outlive a terminated worker.
  */
 export async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
-  const temporary = dataDir === undefined;
-  const folder = dataDir ?? createTemporaryFolder();
+  return openPgliteIn(dataDir ?? createTemporaryFolder(), dataDir === undefined);
+}
+
+/**
+ * Opens PGlite in `folder`; a temporary one (from createTemporaryFolder) is removed by close(). The tests'
+ * fresh databases are temporary copies of one migrated and seeded folder (test/db/pglite-template.ts).
+ */
+export async function openPgliteIn(folder: string, temporary: boolean): Promise<Database> {
   const db = new PgliteThread({ dataDir: folder, ...(await pgliteArtifacts()) }, temporary);
   try {
     await db.opened();

@@ -1,15 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src/db/open.ts';
 import { prepareDatabase, type PrepareResult } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/types.ts';
 import { createFreshPostgres } from '../fresh-postgres.ts';
+import { openTemplateCopy } from './pglite-template.ts';
+import { PREPARE_OPTIONS } from './prepare-options.ts';
 
-const SUPABASE_DIR = fileURLToPath(new URL('../../../', import.meta.url));
-export const PREPARE_OPTIONS = {
-  migrationsDir: path.join(SUPABASE_DIR, 'migrations'),
-  seedFile: path.join(SUPABASE_DIR, 'seed.sql'),
-};
+export { PREPARE_OPTIONS };
 
 export interface TestDatabase {
   db: Database;
@@ -47,10 +43,15 @@ export const DATABASE_KINDS: TestDatabaseKind[] = [
   { name: 'PostgreSQL', create: createPostgresDatabase },
 ];
 
-/** A new database of the given kind with bootstrap, migrations and seed applied. */
+/**
+ * A new database of the given kind with bootstrap, migrations and seed applied. A PGlite one is a copy of
+ * this run's template when there is one (pglite-template.ts), which holds exactly that.
+ */
 export async function createPreparedDatabase(
   kind: TestDatabaseKind,
 ): Promise<TestDatabase & { prepared: PrepareResult }> {
+  const copy = kind.name === 'PGlite' ? await openTemplateCopy() : undefined;
+  if (copy) return { db: copy.db, url: undefined, dispose: () => copy.db.close(), prepared: copy.prepared };
   const testDb = await kind.create();
   try {
     const prepared = await prepareDatabase(testDb.db, PREPARE_OPTIONS);
