@@ -5,11 +5,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../local/src/db/open.ts';
 import { prepareDatabase } from '../../local/src/db/migrate.ts';
-import {
-  DATABASE_KINDS,
-  PREPARE_OPTIONS,
-  type TestDatabase,
-} from '../../local/test/db/test-databases.ts';
+import { DATABASE_KINDS, PREPARE_OPTIONS, type TestDatabase } from '../../local/test/db/test-databases.ts';
 
 const migrationVersions = async () =>
   (await readdir(PREPARE_OPTIONS.migrationsDir))
