@@ -54,6 +54,10 @@ set check_function_bodies = false;
 
 CREATE SCHEMA private;
 
+GRANT USAGE ON SCHEMA private TO anon;
+GRANT USAGE ON SCHEMA private TO authenticated;
+GRANT USAGE ON SCHEMA private TO service_role;
+
 -- ---------------------------------------------------------------- functions
 
 -- Sign-up must not fail on a profile check (hosted Auth would answer 500), so the name from the sign-up
@@ -82,6 +86,9 @@ CREATE FUNCTION private.html_escape(value text) RETURNS text
     '"', '&quot;'), '''', '&#39;')
 $$;
 
+GRANT ALL ON FUNCTION private.html_escape(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.html_escape(value text) TO service_role;
+
 -- ---------------------------------------------------------------- helpers
 
 -- Admin is profiles.is_admin; security definer so policies can ask without seeing other profiles.
@@ -92,6 +99,11 @@ CREATE FUNCTION private.is_admin() RETURNS boolean
   select coalesce((select p.is_admin from public.profiles p where p.id = (select auth.uid())), false)
 $$;
 
+REVOKE ALL ON FUNCTION private.is_admin() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_admin() TO anon;
+GRANT ALL ON FUNCTION private.is_admin() TO authenticated;
+GRANT ALL ON FUNCTION private.is_admin() TO service_role;
+
 -- A date of birth: from 1900-01-01 to today. A member east of UTC may already be a day ahead of the
 -- database's UTC date, so one day more is allowed here (the form refuses it by the member's own calendar).
 CREATE FUNCTION private.is_birth_date(value date) RETURNS boolean
@@ -100,6 +112,9 @@ CREATE FUNCTION private.is_birth_date(value date) RETURNS boolean
     AS $$
   select value between date '1900-01-01' and (now() at time zone 'utc')::date + 1
 $$;
+
+GRANT ALL ON FUNCTION private.is_birth_date(value date) TO authenticated;
+GRANT ALL ON FUNCTION private.is_birth_date(value date) TO service_role;
 
 -- The address shape Supabase Auth accepts at sign-up, with a dot in the domain; at most 254 characters.
 CREATE FUNCTION private.is_email(value text) RETURNS boolean
@@ -110,6 +125,10 @@ CREATE FUNCTION private.is_email(value text) RETURNS boolean
      and value ~ '^[A-Za-z0-9.!#$%&''*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$'
 $_$;
 
+GRANT ALL ON FUNCTION private.is_email(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_email(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_email(value text) TO service_role;
+
 -- True for the API's end-user roles; service_role, migrations and the auth service act with full rights.
 CREATE FUNCTION private.is_end_user() RETURNS boolean
     LANGUAGE sql STABLE
@@ -117,6 +136,10 @@ CREATE FUNCTION private.is_end_user() RETURNS boolean
     AS $$
   select current_user in ('anon', 'authenticated')
 $$;
+
+GRANT ALL ON FUNCTION private.is_end_user() TO anon;
+GRANT ALL ON FUNCTION private.is_end_user() TO authenticated;
+GRANT ALL ON FUNCTION private.is_end_user() TO service_role;
 
 -- An image's alt text: trimmed, 1 to 200 characters, one line, no control characters.
 CREATE FUNCTION private.is_image_alt(value text) RETURNS boolean
@@ -126,6 +149,9 @@ CREATE FUNCTION private.is_image_alt(value text) RETURNS boolean
   select private.is_trimmed(value) and char_length(value) between 1 and 200
      and value !~ '[\u0001-\u001F\u007F-\u009F]'
 $$;
+
+GRANT ALL ON FUNCTION private.is_image_alt(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_image_alt(value text) TO service_role;
 
 -- A calendar date written YYYY-MM-DD that exists (2026-02-30 does not).
 CREATE FUNCTION private.is_iso_date(value text) RETURNS boolean
@@ -148,6 +174,10 @@ CREATE FUNCTION private.is_message(value text) RETURNS boolean
      and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
 $$;
 
+GRANT ALL ON FUNCTION private.is_message(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_message(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_message(value text) TO service_role;
+
 -- A person's name: trimmed, 1 to 120 characters, no control characters (C0, DEL, C1).
 CREATE FUNCTION private.is_person_name(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -156,6 +186,10 @@ CREATE FUNCTION private.is_person_name(value text) RETURNS boolean
   select private.is_trimmed(value) and char_length(value) between 1 and 120
      and value !~ '[\u0001-\u001F\u007F-\u009F]'
 $$;
+
+GRANT ALL ON FUNCTION private.is_person_name(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_person_name(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_person_name(value text) TO service_role;
 
 -- Digits with spaces, brackets, dots and hyphens and an optional leading +; 6 to 30 characters, 6 digits.
 CREATE FUNCTION private.is_phone(value text) RETURNS boolean
@@ -167,6 +201,10 @@ CREATE FUNCTION private.is_phone(value text) RETURNS boolean
      and char_length(regexp_replace(value, '[^0-9]', '', 'g')) >= 6
 $_$;
 
+GRANT ALL ON FUNCTION private.is_phone(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_phone(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_phone(value text) TO service_role;
+
 -- A slug (an event's own, or its Sanity trip's): lower-case words joined by single hyphens, ≤ 100.
 CREATE FUNCTION private.is_slug(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -174,6 +212,10 @@ CREATE FUNCTION private.is_slug(value text) RETURNS boolean
     AS $_$
   select value ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(value) <= 100
 $_$;
+
+GRANT ALL ON FUNCTION private.is_slug(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_slug(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_slug(value text) TO service_role;
 
 -- Starts or ends with whitespace, as JavaScript's String.prototype.trim() understands whitespace.
 CREATE FUNCTION private.is_trimmed(value text) RETURNS boolean
@@ -183,6 +225,10 @@ CREATE FUNCTION private.is_trimmed(value text) RETURNS boolean
   select value !~ '^[\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]'
      and value !~ '[\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]$'
 $_$;
+
+GRANT ALL ON FUNCTION private.is_trimmed(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_trimmed(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_trimmed(value text) TO service_role;
 
 -- ---------------------------------------------------------------- who is asking
 
@@ -202,6 +248,11 @@ CREATE FUNCTION private.request_client() RETURNS text
     'unknown')
 $$;
 
+REVOKE ALL ON FUNCTION private.request_client() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.request_client() TO anon;
+GRANT ALL ON FUNCTION private.request_client() TO authenticated;
+GRANT ALL ON FUNCTION private.request_client() TO service_role;
+
 -- Refuses everyone but a signed-in admin, with the code row-level security uses (42501). Security-definer
 -- admin functions call it first, so a member calling them directly through the API gets nothing.
 CREATE FUNCTION private.require_admin(what text) RETURNS void
@@ -215,6 +266,10 @@ begin
 end
 $$;
 
+REVOKE ALL ON FUNCTION private.require_admin(what text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.require_admin(what text) TO authenticated;
+GRANT ALL ON FUNCTION private.require_admin(what text) TO service_role;
+
 -- A search box's text as an ILIKE pattern that matches it anywhere: trimmed, and \ % _ taken literally
 -- (an admin searching for "50%" finds "50%", not everything). Null when there is nothing to search for.
 CREATE FUNCTION private.search_pattern(search text) RETURNS text
@@ -223,6 +278,9 @@ CREATE FUNCTION private.search_pattern(search text) RETURNS text
     AS $$
   select '%' || replace(replace(replace(nullif(btrim(search), ''), '\', '\\'), '%', '\%'), '_', '\_') || '%'
 $$;
+
+GRANT ALL ON FUNCTION private.search_pattern(search text) TO authenticated;
+GRANT ALL ON FUNCTION private.search_pattern(search text) TO service_role;
 
 CREATE FUNCTION private.set_updated_at() RETURNS trigger
     LANGUAGE plpgsql
@@ -242,6 +300,9 @@ CREATE FUNCTION private.sydney_today() RETURNS date
   select (now() at time zone 'Australia/Sydney')::date
 $$;
 
+GRANT ALL ON FUNCTION private.sydney_today() TO authenticated;
+GRANT ALL ON FUNCTION private.sydney_today() TO service_role;
+
 -- ---------------------------------------------------------------- the renderer
 
 -- Leading and trailing white space off (the set private.is_trimmed refuses).
@@ -254,67 +315,5 @@ CREATE FUNCTION private.trim_space(value text) RETURNS text
     '[\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+$', '')
 $_$;
 
-GRANT USAGE ON SCHEMA private TO anon;
-GRANT USAGE ON SCHEMA private TO authenticated;
-GRANT USAGE ON SCHEMA private TO service_role;
-
-GRANT ALL ON FUNCTION private.html_escape(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.html_escape(value text) TO service_role;
-
-REVOKE ALL ON FUNCTION private.is_admin() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_admin() TO anon;
-GRANT ALL ON FUNCTION private.is_admin() TO authenticated;
-GRANT ALL ON FUNCTION private.is_admin() TO service_role;
-
-GRANT ALL ON FUNCTION private.is_birth_date(value date) TO authenticated;
-GRANT ALL ON FUNCTION private.is_birth_date(value date) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_email(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_email(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_email(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_end_user() TO anon;
-GRANT ALL ON FUNCTION private.is_end_user() TO authenticated;
-GRANT ALL ON FUNCTION private.is_end_user() TO service_role;
-
-GRANT ALL ON FUNCTION private.is_image_alt(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_image_alt(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_message(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_message(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_message(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_person_name(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_person_name(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_person_name(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_phone(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_phone(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_phone(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_slug(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_slug(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_slug(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_trimmed(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_trimmed(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_trimmed(value text) TO service_role;
-
-REVOKE ALL ON FUNCTION private.request_client() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.request_client() TO anon;
-GRANT ALL ON FUNCTION private.request_client() TO authenticated;
-GRANT ALL ON FUNCTION private.request_client() TO service_role;
-
-REVOKE ALL ON FUNCTION private.require_admin(what text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.require_admin(what text) TO authenticated;
-GRANT ALL ON FUNCTION private.require_admin(what text) TO service_role;
-
-GRANT ALL ON FUNCTION private.search_pattern(search text) TO authenticated;
-GRANT ALL ON FUNCTION private.search_pattern(search text) TO service_role;
-
-GRANT ALL ON FUNCTION private.sydney_today() TO authenticated;
-GRANT ALL ON FUNCTION private.sydney_today() TO service_role;
-
 GRANT ALL ON FUNCTION private.trim_space(value text) TO authenticated;
 GRANT ALL ON FUNCTION private.trim_space(value text) TO service_role;
-

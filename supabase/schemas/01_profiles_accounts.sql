@@ -60,6 +60,8 @@ set check_function_bodies = false;
 --   every member page and every admin screen. Security definer only to read auth.users, as
 --   account_needs_password() does; it answers about the caller alone.
 
+-- The download and the deletion of a member's data: 15_member_data.sql.
+
 -- ---------------------------------------------------------------- types
 
 CREATE TYPE public.membership_tier AS ENUM (
@@ -67,7 +69,59 @@ CREATE TYPE public.membership_tier AS ENUM (
     'next_room'
 );
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- public.profiles
+
+-- Columns, as the migrations explain them:
+--   phone: Digits with the usual separators and an optional leading +, as the forms accept: (03) 9000-0000.
+CREATE TABLE public.profiles (
+    id uuid NOT NULL,
+    full_name text,
+    is_admin boolean DEFAULT false NOT NULL,
+    membership_tier public.membership_tier DEFAULT 'vip'::public.membership_tier NOT NULL,
+    phone text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    marketing_consent boolean DEFAULT false NOT NULL,
+    marketing_consent_at timestamp with time zone,
+    CONSTRAINT profiles_full_name_check CHECK (((full_name IS NULL) OR private.is_person_name(full_name))),
+    CONSTRAINT profiles_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
+);
+
+COMMENT ON TABLE public.profiles IS 'One row per auth user, created by the on_auth_user_created trigger.';
+
+COMMENT ON COLUMN public.profiles.marketing_consent IS 'Trip news by e-mail (Spam Act): opt-in, unticked by default.';
+
+COMMENT ON COLUMN public.profiles.marketing_consent_at IS 'When marketing_consent last changed (given or withdrawn); null when it was never given. Set by trigger.';
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- The weekly series read recent rows by date.
+CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at);
+
+ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY profiles_select_authenticated ON public.profiles FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY profiles_update_authenticated ON public.profiles FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.profiles TO service_role;
+GRANT SELECT ON TABLE public.profiles TO authenticated;
+
+GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
+
+GRANT UPDATE(is_admin) ON TABLE public.profiles TO authenticated;
+
+GRANT UPDATE(membership_tier) ON TABLE public.profiles TO authenticated;
+
+GRANT UPDATE(phone) ON TABLE public.profiles TO authenticated;
+
+GRANT UPDATE(marketing_consent) ON TABLE public.profiles TO authenticated;
+
+-- public.profiles: its functions and triggers
 
 -- Whatever columns a member sends, only an admin changes is_admin or membership_tier.
 CREATE FUNCTION private.guard_profile_privileges() RETURNS trigger
@@ -101,6 +155,8 @@ begin
 end
 $$;
 
+CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
+
 -- The time of the last change of consent: now() whenever it changes, null while it was never given.
 -- Whatever a caller sends for marketing_consent_at is overwritten, so the record cannot be backdated.
 CREATE FUNCTION private.stamp_marketing_consent() RETURNS trigger
@@ -119,6 +175,32 @@ begin
 end
 $$;
 
+-- public profile:
+
+-- What /customer/{id} shows of a member to other signed-in members: name, member since, tier. Nothing
+-- else of the profile (phone, admin flag, consent) leaves through here; a deleted account is not found.
+CREATE FUNCTION public.member_public_profile(member_id uuid) RETURNS TABLE(id uuid, full_name text, member_since timestamp with time zone, membership_tier public.membership_tier)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.id, p.full_name, p.created_at, p.membership_tier
+  from public.profiles p
+  join auth.users u on u.id = p.id
+  where p.id = member_id and u.deleted_at is null
+$$;
+
+REVOKE ALL ON FUNCTION public.member_public_profile(member_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.member_public_profile(member_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.member_public_profile(member_id uuid) TO authenticated;
+
+CREATE TRIGGER guard_profile_privileges BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_profile_privileges();
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
+
+-- ---------------------------------------------------------------- functions
+
 -- True while the signed-in member has no password (just confirmed, or invited): the site then asks for one.
 CREATE FUNCTION public.account_needs_password() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -126,6 +208,10 @@ CREATE FUNCTION public.account_needs_password() RETURNS boolean
     AS $$
   select coalesce(u.encrypted_password, '') = '' from auth.users u where u.id = auth.uid();
 $$;
+
+REVOKE ALL ON FUNCTION public.account_needs_password() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.account_needs_password() TO service_role;
+GRANT ALL ON FUNCTION public.account_needs_password() TO authenticated;
 
 -- Runs as whoever confirms (GoTrue's role): it only edits the row being written.
 CREATE FUNCTION public.clear_unproven_password() RETURNS trigger
@@ -141,45 +227,10 @@ begin
 end;
 $$;
 
--- The download and the deletion of a member's data: 15_member_data.sql.
+REVOKE ALL ON FUNCTION public.clear_unproven_password() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.clear_unproven_password() TO service_role;
 
--- ---------------------------------------------------------------- public profile
-
--- What /customer/{id} shows of a member to other signed-in members: name, member since, tier. Nothing
--- else of the profile (phone, admin flag, consent) leaves through here; a deleted account is not found.
-CREATE FUNCTION public.member_public_profile(member_id uuid) RETURNS TABLE(id uuid, full_name text, member_since timestamp with time zone, membership_tier public.membership_tier)
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select p.id, p.full_name, p.created_at, p.membership_tier
-  from public.profiles p
-  join auth.users u on u.id = p.id
-  where p.id = member_id and u.deleted_at is null
-$$;
-
--- ---------------------------------------------------------------- tables and views
-
--- Columns, as the migrations explain them:
---   phone: Digits with the usual separators and an optional leading +, as the forms accept: (03) 9000-0000.
-CREATE TABLE public.profiles (
-    id uuid NOT NULL,
-    full_name text,
-    is_admin boolean DEFAULT false NOT NULL,
-    membership_tier public.membership_tier DEFAULT 'vip'::public.membership_tier NOT NULL,
-    phone text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    marketing_consent boolean DEFAULT false NOT NULL,
-    marketing_consent_at timestamp with time zone,
-    CONSTRAINT profiles_full_name_check CHECK (((full_name IS NULL) OR private.is_person_name(full_name))),
-    CONSTRAINT profiles_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
-);
-
-COMMENT ON TABLE public.profiles IS 'One row per auth user, created by the on_auth_user_created trigger.';
-
-COMMENT ON COLUMN public.profiles.marketing_consent IS 'Trip news by e-mail (Spam Act): opt-in, unticked by default.';
-
-COMMENT ON COLUMN public.profiles.marketing_consent_at IS 'When marketing_consent last changed (given or withdrawn); null when it was never given. Set by trigger.';
+CREATE TRIGGER on_auth_user_confirmed_clear_password BEFORE UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (((old.email_confirmed_at IS NULL) AND (new.email_confirmed_at IS NOT NULL))) EXECUTE FUNCTION public.clear_unproven_password();
 
 -- ---------------------------------------------------------------- the session read
 
@@ -204,70 +255,6 @@ $$;
 
 COMMENT ON FUNCTION public.my_session() IS 'The caller''s profile (null if none) and whether their account has no password yet.';
 
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
--- The weekly series read recent rows by date.
-CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER on_auth_user_confirmed_clear_password BEFORE UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (((old.email_confirmed_at IS NULL) AND (new.email_confirmed_at IS NOT NULL))) EXECUTE FUNCTION public.clear_unproven_password();
-
-CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
-
-CREATE TRIGGER guard_profile_privileges BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_profile_privileges();
-
-CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY profiles_select_authenticated ON public.profiles FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
-CREATE POLICY profiles_update_authenticated ON public.profiles FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
--- ---------------------------------------------------------------- grants
-
-REVOKE ALL ON FUNCTION public.account_needs_password() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.account_needs_password() TO service_role;
-GRANT ALL ON FUNCTION public.account_needs_password() TO authenticated;
-
-REVOKE ALL ON FUNCTION public.clear_unproven_password() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.clear_unproven_password() TO service_role;
-
-
-
-REVOKE ALL ON FUNCTION public.member_public_profile(member_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.member_public_profile(member_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.member_public_profile(member_id uuid) TO authenticated;
-
 REVOKE ALL ON FUNCTION public.my_session() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.my_session() TO service_role;
 GRANT ALL ON FUNCTION public.my_session() TO authenticated;
-
-GRANT ALL ON TABLE public.profiles TO service_role;
-GRANT SELECT ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(is_admin) ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(membership_tier) ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(phone) ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(marketing_consent) ON TABLE public.profiles TO authenticated;
-

@@ -82,7 +82,7 @@ CREATE TYPE public.reaction_type AS ENUM (
     'going'
 );
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- what public.events checks, and its policies ask
 
 -- The event's images: paths in the event-images bucket, each in an uploader's folder as the storage
 -- policy wants (<user id>/<milliseconds>.<ext>), at most 12, no repeats.
@@ -99,34 +99,9 @@ CREATE FUNCTION private.are_event_image_paths(paths text[]) RETURNS boolean
      and (select count(distinct p) from unnest(paths) p) = coalesce(cardinality(paths), 0)
 $_$;
 
--- Places sold on an event: travellers on its bookings that are not cancelled (as the overview counts).
--- Travellers named: the people linked to those bookings, who appear on the manifest. Called only from the
--- security-definer functions below, so it runs with their rights and nobody else may call it.
-CREATE FUNCTION private.event_places(p_event_id uuid, OUT places_sold integer, OUT travellers_named integer) RETURNS record
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select
-    coalesce((select sum(b.travellers) from public.bookings b
-              where b.event_id = p_event_id and b.status <> 'cancelled'), 0)::integer,
-    (select count(*) from public.booking_travellers bt
-       join public.bookings b on b.id = bt.booking_id
-     where b.event_id = p_event_id and b.status <> 'cancelled')::integer
-$$;
-
--- Whether the caller follows the event or holds a booking for it that is not cancelled. Runs as the
--- caller: their own policies show them only their own follows and bookings.
-CREATE FUNCTION private.follows_or_booked(p_event_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select exists (
-    select 1 from public.event_follows f where f.event_id = p_event_id and f.user_id = (select auth.uid())
-  ) or exists (
-    select 1 from public.bookings b
-    where b.event_id = p_event_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
-  )
-$$;
+GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO anon;
+GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO service_role;
 
 -- Its description: trimmed, 1 to 10,000 characters, no controls but tab, line feed, return.
 CREATE FUNCTION private.is_event_description(value text) RETURNS boolean
@@ -137,6 +112,10 @@ CREATE FUNCTION private.is_event_description(value text) RETURNS boolean
      and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
 $$;
 
+GRANT ALL ON FUNCTION private.is_event_description(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_event_description(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_event_description(value text) TO service_role;
+
 -- Its location: trimmed, 1 to 200 characters, one line (an empty location is stored as null).
 CREATE FUNCTION private.is_event_location(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -146,7 +125,11 @@ CREATE FUNCTION private.is_event_location(value text) RETURNS boolean
      and value !~ '[\u0001-\u001F\u007F-\u009F]'
 $$;
 
--- ---------------------------------------------------------------- field rules
+GRANT ALL ON FUNCTION private.is_event_location(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_event_location(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_event_location(value text) TO service_role;
+
+-- field rules:
 
 -- An event's title: trimmed, 1 to 200 characters, one line, no control characters.
 CREATE FUNCTION private.is_event_title(value text) RETURNS boolean
@@ -157,147 +140,11 @@ CREATE FUNCTION private.is_event_title(value text) RETURNS boolean
      and value !~ '[\u0001-\u001F\u007F-\u009F]'
 $$;
 
--- Everything but drafts is public: published trips, completed ones and cancellations people may look up.
--- Security definer so policies on community tables can ask without depending on the events policies.
-CREATE FUNCTION private.is_public_event(event_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select exists (select 1 from public.events e where e.id = event_id and e.status <> 'draft')
-$$;
+GRANT ALL ON FUNCTION private.is_event_title(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_event_title(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_event_title(value text) TO service_role;
 
--- ---------------------------------------------------------------- cancellation e-mail
-
--- When an event becomes cancelled, everyone who follows it or holds a booking for it (not one they had
--- cancelled already) gets one e-mail, however many ways they are linked to it. Runs in the same
--- transaction as the change, so a cancellation and its e-mail exist together.
-CREATE FUNCTION private.mail_event_cancelled() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  settings private.company_settings;
-  title text := regexp_replace(new.title, '[[:cntrl:]]+', ' ', 'g');
-begin
-  select * into settings from private.company_settings;
-  if settings is null then
-    return null;
-  end if;
-  insert into private.outbound_mail (recipient, reply_to, subject, body)
-  select distinct on (lower(u.email))
-    u.email,
-    settings.contact_email,
-    left('Cancelled: ' || title, 300),
-    array_to_string(array[
-      'We are sorry: ' || title || ' (' || to_char(new.start_date, 'FMDD Mon YYYY') || ') has been cancelled.',
-      '',
-      'If you booked, we will be in touch about your refund. You can reply to this e-mail with any questions.',
-      '',
-      'Details: ' || settings.site_url || '/event-details/' || new.id,
-      '-- ',
-      settings.brand_name
-    ], E'\n')
-  from (
-    select f.user_id from public.event_follows f where f.event_id = new.id
-    union
-    select b.user_id from public.bookings b where b.event_id = new.id and b.status <> 'cancelled'
-  ) people
-  join auth.users u on u.id = people.user_id
-  where u.email is not null and private.is_email(u.email)
-  order by lower(u.email);
-  perform pg_notify('outbound_mail', '');
-  return null;
-end
-$$;
-
-CREATE FUNCTION private.name_event_slug() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  base text;
-  candidate text;
-  n integer := 1;
-begin
-  if new.slug is not null and new.slug <> '' then
-    return new;
-  end if;
-  base := btrim(regexp_replace(lower(coalesce(new.title, '')), '[^a-z0-9]+', '-', 'g'), '-');
-  base := btrim(left(coalesce(nullif(base, ''), 'event'), 80), '-');
-  base := base || '-' || to_char(new.start_date, 'YYYY-MM-DD');
-  candidate := base;
-  while exists (select 1 from public.events e where e.slug = candidate) loop
-    n := n + 1;
-    candidate := base || '-' || n;
-  end loop;
-  new.slug := candidate;
-  return new;
-end
-$$;
-
--- Whether the caller's account address is on the event's waitlist. Security definer: members cannot read
--- waitlist entries, and this answers only about their own address.
-CREATE FUNCTION private.on_waitlist(p_event_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select exists (
-    select 1 from public.waitlist_submissions w join auth.users u on lower(u.email) = lower(w.email)
-    where w.event_id = p_event_id and u.id = (select auth.uid())
-  )
-$$;
-
--- Following an event (spec §5: "one toggle sets both follow and favourite together"): one call sets or
--- clears the member's event_follows and favorites rows in one transaction, so the two never disagree after
--- a half-done toggle. Security invoker: the tables' own policies decide (only the caller's rows, only
--- published events); the function only bundles the two writes. docs/decisions/0023-reactions-and-follows.md
-CREATE FUNCTION public.set_event_follow(followed_event uuid, follow boolean) RETURNS boolean
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  me uuid := (select auth.uid());
-begin
-  if me is null then
-    raise exception 'sign in to follow events' using errcode = '42501';
-  end if;
-  if follow then
-    insert into public.event_follows (user_id, event_id) values (me, followed_event) on conflict do nothing;
-    insert into public.favorites (user_id, event_id) values (me, followed_event) on conflict do nothing;
-  else
-    delete from public.event_follows f where f.user_id = me and f.event_id = followed_event;
-    delete from public.favorites f where f.user_id = me and f.event_id = followed_event;
-  end if;
-  return follow;
-end;
-$$;
-
--- ---------------------------------------------------------------- tables and views
-
-CREATE TABLE public.event_follows (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    event_id uuid NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
-CREATE TABLE public.reactions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    event_id uuid NOT NULL,
-    reaction_type public.reaction_type NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
--- The events page's reaction counts in one small request whatever the number of reactions (PostgREST
--- returns at most max_rows = 1000 rows, so counting raw rows in the browser would undercount). Security
--- invoker: the reactions policies decide which rows are counted (published events; an admin also drafts).
-CREATE VIEW public.event_reaction_counts WITH (security_invoker='true') AS
- SELECT r.event_id,
-    r.reaction_type,
-    (count(*))::integer AS total
-   FROM public.reactions r
-  GROUP BY r.event_id, r.reaction_type;
+-- ---------------------------------------------------------------- public.events
 
 -- Columns, as the migrations explain them:
 --   trip_slug: The Sanity trip (its /tours/<slug> page) this departure belongs to; null: no trip page.
@@ -346,90 +193,17 @@ COMMENT ON COLUMN public.events.trip_slug IS 'The Sanity trip (/tours/<slug>) th
 
 COMMENT ON COLUMN public.events.image_paths IS 'Images in the event-images bucket, in order.';
 
-CREATE TABLE public.favorites (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    event_id uuid NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.event_follows
-    ADD CONSTRAINT event_follows_one_per_member_event UNIQUE (user_id, event_id);
-
-ALTER TABLE ONLY public.event_follows
-    ADD CONSTRAINT event_follows_pkey PRIMARY KEY (id);
-
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_slug_key UNIQUE (slug);
 
-ALTER TABLE ONLY public.favorites
-    ADD CONSTRAINT favorites_one_per_member_event UNIQUE (user_id, event_id);
-
-ALTER TABLE ONLY public.favorites
-    ADD CONSTRAINT favorites_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.reactions
-    ADD CONSTRAINT reactions_one_per_member_event_type UNIQUE (user_id, event_id, reaction_type);
-
-ALTER TABLE ONLY public.reactions
-    ADD CONSTRAINT reactions_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX event_follows_event_id_idx ON public.event_follows USING btree (event_id);
-
 CREATE INDEX events_created_at_idx ON public.events USING btree (created_at DESC);
 
 CREATE INDEX events_lower_title_idx ON public.events USING btree (lower(title)) WHERE (status = 'published'::public.event_status);
 
 CREATE INDEX events_status_start_date_idx ON public.events USING btree (status, start_date);
-
-CREATE INDEX favorites_event_id_idx ON public.favorites USING btree (event_id);
-
-CREATE INDEX reactions_event_id_idx ON public.reactions USING btree (event_id);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER mail_cancellation AFTER UPDATE OF status ON public.events FOR EACH ROW WHEN (((new.status = 'cancelled'::public.event_status) AND (old.status IS DISTINCT FROM 'cancelled'::public.event_status))) EXECUTE FUNCTION private.mail_event_cancelled();
-
-CREATE TRIGGER name_slug BEFORE INSERT ON public.events FOR EACH ROW EXECUTE FUNCTION private.name_event_slug();
-
-CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.event_follows
-    ADD CONSTRAINT event_follows_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.event_follows
-    ADD CONSTRAINT event_follows_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.favorites
-    ADD CONSTRAINT favorites_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.favorites
-    ADD CONSTRAINT favorites_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.reactions
-    ADD CONSTRAINT reactions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.reactions
-    ADD CONSTRAINT reactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.event_follows ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY event_follows_delete_authenticated ON public.event_follows FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY event_follows_insert_authenticated ON public.event_follows FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
-
-CREATE POLICY event_follows_select_authenticated ON public.event_follows FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 ALTER TABLE public.events ENABLE ROW LEVEL SECURITY;
 
@@ -443,13 +217,212 @@ CREATE POLICY events_select_authenticated ON public.events FOR SELECT TO authent
 
 CREATE POLICY events_update_admin ON public.events FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
 
-ALTER TABLE public.favorites ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.events TO service_role;
+GRANT SELECT ON TABLE public.events TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.events TO authenticated;
 
-CREATE POLICY favorites_delete_authenticated ON public.favorites FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+-- public.events: its functions and triggers
 
-CREATE POLICY favorites_insert_authenticated ON public.favorites FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
+-- Everything but drafts is public: published trips, completed ones and cancellations people may look up.
+-- Security definer so policies on community tables can ask without depending on the events policies.
+CREATE FUNCTION private.is_public_event(event_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.events e where e.id = event_id and e.status <> 'draft')
+$$;
 
-CREATE POLICY favorites_select_authenticated ON public.favorites FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+REVOKE ALL ON FUNCTION private.is_public_event(event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO anon;
+GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO service_role;
+
+-- cancellation e-mail:
+
+-- When an event becomes cancelled, everyone who follows it or holds a booking for it (not one they had
+-- cancelled already) gets one e-mail, however many ways they are linked to it. Runs in the same
+-- transaction as the change, so a cancellation and its e-mail exist together.
+CREATE FUNCTION private.mail_event_cancelled() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  settings private.company_settings;
+  title text := regexp_replace(new.title, '[[:cntrl:]]+', ' ', 'g');
+begin
+  select * into settings from private.company_settings;
+  if settings is null then
+    return null;
+  end if;
+  insert into private.outbound_mail (recipient, reply_to, subject, body)
+  select distinct on (lower(u.email))
+    u.email,
+    settings.contact_email,
+    left('Cancelled: ' || title, 300),
+    array_to_string(array[
+      'We are sorry: ' || title || ' (' || to_char(new.start_date, 'FMDD Mon YYYY') || ') has been cancelled.',
+      '',
+      'If you booked, we will be in touch about your refund. You can reply to this e-mail with any questions.',
+      '',
+      'Details: ' || settings.site_url || '/event-details/' || new.id,
+      '-- ',
+      settings.brand_name
+    ], E'\n')
+  from (
+    select f.user_id from public.event_follows f where f.event_id = new.id
+    union
+    select b.user_id from public.bookings b where b.event_id = new.id and b.status <> 'cancelled'
+  ) people
+  join auth.users u on u.id = people.user_id
+  where u.email is not null and private.is_email(u.email)
+  order by lower(u.email);
+  perform pg_notify('outbound_mail', '');
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_event_cancelled() FROM PUBLIC;
+
+CREATE FUNCTION private.name_event_slug() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  base text;
+  candidate text;
+  n integer := 1;
+begin
+  if new.slug is not null and new.slug <> '' then
+    return new;
+  end if;
+  base := btrim(regexp_replace(lower(coalesce(new.title, '')), '[^a-z0-9]+', '-', 'g'), '-');
+  base := btrim(left(coalesce(nullif(base, ''), 'event'), 80), '-');
+  base := base || '-' || to_char(new.start_date, 'YYYY-MM-DD');
+  candidate := base;
+  while exists (select 1 from public.events e where e.slug = candidate) loop
+    n := n + 1;
+    candidate := base || '-' || n;
+  end loop;
+  new.slug := candidate;
+  return new;
+end
+$$;
+
+CREATE TRIGGER mail_cancellation AFTER UPDATE OF status ON public.events FOR EACH ROW WHEN (((new.status = 'cancelled'::public.event_status) AND (old.status IS DISTINCT FROM 'cancelled'::public.event_status))) EXECUTE FUNCTION private.mail_event_cancelled();
+
+CREATE TRIGGER name_slug BEFORE INSERT ON public.events FOR EACH ROW EXECUTE FUNCTION private.name_event_slug();
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- public.event_follows
+
+CREATE TABLE public.event_follows (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    event_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.event_follows
+    ADD CONSTRAINT event_follows_one_per_member_event UNIQUE (user_id, event_id);
+
+ALTER TABLE ONLY public.event_follows
+    ADD CONSTRAINT event_follows_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.event_follows
+    ADD CONSTRAINT event_follows_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.event_follows
+    ADD CONSTRAINT event_follows_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+CREATE INDEX event_follows_event_id_idx ON public.event_follows USING btree (event_id);
+
+ALTER TABLE public.event_follows ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY event_follows_delete_authenticated ON public.event_follows FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE POLICY event_follows_insert_authenticated ON public.event_follows FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
+
+CREATE POLICY event_follows_select_authenticated ON public.event_follows FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.event_follows TO service_role;
+GRANT SELECT,DELETE ON TABLE public.event_follows TO authenticated;
+
+GRANT INSERT(user_id) ON TABLE public.event_follows TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.event_follows TO authenticated;
+
+-- public.event_follows: its functions
+
+-- Whether the caller follows the event or holds a booking for it that is not cancelled. Runs as the
+-- caller: their own policies show them only their own follows and bookings.
+CREATE FUNCTION private.follows_or_booked(p_event_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from public.event_follows f where f.event_id = p_event_id and f.user_id = (select auth.uid())
+  ) or exists (
+    select 1 from public.bookings b
+    where b.event_id = p_event_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
+  )
+$$;
+
+GRANT ALL ON FUNCTION private.follows_or_booked(p_event_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.follows_or_booked(p_event_id uuid) TO service_role;
+
+-- Following an event (spec §5: "one toggle sets both follow and favourite together"): one call sets or
+-- clears the member's event_follows and favorites rows in one transaction, so the two never disagree after
+-- a half-done toggle. Security invoker: the tables' own policies decide (only the caller's rows, only
+-- published events); the function only bundles the two writes. docs/decisions/0023-reactions-and-follows.md
+CREATE FUNCTION public.set_event_follow(followed_event uuid, follow boolean) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := (select auth.uid());
+begin
+  if me is null then
+    raise exception 'sign in to follow events' using errcode = '42501';
+  end if;
+  if follow then
+    insert into public.event_follows (user_id, event_id) values (me, followed_event) on conflict do nothing;
+    insert into public.favorites (user_id, event_id) values (me, followed_event) on conflict do nothing;
+  else
+    delete from public.event_follows f where f.user_id = me and f.event_id = followed_event;
+    delete from public.favorites f where f.user_id = me and f.event_id = followed_event;
+  end if;
+  return follow;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.set_event_follow(followed_event uuid, follow boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_event_follow(followed_event uuid, follow boolean) TO service_role;
+GRANT ALL ON FUNCTION public.set_event_follow(followed_event uuid, follow boolean) TO authenticated;
+
+-- ---------------------------------------------------------------- public.reactions
+
+CREATE TABLE public.reactions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    event_id uuid NOT NULL,
+    reaction_type public.reaction_type NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.reactions
+    ADD CONSTRAINT reactions_one_per_member_event_type UNIQUE (user_id, event_id, reaction_type);
+
+ALTER TABLE ONLY public.reactions
+    ADD CONSTRAINT reactions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.reactions
+    ADD CONSTRAINT reactions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.reactions
+    ADD CONSTRAINT reactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+CREATE INDEX reactions_event_id_idx ON public.reactions USING btree (event_id);
 
 ALTER TABLE public.reactions ENABLE ROW LEVEL SECURITY;
 
@@ -461,51 +434,6 @@ CREATE POLICY reactions_select_anon ON public.reactions FOR SELECT TO anon USING
 
 CREATE POLICY reactions_select_authenticated ON public.reactions FOR SELECT TO authenticated USING ((private.is_public_event(event_id) OR ( SELECT private.is_admin() AS is_admin)));
 
--- ---------------------------------------------------------------- grants
-
-GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO anon;
-GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO authenticated;
-GRANT ALL ON FUNCTION private.are_event_image_paths(paths text[]) TO service_role;
-
-REVOKE ALL ON FUNCTION private.event_places(p_event_id uuid, OUT places_sold integer, OUT travellers_named integer) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION private.follows_or_booked(p_event_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION private.follows_or_booked(p_event_id uuid) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_event_description(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_event_description(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_event_description(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_event_location(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_event_location(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_event_location(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_event_title(value text) TO anon;
-GRANT ALL ON FUNCTION private.is_event_title(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_event_title(value text) TO service_role;
-
-REVOKE ALL ON FUNCTION private.is_public_event(event_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO anon;
-GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION private.mail_event_cancelled() FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.on_waitlist(p_event_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.on_waitlist(p_event_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION private.on_waitlist(p_event_id uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.set_event_follow(followed_event uuid, follow boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_event_follow(followed_event uuid, follow boolean) TO service_role;
-GRANT ALL ON FUNCTION public.set_event_follow(followed_event uuid, follow boolean) TO authenticated;
-
-GRANT ALL ON TABLE public.event_follows TO service_role;
-GRANT SELECT,DELETE ON TABLE public.event_follows TO authenticated;
-
-GRANT INSERT(user_id) ON TABLE public.event_follows TO authenticated;
-
-GRANT INSERT(event_id) ON TABLE public.event_follows TO authenticated;
-
 GRANT ALL ON TABLE public.reactions TO service_role;
 GRANT SELECT ON TABLE public.reactions TO anon;
 GRANT SELECT,DELETE ON TABLE public.reactions TO authenticated;
@@ -516,13 +444,52 @@ GRANT INSERT(event_id) ON TABLE public.reactions TO authenticated;
 
 GRANT INSERT(reaction_type) ON TABLE public.reactions TO authenticated;
 
+-- ---------------------------------------------------------------- public.event_reaction_counts
+
+-- The events page's reaction counts in one small request whatever the number of reactions (PostgREST
+-- returns at most max_rows = 1000 rows, so counting raw rows in the browser would undercount). Security
+-- invoker: the reactions policies decide which rows are counted (published events; an admin also drafts).
+CREATE VIEW public.event_reaction_counts WITH (security_invoker='true') AS
+ SELECT r.event_id,
+    r.reaction_type,
+    (count(*))::integer AS total
+   FROM public.reactions r
+  GROUP BY r.event_id, r.reaction_type;
+
 GRANT ALL ON TABLE public.event_reaction_counts TO service_role;
 GRANT SELECT ON TABLE public.event_reaction_counts TO anon;
 GRANT SELECT ON TABLE public.event_reaction_counts TO authenticated;
 
-GRANT ALL ON TABLE public.events TO service_role;
-GRANT SELECT ON TABLE public.events TO anon;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.events TO authenticated;
+-- ---------------------------------------------------------------- public.favorites
+
+CREATE TABLE public.favorites (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    event_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.favorites
+    ADD CONSTRAINT favorites_one_per_member_event UNIQUE (user_id, event_id);
+
+ALTER TABLE ONLY public.favorites
+    ADD CONSTRAINT favorites_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.favorites
+    ADD CONSTRAINT favorites_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.favorites
+    ADD CONSTRAINT favorites_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+CREATE INDEX favorites_event_id_idx ON public.favorites USING btree (event_id);
+
+ALTER TABLE public.favorites ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY favorites_delete_authenticated ON public.favorites FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE POLICY favorites_insert_authenticated ON public.favorites FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
+
+CREATE POLICY favorites_select_authenticated ON public.favorites FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 GRANT ALL ON TABLE public.favorites TO service_role;
 GRANT SELECT,DELETE ON TABLE public.favorites TO authenticated;
@@ -531,3 +498,37 @@ GRANT INSERT(user_id) ON TABLE public.favorites TO authenticated;
 
 GRANT INSERT(event_id) ON TABLE public.favorites TO authenticated;
 
+-- ---------------------------------------------------------------- functions
+
+-- Places sold on an event: travellers on its bookings that are not cancelled (as the overview counts).
+-- Travellers named: the people linked to those bookings, who appear on the manifest. Called only from the
+-- security-definer functions below, so it runs with their rights and nobody else may call it.
+CREATE FUNCTION private.event_places(p_event_id uuid, OUT places_sold integer, OUT travellers_named integer) RETURNS record
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select
+    coalesce((select sum(b.travellers) from public.bookings b
+              where b.event_id = p_event_id and b.status <> 'cancelled'), 0)::integer,
+    (select count(*) from public.booking_travellers bt
+       join public.bookings b on b.id = bt.booking_id
+     where b.event_id = p_event_id and b.status <> 'cancelled')::integer
+$$;
+
+REVOKE ALL ON FUNCTION private.event_places(p_event_id uuid, OUT places_sold integer, OUT travellers_named integer) FROM PUBLIC;
+
+-- Whether the caller's account address is on the event's waitlist. Security definer: members cannot read
+-- waitlist entries, and this answers only about their own address.
+CREATE FUNCTION private.on_waitlist(p_event_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from public.waitlist_submissions w join auth.users u on lower(u.email) = lower(w.email)
+    where w.event_id = p_event_id and u.id = (select auth.uid())
+  )
+$$;
+
+REVOKE ALL ON FUNCTION private.on_waitlist(p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.on_waitlist(p_event_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.on_waitlist(p_event_id uuid) TO service_role;

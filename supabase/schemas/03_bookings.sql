@@ -51,9 +51,64 @@ CREATE TYPE public.booking_status AS ENUM (
     'completed'
 );
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- public.bookings
 
--- ---------------------------------------------------------------- instalments sum to the total
+CREATE TABLE public.bookings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    invoice_number text NOT NULL,
+    travellers smallint DEFAULT 1 NOT NULL,
+    total_cents integer NOT NULL,
+    deposit_cents integer DEFAULT 0 NOT NULL,
+    currency text DEFAULT 'AUD'::text NOT NULL,
+    status public.booking_status DEFAULT 'confirmed'::public.booking_status NOT NULL,
+    notes text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT bookings_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
+    CONSTRAINT bookings_deposit_cents_check CHECK ((deposit_cents >= 0)),
+    CONSTRAINT bookings_deposit_within_total CHECK ((deposit_cents <= total_cents)),
+    CONSTRAINT bookings_invoice_number_check CHECK ((invoice_number ~ '^[A-Z0-9][A-Z0-9-]{2,39}$'::text)),
+    CONSTRAINT bookings_notes_check CHECK ((char_length(notes) <= 2000)),
+    CONSTRAINT bookings_total_cents_check CHECK ((total_cents >= 0)),
+    CONSTRAINT bookings_travellers_check CHECK (((travellers >= 1) AND (travellers <= 50)))
+);
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_invoice_number_key UNIQUE (invoice_number);
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE RESTRICT;
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE RESTRICT;
+
+CREATE INDEX bookings_created_at_idx ON public.bookings USING btree (created_at);
+
+CREATE INDEX bookings_event_id_idx ON public.bookings USING btree (event_id);
+
+CREATE INDEX bookings_user_id_idx ON public.bookings USING btree (user_id);
+
+ALTER TABLE public.bookings ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY bookings_delete_admin ON public.bookings FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY bookings_insert_admin ON public.bookings FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY bookings_select_authenticated ON public.bookings FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY bookings_update_admin ON public.bookings FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.bookings TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.bookings TO authenticated;
+
+-- public.bookings: its functions and triggers
+
+-- instalments sum to the total:
 
 -- Checked at commit, so a schedule can be written in several statements of one transaction (or one
 -- multi-row insert). A booking without instalments yet is allowed: its schedule is still being set up.
@@ -90,7 +145,7 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- who reads an update in-app
+-- who reads an update in-app:
 
 -- Whether the caller holds a booking for the event that is not cancelled (runs as the caller).
 CREATE FUNCTION private.has_booked(p_event_id uuid) RETURNS boolean
@@ -102,6 +157,9 @@ CREATE FUNCTION private.has_booked(p_event_id uuid) RETURNS boolean
     where b.event_id = p_event_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
   )
 $$;
+
+GRANT ALL ON FUNCTION private.has_booked(p_event_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.has_booked(p_event_id uuid) TO service_role;
 
 -- How many places on the caller's bookings for the form's event have nobody named yet.
 CREATE FUNCTION private.my_unnamed_places(p_form_id uuid) RETURNS integer
@@ -115,7 +173,14 @@ CREATE FUNCTION private.my_unnamed_places(p_form_id uuid) RETURNS integer
   where f.id = p_form_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
 $$;
 
--- ---------------------------------------------------------------- tables and views
+REVOKE ALL ON FUNCTION private.my_unnamed_places(p_form_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.my_unnamed_places(p_form_id uuid) TO authenticated;
+
+CREATE CONSTRAINT TRIGGER installments_sum_to_total AFTER UPDATE OF total_cents ON public.bookings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_installments_total();
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- public.booking_installments
 
 CREATE TABLE public.booking_installments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -128,7 +193,30 @@ CREATE TABLE public.booking_installments (
     CONSTRAINT booking_installments_amount_cents_check CHECK ((amount_cents > 0))
 );
 
--- ---------------------------------------------------------------- functions
+ALTER TABLE ONLY public.booking_installments
+    ADD CONSTRAINT booking_installments_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.booking_installments
+    ADD CONSTRAINT booking_installments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
+
+CREATE INDEX booking_installments_booking_id_due_date_idx ON public.booking_installments USING btree (booking_id, due_date);
+
+ALTER TABLE public.booking_installments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY booking_installments_delete_admin ON public.booking_installments FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY booking_installments_insert_admin ON public.booking_installments FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY booking_installments_select_authenticated ON public.booking_installments FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = booking_installments.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY booking_installments_update_admin ON public.booking_installments FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.booking_installments TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.booking_installments TO authenticated;
+
+-- public.booking_installments: its functions and triggers
 
 -- Replaces a booking's schedule in one call (one transaction), so the sum holds when it commits.
 -- Runs as the caller: only admins pass the policies below.
@@ -143,36 +231,15 @@ CREATE FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments js
   returning *;
 $$;
 
--- ---------------------------------------------------------------- tables and views
+REVOKE ALL ON FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments jsonb) TO service_role;
+GRANT ALL ON FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments jsonb) TO authenticated;
 
-CREATE TABLE public.bookings (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    event_id uuid NOT NULL,
-    user_id uuid NOT NULL,
-    invoice_number text NOT NULL,
-    travellers smallint DEFAULT 1 NOT NULL,
-    total_cents integer NOT NULL,
-    deposit_cents integer DEFAULT 0 NOT NULL,
-    currency text DEFAULT 'AUD'::text NOT NULL,
-    status public.booking_status DEFAULT 'confirmed'::public.booking_status NOT NULL,
-    notes text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT bookings_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
-    CONSTRAINT bookings_deposit_cents_check CHECK ((deposit_cents >= 0)),
-    CONSTRAINT bookings_deposit_within_total CHECK ((deposit_cents <= total_cents)),
-    CONSTRAINT bookings_invoice_number_check CHECK ((invoice_number ~ '^[A-Z0-9][A-Z0-9-]{2,39}$'::text)),
-    CONSTRAINT bookings_notes_check CHECK ((char_length(notes) <= 2000)),
-    CONSTRAINT bookings_total_cents_check CHECK ((total_cents >= 0)),
-    CONSTRAINT bookings_travellers_check CHECK (((travellers >= 1) AND (travellers <= 50)))
-);
+CREATE CONSTRAINT TRIGGER installments_sum_to_total AFTER INSERT OR DELETE OR UPDATE ON public.booking_installments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_installments_total();
 
--- A link is inserted or deleted, never changed. Both sides belong to the same member (the policy below).
-CREATE TABLE public.booking_travellers (
-    booking_id uuid NOT NULL,
-    traveller_id uuid NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
-);
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.booking_installments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- public.travellers
 
 CREATE TABLE public.travellers (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -195,120 +262,13 @@ CREATE TABLE public.travellers (
     CONSTRAINT travellers_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
 );
 
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.booking_installments
-    ADD CONSTRAINT booking_installments_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.booking_travellers
-    ADD CONSTRAINT booking_travellers_pkey PRIMARY KEY (booking_id, traveller_id);
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_invoice_number_key UNIQUE (invoice_number);
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_pkey PRIMARY KEY (id);
-
 ALTER TABLE ONLY public.travellers
     ADD CONSTRAINT travellers_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX booking_installments_booking_id_due_date_idx ON public.booking_installments USING btree (booking_id, due_date);
-
-CREATE INDEX booking_travellers_traveller_id_idx ON public.booking_travellers USING btree (traveller_id);
-
-CREATE INDEX bookings_created_at_idx ON public.bookings USING btree (created_at);
-
-CREATE INDEX bookings_event_id_idx ON public.bookings USING btree (event_id);
-
-CREATE INDEX bookings_user_id_idx ON public.bookings USING btree (user_id);
-
-CREATE INDEX travellers_user_id_idx ON public.travellers USING btree (user_id);
-
--- ---------------------------------------------------------------- tables and views
-
-CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
- SELECT b.id AS booking_id,
-    b.total_cents,
-    (COALESCE(sum(i.amount_cents) FILTER (WHERE (i.paid_at IS NOT NULL)), (0)::bigint))::integer AS paid_cents,
-    ((b.total_cents - COALESCE(sum(i.amount_cents) FILTER (WHERE (i.paid_at IS NOT NULL)), (0)::bigint)))::integer AS remaining_cents
-   FROM (public.bookings b
-     LEFT JOIN public.booking_installments i ON ((i.booking_id = b.id)))
-  GROUP BY b.id;
-
--- ---------------------------------------------------------------- triggers
-
-CREATE CONSTRAINT TRIGGER installments_sum_to_total AFTER INSERT OR DELETE OR UPDATE ON public.booking_installments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_installments_total();
-
-CREATE CONSTRAINT TRIGGER installments_sum_to_total AFTER UPDATE OF total_cents ON public.bookings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_installments_total();
-
-CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.booking_installments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.travellers FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.booking_installments
-    ADD CONSTRAINT booking_installments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.booking_travellers
-    ADD CONSTRAINT booking_travellers_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.booking_travellers
-    ADD CONSTRAINT booking_travellers_traveller_id_fkey FOREIGN KEY (traveller_id) REFERENCES public.travellers(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE RESTRICT;
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE RESTRICT;
 
 ALTER TABLE ONLY public.travellers
     ADD CONSTRAINT travellers_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.booking_installments ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY booking_installments_delete_admin ON public.booking_installments FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY booking_installments_insert_admin ON public.booking_installments FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY booking_installments_select_authenticated ON public.booking_installments FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
-   FROM public.bookings b
-  WHERE ((b.id = booking_installments.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
-
-CREATE POLICY booking_installments_update_admin ON public.booking_installments FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-ALTER TABLE public.booking_travellers ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY booking_travellers_delete_authenticated ON public.booking_travellers FOR DELETE TO authenticated USING (((EXISTS ( SELECT 1
-   FROM public.bookings b
-  WHERE ((b.id = booking_travellers.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
-
--- The booking and the traveller have the same owner, and the caller is that owner or an admin. Both
--- lookups run under the caller's own policies: a member sees only their own bookings and travellers.
-CREATE POLICY booking_travellers_insert_authenticated ON public.booking_travellers FOR INSERT TO authenticated WITH CHECK ((EXISTS ( SELECT 1
-   FROM (public.bookings b
-     JOIN public.travellers t ON ((t.user_id = b.user_id)))
-  WHERE ((b.id = booking_travellers.booking_id) AND (t.id = booking_travellers.traveller_id) AND ((b.user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))))));
-
-CREATE POLICY booking_travellers_select_authenticated ON public.booking_travellers FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
-   FROM public.bookings b
-  WHERE ((b.id = booking_travellers.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
-
-ALTER TABLE public.bookings ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY bookings_delete_admin ON public.bookings FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY bookings_insert_admin ON public.bookings FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY bookings_select_authenticated ON public.bookings FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
-CREATE POLICY bookings_update_admin ON public.bookings FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+CREATE INDEX travellers_user_id_idx ON public.travellers USING btree (user_id);
 
 ALTER TABLE public.travellers ENABLE ROW LEVEL SECURITY;
 
@@ -319,34 +279,6 @@ CREATE POLICY travellers_insert_authenticated ON public.travellers FOR INSERT TO
 CREATE POLICY travellers_select_authenticated ON public.travellers FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE POLICY travellers_update_authenticated ON public.travellers FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-
--- ---------------------------------------------------------------- grants
-
-GRANT ALL ON FUNCTION private.has_booked(p_event_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION private.has_booked(p_event_id uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION private.my_unnamed_places(p_form_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.my_unnamed_places(p_form_id uuid) TO authenticated;
-
-GRANT ALL ON TABLE public.booking_installments TO service_role;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.booking_installments TO authenticated;
-
-REVOKE ALL ON FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments jsonb) TO service_role;
-GRANT ALL ON FUNCTION public.set_booking_schedule(p_booking_id uuid, p_installments jsonb) TO authenticated;
-
-GRANT ALL ON TABLE public.bookings TO service_role;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.bookings TO authenticated;
-
-GRANT ALL ON TABLE public.booking_balances TO service_role;
-GRANT SELECT ON TABLE public.booking_balances TO authenticated;
-
-GRANT ALL ON TABLE public.booking_travellers TO service_role;
-GRANT SELECT,DELETE ON TABLE public.booking_travellers TO authenticated;
-
-GRANT INSERT(booking_id) ON TABLE public.booking_travellers TO authenticated;
-
-GRANT INSERT(traveller_id) ON TABLE public.booking_travellers TO authenticated;
 
 GRANT ALL ON TABLE public.travellers TO service_role;
 GRANT SELECT,DELETE ON TABLE public.travellers TO authenticated;
@@ -365,3 +297,62 @@ GRANT INSERT(emergency_contact_name),UPDATE(emergency_contact_name) ON TABLE pub
 
 GRANT INSERT(emergency_contact_phone),UPDATE(emergency_contact_phone) ON TABLE public.travellers TO authenticated;
 
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.travellers FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- public.booking_travellers
+
+-- A link is inserted or deleted, never changed. Both sides belong to the same member (the policy below).
+CREATE TABLE public.booking_travellers (
+    booking_id uuid NOT NULL,
+    traveller_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.booking_travellers
+    ADD CONSTRAINT booking_travellers_pkey PRIMARY KEY (booking_id, traveller_id);
+
+ALTER TABLE ONLY public.booking_travellers
+    ADD CONSTRAINT booking_travellers_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.booking_travellers
+    ADD CONSTRAINT booking_travellers_traveller_id_fkey FOREIGN KEY (traveller_id) REFERENCES public.travellers(id) ON DELETE CASCADE;
+
+CREATE INDEX booking_travellers_traveller_id_idx ON public.booking_travellers USING btree (traveller_id);
+
+ALTER TABLE public.booking_travellers ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY booking_travellers_delete_authenticated ON public.booking_travellers FOR DELETE TO authenticated USING (((EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = booking_travellers.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+-- The booking and the traveller have the same owner, and the caller is that owner or an admin. Both
+-- lookups run under the caller's own policies: a member sees only their own bookings and travellers.
+CREATE POLICY booking_travellers_insert_authenticated ON public.booking_travellers FOR INSERT TO authenticated WITH CHECK ((EXISTS ( SELECT 1
+   FROM (public.bookings b
+     JOIN public.travellers t ON ((t.user_id = b.user_id)))
+  WHERE ((b.id = booking_travellers.booking_id) AND (t.id = booking_travellers.traveller_id) AND ((b.user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))))));
+
+CREATE POLICY booking_travellers_select_authenticated ON public.booking_travellers FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = booking_travellers.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.booking_travellers TO service_role;
+GRANT SELECT,DELETE ON TABLE public.booking_travellers TO authenticated;
+
+GRANT INSERT(booking_id) ON TABLE public.booking_travellers TO authenticated;
+
+GRANT INSERT(traveller_id) ON TABLE public.booking_travellers TO authenticated;
+
+-- ---------------------------------------------------------------- public.booking_balances
+
+CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
+ SELECT b.id AS booking_id,
+    b.total_cents,
+    (COALESCE(sum(i.amount_cents) FILTER (WHERE (i.paid_at IS NOT NULL)), (0)::bigint))::integer AS paid_cents,
+    ((b.total_cents - COALESCE(sum(i.amount_cents) FILTER (WHERE (i.paid_at IS NOT NULL)), (0)::bigint)))::integer AS remaining_cents
+   FROM (public.bookings b
+     LEFT JOIN public.booking_installments i ON ((i.booking_id = b.id)))
+  GROUP BY b.id;
+
+GRANT ALL ON TABLE public.booking_balances TO service_role;
+GRANT SELECT ON TABLE public.booking_balances TO authenticated;

@@ -30,45 +30,71 @@ set check_function_bodies = false;
 --     sort:   last_report | posted | reports | author | event;  dir: asc | desc
 --   Each row is as before (kind, target, event, author, text, hidden, pinned, reports as JSON, suspension).
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- public.comment_flags
 
--- Security definer: the member deleting their comment has no right to insert here, and must not need one.
-CREATE FUNCTION private.record_comment_removal() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  if tg_table_name = 'comments' then
-    insert into public.comment_removals (event_id, comment_id) values (new.event_id, new.id);
-  else
-    insert into public.comment_removals (event_id, reply_id) values (new.event_id, new.id);
-  end if;
-  return null;
-end
-$$;
+CREATE TABLE public.comment_flags (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    comment_id uuid,
+    reply_id uuid,
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comment_flags_one_target CHECK ((num_nonnulls(comment_id, reply_id) = 1)),
+    CONSTRAINT comment_flags_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500)))
+);
 
--- The database refuses a suspended member's comments and replies, saying until when (Sydney time).
-CREATE FUNCTION private.refuse_suspended_commenter() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  until_at timestamptz;
-begin
-  select s.suspended_until into until_at
-  from public.comment_suspensions s
-  where s.user_id = new.user_id and s.suspended_until > now();
-  if until_at is not null then
-    raise exception 'You are suspended from commenting until %.',
-      to_char(until_at at time zone 'Australia/Sydney', 'FMDD Mon YYYY, FMHH12:MI am') || ' (Sydney time)'
-      using errcode = 'PT403';
-  end if;
-  return new;
-end
-$$;
+COMMENT ON TABLE public.comment_flags IS 'Members'' reports of comments and replies, for the moderation queue.';
 
--- ---------------------------------------------------------------- the queue and its actions
+ALTER TABLE ONLY public.comment_flags
+    ADD CONSTRAINT comment_flags_once_per_comment UNIQUE (user_id, comment_id);
 
+ALTER TABLE ONLY public.comment_flags
+    ADD CONSTRAINT comment_flags_once_per_reply UNIQUE (user_id, reply_id);
+
+ALTER TABLE ONLY public.comment_flags
+    ADD CONSTRAINT comment_flags_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.comment_flags
+    ADD CONSTRAINT comment_flags_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_flags
+    ADD CONSTRAINT comment_flags_reply_id_fkey FOREIGN KEY (reply_id) REFERENCES public.comment_replies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_flags
+    ADD CONSTRAINT comment_flags_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+CREATE INDEX comment_flags_comment_id_idx ON public.comment_flags USING btree (comment_id);
+
+CREATE INDEX comment_flags_created_at_idx ON public.comment_flags USING btree (created_at);
+
+CREATE INDEX comment_flags_reply_id_idx ON public.comment_flags USING btree (reply_id);
+
+ALTER TABLE public.comment_flags ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY comment_flags_delete_admin ON public.comment_flags FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+-- Only a live comment or reply the caller can see (the subqueries run under their tables' policies), and
+-- never the caller's own words.
+CREATE POLICY comment_flags_insert_authenticated ON public.comment_flags FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
+   FROM public.comments c
+  WHERE ((c.id = comment_flags.comment_id) AND (NOT c.is_deleted) AND (c.user_id <> ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
+   FROM public.comment_replies r
+  WHERE ((r.id = comment_flags.reply_id) AND (NOT r.is_deleted) AND (r.user_id <> ( SELECT auth.uid() AS uid))))))));
+
+CREATE POLICY comment_flags_select_authenticated ON public.comment_flags FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.comment_flags TO service_role;
+GRANT SELECT,DELETE ON TABLE public.comment_flags TO authenticated;
+
+GRANT INSERT(comment_id) ON TABLE public.comment_flags TO authenticated;
+
+GRANT INSERT(reply_id) ON TABLE public.comment_flags TO authenticated;
+
+GRANT INSERT(reason) ON TABLE public.comment_flags TO authenticated;
+
+-- public.comment_flags: its functions
+
+-- the queue and its actions:
 
 -- hide | restore | pin | unpin | dismiss (removes the reports, so the item leaves the queue).
 CREATE FUNCTION public.moderate_comment(kind text, target_id uuid, action text) RETURNS void
@@ -113,6 +139,143 @@ begin
 end
 $$;
 
+REVOKE ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) TO service_role;
+GRANT ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) TO authenticated;
+
+-- ---------------------------------------------------------------- public.comment_removals
+
+CREATE TABLE public.comment_removals (
+    id bigint NOT NULL,
+    event_id uuid NOT NULL,
+    comment_id uuid,
+    reply_id uuid,
+    removed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comment_removals_one_target CHECK ((num_nonnulls(comment_id, reply_id) = 1))
+);
+
+ALTER TABLE public.comment_removals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.comment_removals_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY public.comment_removals
+    ADD CONSTRAINT comment_removals_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.comment_removals
+    ADD CONSTRAINT comment_removals_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_removals
+    ADD CONSTRAINT comment_removals_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.comment_removals
+    ADD CONSTRAINT comment_removals_reply_id_fkey FOREIGN KEY (reply_id) REFERENCES public.comment_replies(id) ON DELETE CASCADE;
+
+CREATE INDEX comment_removals_comment_id_idx ON public.comment_removals USING btree (comment_id);
+
+CREATE INDEX comment_removals_event_id_idx ON public.comment_removals USING btree (event_id);
+
+CREATE INDEX comment_removals_reply_id_idx ON public.comment_removals USING btree (reply_id);
+
+ALTER TABLE public.comment_removals ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY comment_removals_select_authenticated ON public.comment_removals FOR SELECT TO authenticated USING ((private.is_public_event(event_id) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.comment_removals TO service_role;
+GRANT SELECT ON TABLE public.comment_removals TO authenticated;
+
+GRANT ALL ON SEQUENCE public.comment_removals_id_seq TO service_role;
+
+-- public.comment_removals: its functions
+
+-- Security definer: the member deleting their comment has no right to insert here, and must not need one.
+CREATE FUNCTION private.record_comment_removal() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_table_name = 'comments' then
+    insert into public.comment_removals (event_id, comment_id) values (new.event_id, new.id);
+  else
+    insert into public.comment_removals (event_id, reply_id) values (new.event_id, new.id);
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.record_comment_removal() FROM PUBLIC;
+
+CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comment_replies FOR EACH ROW WHEN ((new.is_deleted AND (NOT old.is_deleted))) EXECUTE FUNCTION private.record_comment_removal();
+
+CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comments FOR EACH ROW WHEN ((new.is_deleted AND (NOT old.is_deleted))) EXECUTE FUNCTION private.record_comment_removal();
+
+-- ---------------------------------------------------------------- public.comment_suspensions
+
+CREATE TABLE public.comment_suspensions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    suspended_until timestamp with time zone NOT NULL,
+    reason text,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comment_suspensions_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500)))
+);
+
+COMMENT ON TABLE public.comment_suspensions IS 'Members barred from commenting until a time (admins set them).';
+
+ALTER TABLE ONLY public.comment_suspensions
+    ADD CONSTRAINT comment_suspensions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.comment_suspensions
+    ADD CONSTRAINT comment_suspensions_user_id_key UNIQUE (user_id);
+
+ALTER TABLE ONLY public.comment_suspensions
+    ADD CONSTRAINT comment_suspensions_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.comment_suspensions
+    ADD CONSTRAINT comment_suspensions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+ALTER TABLE public.comment_suspensions ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY comment_suspensions_delete_admin ON public.comment_suspensions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY comment_suspensions_select_authenticated ON public.comment_suspensions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.comment_suspensions TO service_role;
+GRANT SELECT,DELETE ON TABLE public.comment_suspensions TO authenticated;
+
+-- public.comment_suspensions: its functions
+
+-- The database refuses a suspended member's comments and replies, saying until when (Sydney time).
+CREATE FUNCTION private.refuse_suspended_commenter() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  until_at timestamptz;
+begin
+  select s.suspended_until into until_at
+  from public.comment_suspensions s
+  where s.user_id = new.user_id and s.suspended_until > now();
+  if until_at is not null then
+    raise exception 'You are suspended from commenting until %.',
+      to_char(until_at at time zone 'Australia/Sydney', 'FMDD Mon YYYY, FMHH12:MI am') || ' (Sydney time)'
+      using errcode = 'PT403';
+  end if;
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.refuse_suspended_commenter() FROM PUBLIC;
+
+CREATE TRIGGER refuse_suspended_commenter BEFORE INSERT ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended_commenter();
+
+CREATE TRIGGER refuse_suspended_commenter BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended_commenter();
+
 -- Suspends (or changes the suspension of) a member; the time must be in the future, within a year.
 CREATE FUNCTION public.suspend_commenter(member_id uuid, until timestamp with time zone, reason text DEFAULT NULL::text) RETURNS timestamp with time zone
     LANGUAGE plpgsql SECURITY DEFINER
@@ -138,180 +301,9 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- tables and views
-
-CREATE TABLE public.comment_flags (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    comment_id uuid,
-    reply_id uuid,
-    reason text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT comment_flags_one_target CHECK ((num_nonnulls(comment_id, reply_id) = 1)),
-    CONSTRAINT comment_flags_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500)))
-);
-
-COMMENT ON TABLE public.comment_flags IS 'Members'' reports of comments and replies, for the moderation queue.';
-
-CREATE TABLE public.comment_removals (
-    id bigint NOT NULL,
-    event_id uuid NOT NULL,
-    comment_id uuid,
-    reply_id uuid,
-    removed_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT comment_removals_one_target CHECK ((num_nonnulls(comment_id, reply_id) = 1))
-);
-
-ALTER TABLE public.comment_removals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.comment_removals_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
--- ---------------------------------------------------------------- suspensions
-
-CREATE TABLE public.comment_suspensions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid NOT NULL,
-    suspended_until timestamp with time zone NOT NULL,
-    reason text,
-    created_by uuid DEFAULT auth.uid(),
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT comment_suspensions_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500)))
-);
-
-COMMENT ON TABLE public.comment_suspensions IS 'Members barred from commenting until a time (admins set them).';
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.comment_flags
-    ADD CONSTRAINT comment_flags_once_per_comment UNIQUE (user_id, comment_id);
-
-ALTER TABLE ONLY public.comment_flags
-    ADD CONSTRAINT comment_flags_once_per_reply UNIQUE (user_id, reply_id);
-
-ALTER TABLE ONLY public.comment_flags
-    ADD CONSTRAINT comment_flags_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.comment_removals
-    ADD CONSTRAINT comment_removals_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.comment_suspensions
-    ADD CONSTRAINT comment_suspensions_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.comment_suspensions
-    ADD CONSTRAINT comment_suspensions_user_id_key UNIQUE (user_id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX comment_flags_comment_id_idx ON public.comment_flags USING btree (comment_id);
-
-CREATE INDEX comment_flags_created_at_idx ON public.comment_flags USING btree (created_at);
-
-CREATE INDEX comment_flags_reply_id_idx ON public.comment_flags USING btree (reply_id);
-
-CREATE INDEX comment_removals_comment_id_idx ON public.comment_removals USING btree (comment_id);
-
-CREATE INDEX comment_removals_event_id_idx ON public.comment_removals USING btree (event_id);
-
-CREATE INDEX comment_removals_reply_id_idx ON public.comment_removals USING btree (reply_id);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comment_replies FOR EACH ROW WHEN ((new.is_deleted AND (NOT old.is_deleted))) EXECUTE FUNCTION private.record_comment_removal();
-
-CREATE TRIGGER record_comment_removal AFTER UPDATE OF is_deleted ON public.comments FOR EACH ROW WHEN ((new.is_deleted AND (NOT old.is_deleted))) EXECUTE FUNCTION private.record_comment_removal();
-
-CREATE TRIGGER refuse_suspended_commenter BEFORE INSERT ON public.comment_replies FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended_commenter();
-
-CREATE TRIGGER refuse_suspended_commenter BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended_commenter();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.comment_flags
-    ADD CONSTRAINT comment_flags_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_flags
-    ADD CONSTRAINT comment_flags_reply_id_fkey FOREIGN KEY (reply_id) REFERENCES public.comment_replies(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_flags
-    ADD CONSTRAINT comment_flags_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_removals
-    ADD CONSTRAINT comment_removals_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_removals
-    ADD CONSTRAINT comment_removals_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_removals
-    ADD CONSTRAINT comment_removals_reply_id_fkey FOREIGN KEY (reply_id) REFERENCES public.comment_replies(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_suspensions
-    ADD CONSTRAINT comment_suspensions_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.comment_suspensions
-    ADD CONSTRAINT comment_suspensions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.comment_flags ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY comment_flags_delete_admin ON public.comment_flags FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
--- Only a live comment or reply the caller can see (the subqueries run under their tables' policies), and
--- never the caller's own words.
-CREATE POLICY comment_flags_insert_authenticated ON public.comment_flags FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
-   FROM public.comments c
-  WHERE ((c.id = comment_flags.comment_id) AND (NOT c.is_deleted) AND (c.user_id <> ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
-   FROM public.comment_replies r
-  WHERE ((r.id = comment_flags.reply_id) AND (NOT r.is_deleted) AND (r.user_id <> ( SELECT auth.uid() AS uid))))))));
-
-CREATE POLICY comment_flags_select_authenticated ON public.comment_flags FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
-ALTER TABLE public.comment_removals ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY comment_removals_select_authenticated ON public.comment_removals FOR SELECT TO authenticated USING ((private.is_public_event(event_id) OR ( SELECT private.is_admin() AS is_admin)));
-
-ALTER TABLE public.comment_suspensions ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY comment_suspensions_delete_admin ON public.comment_suspensions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY comment_suspensions_select_authenticated ON public.comment_suspensions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
--- ---------------------------------------------------------------- grants
-
-REVOKE ALL ON FUNCTION private.record_comment_removal() FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.refuse_suspended_commenter() FROM PUBLIC;
-
-
-REVOKE ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) TO service_role;
-GRANT ALL ON FUNCTION public.moderate_comment(kind text, target_id uuid, action text) TO authenticated;
-
 REVOKE ALL ON FUNCTION public.suspend_commenter(member_id uuid, until timestamp with time zone, reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.suspend_commenter(member_id uuid, until timestamp with time zone, reason text) TO service_role;
 GRANT ALL ON FUNCTION public.suspend_commenter(member_id uuid, until timestamp with time zone, reason text) TO authenticated;
-
-GRANT ALL ON TABLE public.comment_flags TO service_role;
-GRANT SELECT,DELETE ON TABLE public.comment_flags TO authenticated;
-
-GRANT INSERT(comment_id) ON TABLE public.comment_flags TO authenticated;
-
-GRANT INSERT(reply_id) ON TABLE public.comment_flags TO authenticated;
-
-GRANT INSERT(reason) ON TABLE public.comment_flags TO authenticated;
-
-GRANT ALL ON TABLE public.comment_removals TO service_role;
-GRANT SELECT ON TABLE public.comment_removals TO authenticated;
-
-GRANT ALL ON SEQUENCE public.comment_removals_id_seq TO service_role;
-
-GRANT ALL ON TABLE public.comment_suspensions TO service_role;
-GRANT SELECT,DELETE ON TABLE public.comment_suspensions TO authenticated;
 
 -- ---------------------------------------------------------------- the moderation queue
 

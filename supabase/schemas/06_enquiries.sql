@@ -48,64 +48,59 @@ set check_function_bodies = false;
 --   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
 --   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- public.contact_messages
 
--- A reply's text: several lines, trimmed, 1 to 5000 characters, no controls but tab and line breaks.
-CREATE FUNCTION private.is_reply_body(value text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select private.is_trimmed(value) and char_length(value) between 1 and 5000
-     and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
-$$;
+CREATE TABLE public.contact_messages (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    full_name text NOT NULL,
+    email text NOT NULL,
+    phone text,
+    message text NOT NULL,
+    handled_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT contact_messages_email_check CHECK (private.is_email(email)),
+    CONSTRAINT contact_messages_full_name_check CHECK (private.is_person_name(full_name)),
+    CONSTRAINT contact_messages_message_check CHECK (private.is_message(message)),
+    CONSTRAINT contact_messages_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
+);
 
--- ---------------------------------------------------------------- replying
+COMMENT ON COLUMN public.contact_messages.handled_at IS 'Set by an admin once the message has been answered.';
 
--- A reply's subject: one line, trimmed, 1 to 200 characters (src/lib/rules/enquiry-replies.ts).
-CREATE FUNCTION private.is_reply_subject(value text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select private.is_trimmed(value) and char_length(value) between 1 and 200
-     and value !~ '[\u0001-\u001F\u007F-\u009F]'
-$$;
+ALTER TABLE ONLY public.contact_messages
+    ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
 
--- The trip pages' waitlist and interest forms send the trip's name (event_name, the Sanity trip's title), not
--- an event id: the static page cannot know which row is the next departure. So the database links an entry
--- that arrives without an event_id to the trip's next departure still to end, by title (letter case aside):
--- the overview's counts per departure then include what visitors send, and a later offer of a freed place
--- knows which departure an entry waits for. No match (a trip with no departure on sale): it stays null.
-CREATE FUNCTION private.link_enquiry_to_departure() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  if new.event_id is null then
-    select e.id into new.event_id
-    from public.events e
-    where e.status = 'published'
-      and lower(e.title) = lower(btrim(new.event_name))
-      and e.end_date >= private.sydney_today()
-    order by e.start_date, e.id
-    limit 1;
-  end if;
-  return new;
-end
-$$;
+CREATE INDEX contact_messages_created_at_idx ON public.contact_messages USING btree (created_at DESC);
 
--- The time is the database's: marking sets now() whatever the client sent, marking again keeps the first
--- time, and clearing (null) reopens the enquiry. So nobody can backdate or postdate an answer.
-CREATE FUNCTION private.stamp_enquiry_contacted_at() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  if new.contacted_at is not null then
-    new.contacted_at := coalesce(old.contacted_at, now());
-  end if;
-  return new;
-end
-$$;
+CREATE INDEX contact_messages_lower_email_idx ON public.contact_messages USING btree (lower(email), created_at);
+
+ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY contact_messages_delete_admin ON public.contact_messages FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY contact_messages_insert_anyone ON public.contact_messages FOR INSERT TO anon, authenticated WITH CHECK (true);
+
+-- Contact messages concern no event: the constraints above are the whole rule for senders.
+CREATE POLICY contact_messages_select_admin ON public.contact_messages FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY contact_messages_update_admin ON public.contact_messages FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.contact_messages TO service_role;
+GRANT SELECT ON TABLE public.contact_messages TO anon;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.contact_messages TO authenticated;
+
+GRANT INSERT(full_name) ON TABLE public.contact_messages TO anon;
+GRANT INSERT(full_name) ON TABLE public.contact_messages TO authenticated;
+
+GRANT INSERT(email) ON TABLE public.contact_messages TO anon;
+GRANT INSERT(email) ON TABLE public.contact_messages TO authenticated;
+
+GRANT INSERT(phone) ON TABLE public.contact_messages TO anon;
+GRANT INSERT(phone) ON TABLE public.contact_messages TO authenticated;
+
+GRANT INSERT(message) ON TABLE public.contact_messages TO anon;
+GRANT INSERT(message) ON TABLE public.contact_messages TO authenticated;
+
+-- public.contact_messages: its functions and triggers
 
 CREATE FUNCTION private.stamp_enquiry_handled_at() RETURNS trigger
     LANGUAGE plpgsql
@@ -116,74 +111,6 @@ begin
     new.handled_at := coalesce(old.handled_at, now());
   end if;
   return new;
-end
-$$;
-
-
--- The trips that have waitlist entries (kind 'waitlist') or interest registrations ('interest'), for the
--- screen's trip filter: each with its number of entries and how many are still open.
-CREATE FUNCTION public.admin_enquiry_events(kind text) RETURNS TABLE(event_name text, entries bigint, open_entries bigint)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform private.require_admin('list the trips with enquiries');
-  if kind = 'waitlist' then
-    return query
-    select w.event_name, count(*), count(*) filter (where w.contacted_at is null)
-    from public.waitlist_submissions w group by w.event_name order by lower(w.event_name);
-  elsif kind = 'interest' then
-    return query
-    select r.event_name, count(*), count(*) filter (where r.handled_at is null)
-    from public.interest_registrations r group by r.event_name order by lower(r.event_name);
-  else
-    raise exception 'Unknown kind of enquiry: %', kind using errcode = '22023';
-  end if;
-end
-$$;
-
-
--- ---------------------------------------------------------------- the enquiries (20261126500001)
-
-
--- ---------------------------------------------------------------- joining
-
--- Adds the caller to a trip's waitlist: 'joined', or 'already' when the address is on it (any letter case).
--- Past 10 'already' answers to one client within an hour it refuses with HTTP 429 (SQLSTATE PT429) instead.
--- Security definer, so it can record probes and insert although visitors hold no INSERT privilege; the
--- insert policy's rule (no entries for draft trips) is therefore checked here, with the same error.
-CREATE FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text DEFAULT NULL::text, notes text DEFAULT NULL::text, event_id uuid DEFAULT NULL::uuid, marketing_consent boolean DEFAULT false) RETURNS text
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  caller_address text := private.request_client();
-  inserted integer;
-  recent_probes integer;
-begin
-  if join_waitlist.event_id is not null and not private.is_public_event(join_waitlist.event_id) then
-    raise exception 'new row violates row-level security policy for table "waitlist_submissions"'
-      using errcode = '42501';
-  end if;
-  insert into public.waitlist_submissions
-    (event_name, event_id, full_name, email, phone, notes, marketing_consent)
-  values (join_waitlist.event_name, join_waitlist.event_id, join_waitlist.full_name, join_waitlist.email,
-          join_waitlist.phone, join_waitlist.notes, coalesce(join_waitlist.marketing_consent, false))
-  on conflict do nothing;
-  get diagnostics inserted = row_count;
-  if inserted = 1 then
-    return 'joined';
-  end if;
-  perform pg_advisory_xact_lock(hashtext('waitlist_probes:' || caller_address));
-  select count(*) into recent_probes
-  from private.waitlist_probes p
-  where p.client = caller_address and p.probed_at > now() - interval '1 hour';
-  if recent_probes >= 10 then
-    raise exception 'Too many waitlist checks from this address'
-      using errcode = 'PT429', hint = 'Try again in an hour.';
-  end if;
-  insert into private.waitlist_probes (client) values (caller_address);
-  return 'already';
 end
 $$;
 
@@ -233,23 +160,13 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- tables and views
+REVOKE ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) TO service_role;
+GRANT ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) TO authenticated;
 
-CREATE TABLE public.contact_messages (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    full_name text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    message text NOT NULL,
-    handled_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT contact_messages_email_check CHECK (private.is_email(email)),
-    CONSTRAINT contact_messages_full_name_check CHECK (private.is_person_name(full_name)),
-    CONSTRAINT contact_messages_message_check CHECK (private.is_message(message)),
-    CONSTRAINT contact_messages_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
-);
+CREATE TRIGGER stamp_handled_at BEFORE UPDATE OF handled_at ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_handled_at();
 
-COMMENT ON COLUMN public.contact_messages.handled_at IS 'Set by an admin once the message has been answered.';
+-- ---------------------------------------------------------------- public.interest_registrations
 
 CREATE TABLE public.interest_registrations (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -272,129 +189,17 @@ CREATE TABLE public.interest_registrations (
 
 COMMENT ON COLUMN public.interest_registrations.handled_at IS 'When an admin marked the registration handled (stamped by the database); null while open.';
 
--- (20261126500001, added columns)
--- A waitlist entry's position is its order of joining within its trip (created_at, then id), derived when
--- read and never stored, so it stays right when an entry before it is removed. contacted_at is what a later
--- "offer a freed place" needs besides: who was already asked.
-CREATE TABLE public.waitlist_submissions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    event_name text NOT NULL,
-    event_id uuid,
-    full_name text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    notes text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    marketing_consent boolean DEFAULT false NOT NULL,
-    marketing_consent_at timestamp with time zone,
-    contacted_at timestamp with time zone,
-    CONSTRAINT waitlist_submissions_email_check CHECK (private.is_email(email)),
-    CONSTRAINT waitlist_submissions_event_name_check CHECK (((btrim(event_name) <> ''::text) AND (char_length(event_name) <= 200))),
-    CONSTRAINT waitlist_submissions_full_name_check CHECK (private.is_person_name(full_name)),
-    CONSTRAINT waitlist_submissions_notes_check CHECK (((notes IS NULL) OR private.is_message(notes))),
-    CONSTRAINT waitlist_submissions_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
-);
-
-COMMENT ON COLUMN public.waitlist_submissions.contacted_at IS 'When an admin marked the person contacted (stamped by the database); null while nobody has.';
-
--- ---------------------------------------------------------------- the probes
-
-CREATE TABLE private.waitlist_probes (
-    id bigint NOT NULL,
-    client text NOT NULL,
-    probed_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT waitlist_probes_client_check CHECK ((char_length(client) <= 200))
-);
-
-COMMENT ON TABLE private.waitlist_probes IS 'One row per "already on the waitlist" answer, by client address: the hourly limit counts them.';
-
-ALTER TABLE private.waitlist_probes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME private.waitlist_probes_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY private.waitlist_probes
-    ADD CONSTRAINT waitlist_probes_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.contact_messages
-    ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
-
 ALTER TABLE ONLY public.interest_registrations
     ADD CONSTRAINT interest_registrations_pkey PRIMARY KEY (id);
 
-ALTER TABLE ONLY public.waitlist_submissions
-    ADD CONSTRAINT waitlist_submissions_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX waitlist_probes_client_probed_at_idx ON private.waitlist_probes USING btree (client, probed_at);
-
-CREATE INDEX contact_messages_created_at_idx ON public.contact_messages USING btree (created_at DESC);
-
-CREATE INDEX contact_messages_lower_email_idx ON public.contact_messages USING btree (lower(email), created_at);
+ALTER TABLE ONLY public.interest_registrations
+    ADD CONSTRAINT interest_registrations_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE SET NULL;
 
 CREATE INDEX interest_registrations_created_at_idx ON public.interest_registrations USING btree (created_at DESC);
 
 CREATE INDEX interest_registrations_event_id_idx ON public.interest_registrations USING btree (event_id);
 
 CREATE INDEX interest_registrations_lower_email_idx ON public.interest_registrations USING btree (lower(email), created_at);
-
--- One entry per e-mail and event whatever the letter case, even when two submissions race.
-CREATE UNIQUE INDEX waitlist_submissions_event_email_key ON public.waitlist_submissions USING btree (event_name, lower(email));
-
-CREATE INDEX waitlist_submissions_event_id_idx ON public.waitlist_submissions USING btree (event_id);
-
-CREATE INDEX waitlist_submissions_event_name_created_idx ON public.waitlist_submissions USING btree (event_name, created_at, id);
-
--- ---------------------------------------------------------------- indexes the screens need
-
--- An enquirer's record and "last activity" join the enquiry tables by lower(email).
-CREATE INDEX waitlist_submissions_lower_email_idx ON public.waitlist_submissions USING btree (lower(email), created_at);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER link_to_departure BEFORE INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
-
-CREATE TRIGGER link_to_departure BEFORE INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
-
-CREATE TRIGGER stamp_contacted_at BEFORE UPDATE OF contacted_at ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_contacted_at();
-
-CREATE TRIGGER stamp_handled_at BEFORE UPDATE OF handled_at ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_handled_at();
-
-CREATE TRIGGER stamp_handled_at BEFORE UPDATE OF handled_at ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_handled_at();
-
-CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
-
-CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.interest_registrations
-    ADD CONSTRAINT interest_registrations_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.waitlist_submissions
-    ADD CONSTRAINT waitlist_submissions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE SET NULL;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE private.waitlist_probes ENABLE ROW LEVEL SECURITY;
-
-ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY contact_messages_delete_admin ON public.contact_messages FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY contact_messages_insert_anyone ON public.contact_messages FOR INSERT TO anon, authenticated WITH CHECK (true);
-
--- Contact messages concern no event: the constraints above are the whole rule for senders.
-CREATE POLICY contact_messages_select_admin ON public.contact_messages FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY contact_messages_update_admin ON public.contact_messages FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
 
 ALTER TABLE public.interest_registrations ENABLE ROW LEVEL SECURITY;
 
@@ -405,54 +210,6 @@ CREATE POLICY interest_registrations_insert_anyone ON public.interest_registrati
 CREATE POLICY interest_registrations_select_admin ON public.interest_registrations FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY interest_registrations_update_admin ON public.interest_registrations FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-ALTER TABLE public.waitlist_submissions ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY waitlist_submissions_delete_admin ON public.waitlist_submissions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY waitlist_submissions_select_admin ON public.waitlist_submissions FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY waitlist_submissions_update_admin ON public.waitlist_submissions FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
--- ---------------------------------------------------------------- grants
-
-GRANT ALL ON FUNCTION private.is_reply_body(value text) TO authenticated;
-
-GRANT ALL ON FUNCTION private.is_reply_subject(value text) TO authenticated;
-
-REVOKE ALL ON FUNCTION private.link_enquiry_to_departure() FROM PUBLIC;
-
-
-REVOKE ALL ON FUNCTION public.admin_enquiry_events(kind text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO service_role;
-GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO authenticated;
-
-
-
-REVOKE ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO service_role;
-GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO anon;
-GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO authenticated;
-
-REVOKE ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) TO service_role;
-GRANT ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) TO authenticated;
-
-GRANT ALL ON TABLE public.contact_messages TO service_role;
-GRANT SELECT ON TABLE public.contact_messages TO anon;
-GRANT SELECT,DELETE,UPDATE ON TABLE public.contact_messages TO authenticated;
-
-GRANT INSERT(full_name) ON TABLE public.contact_messages TO anon;
-GRANT INSERT(full_name) ON TABLE public.contact_messages TO authenticated;
-
-GRANT INSERT(email) ON TABLE public.contact_messages TO anon;
-GRANT INSERT(email) ON TABLE public.contact_messages TO authenticated;
-
-GRANT INSERT(phone) ON TABLE public.contact_messages TO anon;
-GRANT INSERT(phone) ON TABLE public.contact_messages TO authenticated;
-
-GRANT INSERT(message) ON TABLE public.contact_messages TO anon;
-GRANT INSERT(message) ON TABLE public.contact_messages TO authenticated;
 
 GRANT ALL ON TABLE public.interest_registrations TO service_role;
 GRANT SELECT ON TABLE public.interest_registrations TO anon;
@@ -479,11 +236,244 @@ GRANT INSERT(message) ON TABLE public.interest_registrations TO authenticated;
 GRANT INSERT(marketing_consent) ON TABLE public.interest_registrations TO anon;
 GRANT INSERT(marketing_consent) ON TABLE public.interest_registrations TO authenticated;
 
+-- public.interest_registrations: its functions and triggers
+
+-- The trip pages' waitlist and interest forms send the trip's name (event_name, the Sanity trip's title), not
+-- an event id: the static page cannot know which row is the next departure. So the database links an entry
+-- that arrives without an event_id to the trip's next departure still to end, by title (letter case aside):
+-- the overview's counts per departure then include what visitors send, and a later offer of a freed place
+-- knows which departure an entry waits for. No match (a trip with no departure on sale): it stays null.
+CREATE FUNCTION private.link_enquiry_to_departure() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.event_id is null then
+    select e.id into new.event_id
+    from public.events e
+    where e.status = 'published'
+      and lower(e.title) = lower(btrim(new.event_name))
+      and e.end_date >= private.sydney_today()
+    order by e.start_date, e.id
+    limit 1;
+  end if;
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.link_enquiry_to_departure() FROM PUBLIC;
+
+-- The trips that have waitlist entries (kind 'waitlist') or interest registrations ('interest'), for the
+-- screen's trip filter: each with its number of entries and how many are still open.
+CREATE FUNCTION public.admin_enquiry_events(kind text) RETURNS TABLE(event_name text, entries bigint, open_entries bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_admin('list the trips with enquiries');
+  if kind = 'waitlist' then
+    return query
+    select w.event_name, count(*), count(*) filter (where w.contacted_at is null)
+    from public.waitlist_submissions w group by w.event_name order by lower(w.event_name);
+  elsif kind = 'interest' then
+    return query
+    select r.event_name, count(*), count(*) filter (where r.handled_at is null)
+    from public.interest_registrations r group by r.event_name order by lower(r.event_name);
+  else
+    raise exception 'Unknown kind of enquiry: %', kind using errcode = '22023';
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.admin_enquiry_events(kind text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO service_role;
+GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO authenticated;
+
+CREATE TRIGGER link_to_departure BEFORE INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
+
+CREATE TRIGGER stamp_handled_at BEFORE UPDATE OF handled_at ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_handled_at();
+
+CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
+
+-- ---------------------------------------------------------------- public.waitlist_submissions
+
+-- (20261126500001, added columns)
+-- A waitlist entry's position is its order of joining within its trip (created_at, then id), derived when
+-- read and never stored, so it stays right when an entry before it is removed. contacted_at is what a later
+-- "offer a freed place" needs besides: who was already asked.
+CREATE TABLE public.waitlist_submissions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_name text NOT NULL,
+    event_id uuid,
+    full_name text NOT NULL,
+    email text NOT NULL,
+    phone text,
+    notes text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    marketing_consent boolean DEFAULT false NOT NULL,
+    marketing_consent_at timestamp with time zone,
+    contacted_at timestamp with time zone,
+    CONSTRAINT waitlist_submissions_email_check CHECK (private.is_email(email)),
+    CONSTRAINT waitlist_submissions_event_name_check CHECK (((btrim(event_name) <> ''::text) AND (char_length(event_name) <= 200))),
+    CONSTRAINT waitlist_submissions_full_name_check CHECK (private.is_person_name(full_name)),
+    CONSTRAINT waitlist_submissions_notes_check CHECK (((notes IS NULL) OR private.is_message(notes))),
+    CONSTRAINT waitlist_submissions_phone_check CHECK (((phone IS NULL) OR private.is_phone(phone)))
+);
+
+COMMENT ON COLUMN public.waitlist_submissions.contacted_at IS 'When an admin marked the person contacted (stamped by the database); null while nobody has.';
+
+ALTER TABLE ONLY public.waitlist_submissions
+    ADD CONSTRAINT waitlist_submissions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.waitlist_submissions
+    ADD CONSTRAINT waitlist_submissions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE SET NULL;
+
+-- One entry per e-mail and event whatever the letter case, even when two submissions race.
+CREATE UNIQUE INDEX waitlist_submissions_event_email_key ON public.waitlist_submissions USING btree (event_name, lower(email));
+
+CREATE INDEX waitlist_submissions_event_id_idx ON public.waitlist_submissions USING btree (event_id);
+
+CREATE INDEX waitlist_submissions_event_name_created_idx ON public.waitlist_submissions USING btree (event_name, created_at, id);
+
+-- An enquirer's record and "last activity" join the enquiry tables by lower(email).
+CREATE INDEX waitlist_submissions_lower_email_idx ON public.waitlist_submissions USING btree (lower(email), created_at);
+
+ALTER TABLE public.waitlist_submissions ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY waitlist_submissions_delete_admin ON public.waitlist_submissions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY waitlist_submissions_select_admin ON public.waitlist_submissions FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY waitlist_submissions_update_admin ON public.waitlist_submissions FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
 GRANT ALL ON TABLE public.waitlist_submissions TO service_role;
 GRANT SELECT ON TABLE public.waitlist_submissions TO anon;
 GRANT SELECT,DELETE,UPDATE ON TABLE public.waitlist_submissions TO authenticated;
 
+-- public.waitlist_submissions: its functions and triggers
+
+-- The time is the database's: marking sets now() whatever the client sent, marking again keeps the first
+-- time, and clearing (null) reopens the enquiry. So nobody can backdate or postdate an answer.
+CREATE FUNCTION private.stamp_enquiry_contacted_at() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.contacted_at is not null then
+    new.contacted_at := coalesce(old.contacted_at, now());
+  end if;
+  return new;
+end
+$$;
+
+CREATE TRIGGER link_to_departure BEFORE INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
+
+CREATE TRIGGER stamp_contacted_at BEFORE UPDATE OF contacted_at ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_contacted_at();
+
+CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
+
+-- ---------------------------------------------------------------- private.waitlist_probes
+
+CREATE TABLE private.waitlist_probes (
+    id bigint NOT NULL,
+    client text NOT NULL,
+    probed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT waitlist_probes_client_check CHECK ((char_length(client) <= 200))
+);
+
+COMMENT ON TABLE private.waitlist_probes IS 'One row per "already on the waitlist" answer, by client address: the hourly limit counts them.';
+
+ALTER TABLE private.waitlist_probes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.waitlist_probes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY private.waitlist_probes
+    ADD CONSTRAINT waitlist_probes_pkey PRIMARY KEY (id);
+
+CREATE INDEX waitlist_probes_client_probed_at_idx ON private.waitlist_probes USING btree (client, probed_at);
+
+ALTER TABLE private.waitlist_probes ENABLE ROW LEVEL SECURITY;
+
 GRANT ALL ON TABLE private.waitlist_probes TO service_role;
+
+-- private.waitlist_probes: its functions
+
+-- joining:
+
+-- Adds the caller to a trip's waitlist: 'joined', or 'already' when the address is on it (any letter case).
+-- Past 10 'already' answers to one client within an hour it refuses with HTTP 429 (SQLSTATE PT429) instead.
+-- Security definer, so it can record probes and insert although visitors hold no INSERT privilege; the
+-- insert policy's rule (no entries for draft trips) is therefore checked here, with the same error.
+CREATE FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text DEFAULT NULL::text, notes text DEFAULT NULL::text, event_id uuid DEFAULT NULL::uuid, marketing_consent boolean DEFAULT false) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  caller_address text := private.request_client();
+  inserted integer;
+  recent_probes integer;
+begin
+  if join_waitlist.event_id is not null and not private.is_public_event(join_waitlist.event_id) then
+    raise exception 'new row violates row-level security policy for table "waitlist_submissions"'
+      using errcode = '42501';
+  end if;
+  insert into public.waitlist_submissions
+    (event_name, event_id, full_name, email, phone, notes, marketing_consent)
+  values (join_waitlist.event_name, join_waitlist.event_id, join_waitlist.full_name, join_waitlist.email,
+          join_waitlist.phone, join_waitlist.notes, coalesce(join_waitlist.marketing_consent, false))
+  on conflict do nothing;
+  get diagnostics inserted = row_count;
+  if inserted = 1 then
+    return 'joined';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('waitlist_probes:' || caller_address));
+  select count(*) into recent_probes
+  from private.waitlist_probes p
+  where p.client = caller_address and p.probed_at > now() - interval '1 hour';
+  if recent_probes >= 10 then
+    raise exception 'Too many waitlist checks from this address'
+      using errcode = 'PT429', hint = 'Try again in an hour.';
+  end if;
+  insert into private.waitlist_probes (client) values (caller_address);
+  return 'already';
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO service_role;
+GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO anon;
+GRANT ALL ON FUNCTION public.join_waitlist(event_name text, full_name text, email text, phone text, notes text, event_id uuid, marketing_consent boolean) TO authenticated;
+
+-- ---------------------------------------------------------------- functions
+
+-- A reply's text: several lines, trimmed, 1 to 5000 characters, no controls but tab and line breaks.
+CREATE FUNCTION private.is_reply_body(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.is_trimmed(value) and char_length(value) between 1 and 5000
+     and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
+$$;
+
+GRANT ALL ON FUNCTION private.is_reply_body(value text) TO authenticated;
+
+-- replying:
+
+-- A reply's subject: one line, trimmed, 1 to 200 characters (src/lib/rules/enquiry-replies.ts).
+CREATE FUNCTION private.is_reply_subject(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.is_trimmed(value) and char_length(value) between 1 and 200
+     and value !~ '[\u0001-\u001F\u007F-\u009F]'
+$$;
+
+GRANT ALL ON FUNCTION private.is_reply_subject(value text) TO authenticated;
 
 -- ---------------------------------------------------------------- shared parts
 
@@ -497,69 +487,9 @@ $$;
 revoke all on function private.enquiry_shown(text, timestamptz) from public;
 
 -- ---------------------------------------------------------------- the enquiries
+
 -- Each: filter '' | 'open' | 'done' (private.enquiry_shown), event: one trip's name ('' every trip), sort ''
 -- for the list's own order (an unknown key falls back to it too: the sort is in the address).
-
-create function public.admin_waitlist_entries(
-  search text default '',
-  filter text default '',
-  event text default '',
-  sort text default '',
-  direction text default 'asc',
-  page_size integer default 25,
-  page_offset integer default 0
-) returns table (
-  id uuid,
-  "position" bigint,
-  event_name text,
-  event_id uuid,
-  full_name text,
-  email text,
-  phone text,
-  notes text,
-  marketing_consent boolean,
-  created_at timestamptz,
-  contacted_at timestamptz,
-  total_count integer
-)
-language plpgsql stable security definer set search_path = ''
-as $$
-declare
-  pattern text := coalesce(private.search_pattern(search), '%');
-  descending boolean := direction = 'desc';
-  trip text := nullif(event, '');
-begin
-  perform private.require_admin('read the waitlist');
-  perform private.check_page_arguments(coalesce(direction, 'asc'), page_size, page_offset, search);
-  return query
-  with ranked as (
-    select w.*, row_number() over (partition by w.event_name order by w.created_at, w.id) as place
-    from public.waitlist_submissions w
-    where trip is null or w.event_name = trip
-  ), matching as (
-    select r.* from ranked r
-    where (r.full_name ilike pattern or r.email ilike pattern or coalesce(r.phone, '') ilike pattern
-           or coalesce(r.notes, '') ilike pattern)
-      and private.enquiry_shown(filter, r.contacted_at)
-  )
-  select m.id, m.place, m.event_name, m.event_id, m.full_name, m.email, m.phone, m.notes,
-         m.marketing_consent, m.created_at, m.contacted_at, (count(*) over ())::integer
-  from matching m
-  order by
-    case when not descending then
-      case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
-                when 'event_name' then lower(m.event_name) end end asc,
-    case when descending then
-      case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
-                when 'event_name' then lower(m.event_name) end end desc,
-    case when sort = 'contacted_at' and not descending then m.contacted_at end asc nulls first,
-    case when sort = 'contacted_at' and descending then m.contacted_at end desc nulls last,
-    case when sort = 'created_at' and not descending then m.created_at end asc,
-    case when sort = 'created_at' and descending then m.created_at end desc,
-    m.event_name, m.place
-  limit page_size offset page_offset;
-end
-$$;
 
 create function public.admin_interest_registrations(
   search text default '',
@@ -660,6 +590,67 @@ begin
     case when sort_key = 'created_at' and not descending then m.created_at end asc,
     case when sort_key is null then m.handled_at is not null end,
     m.created_at desc, m.id
+  limit page_size offset page_offset;
+end
+$$;
+
+create function public.admin_waitlist_entries(
+  search text default '',
+  filter text default '',
+  event text default '',
+  sort text default '',
+  direction text default 'asc',
+  page_size integer default 25,
+  page_offset integer default 0
+) returns table (
+  id uuid,
+  "position" bigint,
+  event_name text,
+  event_id uuid,
+  full_name text,
+  email text,
+  phone text,
+  notes text,
+  marketing_consent boolean,
+  created_at timestamptz,
+  contacted_at timestamptz,
+  total_count integer
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  pattern text := coalesce(private.search_pattern(search), '%');
+  descending boolean := direction = 'desc';
+  trip text := nullif(event, '');
+begin
+  perform private.require_admin('read the waitlist');
+  perform private.check_page_arguments(coalesce(direction, 'asc'), page_size, page_offset, search);
+  return query
+  with ranked as (
+    select w.*, row_number() over (partition by w.event_name order by w.created_at, w.id) as place
+    from public.waitlist_submissions w
+    where trip is null or w.event_name = trip
+  ), matching as (
+    select r.* from ranked r
+    where (r.full_name ilike pattern or r.email ilike pattern or coalesce(r.phone, '') ilike pattern
+           or coalesce(r.notes, '') ilike pattern)
+      and private.enquiry_shown(filter, r.contacted_at)
+  )
+  select m.id, m.place, m.event_name, m.event_id, m.full_name, m.email, m.phone, m.notes,
+         m.marketing_consent, m.created_at, m.contacted_at, (count(*) over ())::integer
+  from matching m
+  order by
+    case when not descending then
+      case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
+                when 'event_name' then lower(m.event_name) end end asc,
+    case when descending then
+      case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)
+                when 'event_name' then lower(m.event_name) end end desc,
+    case when sort = 'contacted_at' and not descending then m.contacted_at end asc nulls first,
+    case when sort = 'contacted_at' and descending then m.contacted_at end desc nulls last,
+    case when sort = 'created_at' and not descending then m.created_at end asc,
+    case when sort = 'created_at' and descending then m.created_at end desc,
+    m.event_name, m.place
   limit page_size offset page_offset;
 end
 $$;

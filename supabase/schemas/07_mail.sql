@@ -27,134 +27,41 @@ set check_function_bodies = false;
 --   into the List-Unsubscribe and List-Unsubscribe-Post headers. With the API's origin known, the HTML part
 --   also shows the update's image by its public Storage URL (amends decision 0043).
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- private.company_settings
 
--- ---------------------------------------------------------------- for the sender
+-- One row: where the company's mail goes and what the site is called. Never readable through the API.
+-- Columns, as the migrations explain them:
+--   site_url: The public site's origin, for links in e-mail (unsubscribe); no trailing slash.
+CREATE TABLE private.company_settings (
+    id boolean DEFAULT true NOT NULL,
+    contact_email text NOT NULL,
+    brand_name text NOT NULL,
+    site_url text NOT NULL,
+    api_url text DEFAULT 'http://127.0.0.1:54321'::text NOT NULL,
+    CONSTRAINT company_settings_api_url_check CHECK ((api_url ~ '^https?://[^/[:space:]]+$'::text)),
+    CONSTRAINT company_settings_brand_name_check CHECK (((btrim(brand_name) <> ''::text) AND (char_length(brand_name) <= 120))),
+    CONSTRAINT company_settings_contact_email_check CHECK (private.is_email(contact_email)),
+    CONSTRAINT company_settings_id_check CHECK (id),
+    CONSTRAINT company_settings_site_url_check CHECK ((site_url ~ '^https?://[^/[:space:]]+$'::text))
+);
 
--- Takes up to `max_rows` messages that are due, counts the attempt and pushes the next one back (1, 2, 4 …
--- minutes), so a sender that dies mid-way retries later and two senders never take the same row.
-CREATE FUNCTION private.claim_outbound_mail(max_rows integer DEFAULT 10) RETURNS TABLE(id bigint, recipient text, reply_to text, subject text, body text, html_body text, list_unsubscribe text)
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  update private.outbound_mail m
-  set attempts = m.attempts + 1,
-      next_attempt_at = now() + interval '1 minute' * power(2, m.attempts)
-  where m.id in (
-    select d.id from private.outbound_mail d
-    where d.sent_at is null and d.next_attempt_at <= now()
-      and d.attempts < private.outbound_mail_max_attempts()
-    order by d.id
-    limit greatest(1, least(max_rows, 100))
-    for update skip locked
-  )
-  returning m.id, m.recipient, m.reply_to, m.subject, m.body, m.html_body, m.list_unsubscribe
-$$;
+COMMENT ON TABLE private.company_settings IS 'The company''s address for enquiries and the site''s origin. Hosted: update this row after db push.';
 
-CREATE FUNCTION private.mail_consent_line(consent boolean) RETURNS text
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select 'Trip news by e-mail: ' || case when consent then 'yes' else 'no' end
-$$;
+COMMENT ON COLUMN private.company_settings.api_url IS 'The project API''s public origin (SUPABASE_URL), no trailing slash: Edge Function and Storage links in mail.';
 
-CREATE FUNCTION private.mail_contact_message() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform private.queue_company_mail(
-    'Contact message from ' || new.full_name,
-    array[
-      'A message from the contact form.',
-      '',
-      private.mail_line('Name', new.full_name),
-      private.mail_line('E-mail', new.email),
-      private.mail_line('Phone', new.phone),
-      '',
-      new.message
-    ],
-    new.email
-  );
-  return null;
-end
-$$;
+ALTER TABLE ONLY private.company_settings
+    ADD CONSTRAINT company_settings_pkey PRIMARY KEY (id);
 
-CREATE FUNCTION private.mail_interest_registration() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform private.queue_company_mail(
-    'Interest: ' || new.full_name || ' in ' || new.event_name,
-    array[
-      'Someone registered interest in ' || new.event_name || '.',
-      '',
-      private.mail_line('Name', new.full_name),
-      private.mail_line('E-mail', new.email),
-      private.mail_line('Phone', new.phone),
-      private.mail_line('Message', new.message),
-      private.mail_consent_line(new.marketing_consent)
-    ],
-    new.email
-  );
-  return null;
-end
-$$;
+ALTER TABLE private.company_settings ENABLE ROW LEVEL SECURITY;
 
--- A line of the message: empty values read 'not given'; control characters other than newlines go.
-CREATE FUNCTION private.mail_line(label text, value text) RETURNS text
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select label || ': ' || coalesce(
-    nullif(btrim(regexp_replace(value, '[\u0001-\u0009\u000B-\u001F\u007F]', '', 'g')), ''),
-    'not given')
-$$;
+GRANT ALL ON TABLE private.company_settings TO service_role;
 
--- ---------------------------------------------------------------- what each form sends
+-- The one row of company settings: the sample content's contact address (studio/data/production.ndjson) and
+-- the local site. Hosted: update this row after db push.
+INSERT INTO private.company_settings (id, contact_email, brand_name, site_url, api_url)
+VALUES (true, 'hello@hauntedhorizons.com.au', 'Haunted Horizons', 'http://localhost:4321', 'http://127.0.0.1:54321');
 
-CREATE FUNCTION private.mail_waitlist_submission() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform private.queue_company_mail(
-    'Waitlist: ' || new.full_name || ' for ' || new.event_name,
-    array[
-      'Someone joined the waitlist for ' || new.event_name || '.',
-      '',
-      private.mail_line('Name', new.full_name),
-      private.mail_line('E-mail', new.email),
-      private.mail_line('Phone', new.phone),
-      private.mail_line('Notes', new.notes),
-      private.mail_consent_line(new.marketing_consent)
-    ],
-    new.email
-  );
-  return null;
-end
-$$;
-
-CREATE FUNCTION private.outbound_mail_failed(mail_id bigint, error text) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  update private.outbound_mail set last_error = left(coalesce(error, 'unknown error'), 1000) where id = mail_id
-$$;
-
--- After this many failed attempts a message stays in the table, unsent, for someone to look at.
-CREATE FUNCTION private.outbound_mail_max_attempts() RETURNS integer
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$ select 8 $$;
-
-CREATE FUNCTION private.outbound_mail_sent(mail_id bigint) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  update private.outbound_mail set sent_at = now(), last_error = null where id = mail_id
-$$;
+-- private.company_settings: its functions
 
 -- Queues one message to the company; wakes the sender (NOTIFY is sent only if the transaction commits).
 CREATE FUNCTION private.queue_company_mail(subject text, lines text[], reply_to text) RETURNS void
@@ -181,48 +88,7 @@ begin
 end
 $$;
 
--- The address's token, made on first use. For whatever sends marketing e-mail (service role only).
-CREATE FUNCTION private.unsubscribe_token(address text) RETURNS text
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  wanted text := lower(btrim(address));
-  found text;
-begin
-  insert into private.unsubscribe_tokens (email) values (wanted) on conflict (email) do nothing;
-  select t.token into found from private.unsubscribe_tokens t where t.email = wanted;
-  return found;
-end
-$$;
-
--- Stops marketing e-mail to the address the token belongs to, everywhere we hold consent: the member's
--- profile (through the account's e-mail), waitlist entries and interest registrations. The answer is
--- 'unsubscribed' (also when nothing was ticked: the link works twice) or 'invalid' for an unknown token;
--- it names no address, so a token guessed or forwarded tells nobody whose it is.
-CREATE FUNCTION public.unsubscribe(token text) RETURNS text
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  address text;
-begin
-  if unsubscribe.token is null or unsubscribe.token !~ '^[0-9a-f]{64}$' then
-    return 'invalid';
-  end if;
-  select t.email into address from private.unsubscribe_tokens t where t.token = unsubscribe.token;
-  if address is null then
-    return 'invalid';
-  end if;
-  update public.profiles p set marketing_consent = false
-  where p.marketing_consent and p.id in (select u.id from auth.users u where lower(u.email) = address);
-  update public.waitlist_submissions w set marketing_consent = false
-  where w.marketing_consent and lower(w.email) = address;
-  update public.interest_registrations i set marketing_consent = false
-  where i.marketing_consent and lower(i.email) = address;
-  return 'unsubscribed';
-end
-$_$;
+REVOKE ALL ON FUNCTION private.queue_company_mail(subject text, lines text[], reply_to text) FROM PUBLIC;
 
 -- The link for the foot of every marketing e-mail to `address` (decision 0018 says how it is used). In the
 -- API for whatever sends marketing mail with the service role key; visitors and members may not call it.
@@ -234,31 +100,10 @@ CREATE FUNCTION public.unsubscribe_url(address text) RETURNS text
   from private.company_settings s
 $$;
 
--- ---------------------------------------------------------------- tables and views
+REVOKE ALL ON FUNCTION public.unsubscribe_url(address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unsubscribe_url(address text) TO service_role;
 
--- ---------------------------------------------------------------- the company
-
--- One row: where the company's mail goes and what the site is called. Never readable through the API.
--- Columns, as the migrations explain them:
---   site_url: The public site's origin, for links in e-mail (unsubscribe); no trailing slash.
-CREATE TABLE private.company_settings (
-    id boolean DEFAULT true NOT NULL,
-    contact_email text NOT NULL,
-    brand_name text NOT NULL,
-    site_url text NOT NULL,
-    api_url text DEFAULT 'http://127.0.0.1:54321'::text NOT NULL,
-    CONSTRAINT company_settings_api_url_check CHECK ((api_url ~ '^https?://[^/[:space:]]+$'::text)),
-    CONSTRAINT company_settings_brand_name_check CHECK (((btrim(brand_name) <> ''::text) AND (char_length(brand_name) <= 120))),
-    CONSTRAINT company_settings_contact_email_check CHECK (private.is_email(contact_email)),
-    CONSTRAINT company_settings_id_check CHECK (id),
-    CONSTRAINT company_settings_site_url_check CHECK ((site_url ~ '^https?://[^/[:space:]]+$'::text))
-);
-
-COMMENT ON TABLE private.company_settings IS 'The company''s address for enquiries and the site''s origin. Hosted: update this row after db push.';
-
-COMMENT ON COLUMN private.company_settings.api_url IS 'The project API''s public origin (SUPABASE_URL), no trailing slash: Edge Function and Storage links in mail.';
-
--- ---------------------------------------------------------------- the outbox
+-- ---------------------------------------------------------------- private.outbound_mail
 
 -- Columns, as the migrations explain them:
 --   attempts: Delivery: attempts so far, when the next may start, the last failure, and when it went out.
@@ -296,7 +141,63 @@ ALTER TABLE private.outbound_mail ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     CACHE 1
 );
 
--- ---------------------------------------------------------------- unsubscribing
+ALTER TABLE ONLY private.outbound_mail
+    ADD CONSTRAINT outbound_mail_pkey PRIMARY KEY (id);
+
+CREATE INDEX outbound_mail_pending_idx ON private.outbound_mail USING btree (next_attempt_at) WHERE (sent_at IS NULL);
+
+ALTER TABLE private.outbound_mail ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE private.outbound_mail TO service_role;
+
+-- private.outbound_mail: its functions
+
+-- for the sender:
+
+-- Takes up to `max_rows` messages that are due, counts the attempt and pushes the next one back (1, 2, 4 …
+-- minutes), so a sender that dies mid-way retries later and two senders never take the same row.
+CREATE FUNCTION private.claim_outbound_mail(max_rows integer DEFAULT 10) RETURNS TABLE(id bigint, recipient text, reply_to text, subject text, body text, html_body text, list_unsubscribe text)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.outbound_mail m
+  set attempts = m.attempts + 1,
+      next_attempt_at = now() + interval '1 minute' * power(2, m.attempts)
+  where m.id in (
+    select d.id from private.outbound_mail d
+    where d.sent_at is null and d.next_attempt_at <= now()
+      and d.attempts < private.outbound_mail_max_attempts()
+    order by d.id
+    limit greatest(1, least(max_rows, 100))
+    for update skip locked
+  )
+  returning m.id, m.recipient, m.reply_to, m.subject, m.body, m.html_body, m.list_unsubscribe
+$$;
+
+REVOKE ALL ON FUNCTION private.claim_outbound_mail(max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.claim_outbound_mail(max_rows integer) TO service_role;
+
+CREATE FUNCTION private.outbound_mail_failed(mail_id bigint, error text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.outbound_mail set last_error = left(coalesce(error, 'unknown error'), 1000) where id = mail_id
+$$;
+
+REVOKE ALL ON FUNCTION private.outbound_mail_failed(mail_id bigint, error text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.outbound_mail_failed(mail_id bigint, error text) TO service_role;
+
+CREATE FUNCTION private.outbound_mail_sent(mail_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.outbound_mail set sent_at = now(), last_error = null where id = mail_id
+$$;
+
+REVOKE ALL ON FUNCTION private.outbound_mail_sent(mail_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.outbound_mail_sent(mail_id bigint) TO service_role;
+
+-- ---------------------------------------------------------------- private.unsubscribe_tokens
 
 -- One secret token per address (lower case): the unsubscribe link of every marketing e-mail to it. The
 -- token is 64 hex characters from two random UUIDs (244 random bits; pgcrypto is not needed).
@@ -310,71 +211,162 @@ CREATE TABLE private.unsubscribe_tokens (
 
 COMMENT ON TABLE private.unsubscribe_tokens IS 'The secret in each address''s unsubscribe link; read only by the security-definer functions below.';
 
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY private.company_settings
-    ADD CONSTRAINT company_settings_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY private.outbound_mail
-    ADD CONSTRAINT outbound_mail_pkey PRIMARY KEY (id);
-
 ALTER TABLE ONLY private.unsubscribe_tokens
     ADD CONSTRAINT unsubscribe_tokens_pkey PRIMARY KEY (email);
 
 ALTER TABLE ONLY private.unsubscribe_tokens
     ADD CONSTRAINT unsubscribe_tokens_token_key UNIQUE (token);
 
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX outbound_mail_pending_idx ON private.outbound_mail USING btree (next_attempt_at) WHERE (sent_at IS NULL);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER mail_company AFTER INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.mail_contact_message();
-
-CREATE TRIGGER mail_company AFTER INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.mail_interest_registration();
-
-CREATE TRIGGER mail_company AFTER INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.mail_waitlist_submission();
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE private.company_settings ENABLE ROW LEVEL SECURITY;
-
-ALTER TABLE private.outbound_mail ENABLE ROW LEVEL SECURITY;
-
 ALTER TABLE private.unsubscribe_tokens ENABLE ROW LEVEL SECURITY;
 
--- ---------------------------------------------------------------- grants
+GRANT ALL ON TABLE private.unsubscribe_tokens TO service_role;
 
-REVOKE ALL ON FUNCTION private.claim_outbound_mail(max_rows integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.claim_outbound_mail(max_rows integer) TO service_role;
+-- private.unsubscribe_tokens: its functions
 
-REVOKE ALL ON FUNCTION private.outbound_mail_failed(mail_id bigint, error text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.outbound_mail_failed(mail_id bigint, error text) TO service_role;
-
-REVOKE ALL ON FUNCTION private.outbound_mail_sent(mail_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.outbound_mail_sent(mail_id bigint) TO service_role;
-
-REVOKE ALL ON FUNCTION private.queue_company_mail(subject text, lines text[], reply_to text) FROM PUBLIC;
+-- The address's token, made on first use. For whatever sends marketing e-mail (service role only).
+CREATE FUNCTION private.unsubscribe_token(address text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := lower(btrim(address));
+  found text;
+begin
+  insert into private.unsubscribe_tokens (email) values (wanted) on conflict (email) do nothing;
+  select t.token into found from private.unsubscribe_tokens t where t.email = wanted;
+  return found;
+end
+$$;
 
 REVOKE ALL ON FUNCTION private.unsubscribe_token(address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.unsubscribe_token(address text) TO service_role;
+
+-- Stops marketing e-mail to the address the token belongs to, everywhere we hold consent: the member's
+-- profile (through the account's e-mail), waitlist entries and interest registrations. The answer is
+-- 'unsubscribed' (also when nothing was ticked: the link works twice) or 'invalid' for an unknown token;
+-- it names no address, so a token guessed or forwarded tells nobody whose it is.
+CREATE FUNCTION public.unsubscribe(token text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  address text;
+begin
+  if unsubscribe.token is null or unsubscribe.token !~ '^[0-9a-f]{64}$' then
+    return 'invalid';
+  end if;
+  select t.email into address from private.unsubscribe_tokens t where t.token = unsubscribe.token;
+  if address is null then
+    return 'invalid';
+  end if;
+  update public.profiles p set marketing_consent = false
+  where p.marketing_consent and p.id in (select u.id from auth.users u where lower(u.email) = address);
+  update public.waitlist_submissions w set marketing_consent = false
+  where w.marketing_consent and lower(w.email) = address;
+  update public.interest_registrations i set marketing_consent = false
+  where i.marketing_consent and lower(i.email) = address;
+  return 'unsubscribed';
+end
+$_$;
 
 REVOKE ALL ON FUNCTION public.unsubscribe(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe(token text) TO service_role;
 GRANT ALL ON FUNCTION public.unsubscribe(token text) TO anon;
 GRANT ALL ON FUNCTION public.unsubscribe(token text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.unsubscribe_url(address text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.unsubscribe_url(address text) TO service_role;
+-- ---------------------------------------------------------------- what each form sends
 
-GRANT ALL ON TABLE private.company_settings TO service_role;
+CREATE FUNCTION private.mail_consent_line(consent boolean) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'Trip news by e-mail: ' || case when consent then 'yes' else 'no' end
+$$;
 
-GRANT ALL ON TABLE private.outbound_mail TO service_role;
+CREATE FUNCTION private.mail_contact_message() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.queue_company_mail(
+    'Contact message from ' || new.full_name,
+    array[
+      'A message from the contact form.',
+      '',
+      private.mail_line('Name', new.full_name),
+      private.mail_line('E-mail', new.email),
+      private.mail_line('Phone', new.phone),
+      '',
+      new.message
+    ],
+    new.email
+  );
+  return null;
+end
+$$;
 
-GRANT ALL ON TABLE private.unsubscribe_tokens TO service_role;
+CREATE TRIGGER mail_company AFTER INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.mail_contact_message();
 
--- The one row of company settings: the sample content's contact address (studio/data/production.ndjson) and
--- the local site. Hosted: update this row after db push.
-INSERT INTO private.company_settings (id, contact_email, brand_name, site_url, api_url)
-VALUES (true, 'hello@hauntedhorizons.com.au', 'Haunted Horizons', 'http://localhost:4321', 'http://127.0.0.1:54321');
+CREATE FUNCTION private.mail_interest_registration() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.queue_company_mail(
+    'Interest: ' || new.full_name || ' in ' || new.event_name,
+    array[
+      'Someone registered interest in ' || new.event_name || '.',
+      '',
+      private.mail_line('Name', new.full_name),
+      private.mail_line('E-mail', new.email),
+      private.mail_line('Phone', new.phone),
+      private.mail_line('Message', new.message),
+      private.mail_consent_line(new.marketing_consent)
+    ],
+    new.email
+  );
+  return null;
+end
+$$;
+
+CREATE TRIGGER mail_company AFTER INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.mail_interest_registration();
+
+-- A line of the message: empty values read 'not given'; control characters other than newlines go.
+CREATE FUNCTION private.mail_line(label text, value text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select label || ': ' || coalesce(
+    nullif(btrim(regexp_replace(value, '[\u0001-\u0009\u000B-\u001F\u007F]', '', 'g')), ''),
+    'not given')
+$$;
+
+CREATE FUNCTION private.mail_waitlist_submission() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.queue_company_mail(
+    'Waitlist: ' || new.full_name || ' for ' || new.event_name,
+    array[
+      'Someone joined the waitlist for ' || new.event_name || '.',
+      '',
+      private.mail_line('Name', new.full_name),
+      private.mail_line('E-mail', new.email),
+      private.mail_line('Phone', new.phone),
+      private.mail_line('Notes', new.notes),
+      private.mail_consent_line(new.marketing_consent)
+    ],
+    new.email
+  );
+  return null;
+end
+$$;
+
+CREATE TRIGGER mail_company AFTER INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.mail_waitlist_submission();
+
+-- After this many failed attempts a message stays in the table, unsent, for someone to look at.
+CREATE FUNCTION private.outbound_mail_max_attempts() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select 8 $$;

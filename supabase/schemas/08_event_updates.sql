@@ -34,17 +34,126 @@ set check_function_bodies = false;
 --   into the List-Unsubscribe and List-Unsubscribe-Post headers. With the API's origin known, the HTML part
 --   also shows the update's image by its public Storage URL (amends decision 0043).
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- what public.event_updates checks, and its policies ask
 
--- A node's children, in order (none when `content` is missing or not a list).
-CREATE FUNCTION private.doc_children(node jsonb) RETURNS TABLE(child jsonb, ord bigint)
+-- An update's body: trimmed, 1 to 5000 characters, no controls but tab, line feed, return.
+CREATE FUNCTION private.is_update_body(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select c.value, c.ordinality
-  from jsonb_array_elements(case when jsonb_typeof(node -> 'content') = 'array' then node -> 'content'
-                                 else '[]'::jsonb end) with ordinality c
+  select private.is_trimmed(value) and char_length(value) between 1 and 5000
+     and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
 $$;
+
+GRANT ALL ON FUNCTION private.is_update_body(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_body(value text) TO service_role;
+
+CREATE FUNCTION private.is_update_doc(doc jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select private.update_doc_problem(doc) is null $$;
+
+GRANT ALL ON FUNCTION private.is_update_doc(doc jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_doc(doc jsonb) TO service_role;
+
+-- An update's title: trimmed, 1 to 200 characters, one line, no control characters.
+CREATE FUNCTION private.is_update_title(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.is_trimmed(value) and char_length(value) between 1 and 200
+     and value !~ '[\u0001-\u001F\u007F-\u009F]'
+$$;
+
+GRANT ALL ON FUNCTION private.is_update_title(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_title(value text) TO service_role;
+
+-- ---------------------------------------------------------------- public.event_updates
+
+-- (20261128100001, added columns)
+-- The image: a path in the update-images bucket, the shape of an event image's (<user id>/<ms>.<ext>),
+-- always with its alt text.
+CREATE TABLE public.event_updates (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    title text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
+    segment text DEFAULT 'followers'::text NOT NULL,
+    in_app_count integer DEFAULT 0 NOT NULL,
+    email_count integer DEFAULT 0 NOT NULL,
+    body_doc jsonb,
+    body_html text DEFAULT ''::text NOT NULL,
+    image_path text,
+    image_alt text,
+    CONSTRAINT event_updates_body_check CHECK (private.is_update_body(body)),
+    CONSTRAINT event_updates_body_doc_check CHECK (((body_doc IS NULL) OR private.is_update_doc(body_doc))),
+    CONSTRAINT event_updates_email_count_check CHECK ((email_count >= 0)),
+    CONSTRAINT event_updates_image_alt_check CHECK (((image_alt IS NULL) OR private.is_image_alt(image_alt))),
+    CONSTRAINT event_updates_image_alt_needed CHECK (((image_path IS NULL) = (image_alt IS NULL))),
+    CONSTRAINT event_updates_image_path_check CHECK (((image_path IS NULL) OR private.are_event_image_paths(ARRAY[image_path]))),
+    CONSTRAINT event_updates_in_app_count_check CHECK ((in_app_count >= 0)),
+    CONSTRAINT event_updates_segment_check CHECK ((segment = ANY (ARRAY['followers'::text, 'travellers'::text, 'waitlist'::text, 'all'::text]))),
+    CONSTRAINT event_updates_title_check CHECK (private.is_update_title(title))
+);
+
+COMMENT ON COLUMN public.event_updates.segment IS 'Who it is for: followers (and travellers), travellers booked, the waitlist, or all members.';
+
+COMMENT ON COLUMN public.event_updates.body_doc IS 'The update as the editor wrote it (Tiptap JSON; null for plain-text updates). body and body_html derive from it.';
+
+COMMENT ON COLUMN public.event_updates.body_html IS 'The update as HTML, rendered by the database (escaped).';
+
+COMMENT ON COLUMN public.event_updates.image_path IS 'An image in the update-images bucket, or null.';
+
+ALTER TABLE ONLY public.event_updates
+    ADD CONSTRAINT event_updates_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.event_updates
+    ADD CONSTRAINT event_updates_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.event_updates
+    ADD CONSTRAINT event_updates_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+-- The screen's history: every update with its event and reach, newest first (admins read all updates).
+CREATE INDEX event_updates_created_at_idx ON public.event_updates USING btree (created_at DESC);
+
+CREATE INDEX event_updates_created_by_idx ON public.event_updates USING btree (created_by);
+
+CREATE INDEX event_updates_event_id_created_at_idx ON public.event_updates USING btree (event_id, created_at DESC);
+
+ALTER TABLE public.event_updates ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY event_updates_delete_admin ON public.event_updates FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY event_updates_insert_admin ON public.event_updates FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY event_updates_select_authenticated ON public.event_updates FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR
+CASE segment
+    WHEN 'followers'::text THEN private.follows_or_booked(event_id)
+    WHEN 'travellers'::text THEN private.has_booked(event_id)
+    WHEN 'waitlist'::text THEN (private.on_waitlist(event_id) OR private.has_booked(event_id))
+    ELSE true
+END));
+
+CREATE POLICY event_updates_update_admin ON public.event_updates FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.event_updates TO service_role;
+GRANT SELECT,DELETE ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(title),UPDATE(title) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(body),UPDATE(body) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(body_doc),UPDATE(body_doc) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(image_path),UPDATE(image_path) ON TABLE public.event_updates TO authenticated;
+
+GRANT INSERT(image_alt),UPDATE(image_alt) ON TABLE public.event_updates TO authenticated;
+
+-- public.event_updates: its functions and triggers
 
 -- The plain text and the HTML always follow the document (or, without one, the plain text).
 CREATE FUNCTION private.event_update_derive() RETURNS trigger
@@ -62,19 +171,56 @@ begin
 end
 $$;
 
--- An update's body: trimmed, 1 to 5000 characters, no controls but tab, line feed, return.
-CREATE FUNCTION private.is_update_body(value text) RETURNS boolean
+CREATE TRIGGER event_update_derive BEFORE INSERT OR UPDATE OF body, body_doc, body_html ON public.event_updates FOR EACH ROW EXECUTE FUNCTION private.event_update_derive();
+
+-- ---------------------------------------------------------------- public.event_update_reads
+
+-- A read marker is inserted once and never changed.
+CREATE TABLE public.event_update_reads (
+    update_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.event_update_reads
+    ADD CONSTRAINT event_update_reads_pkey PRIMARY KEY (update_id, user_id);
+
+ALTER TABLE ONLY public.event_update_reads
+    ADD CONSTRAINT event_update_reads_update_id_fkey FOREIGN KEY (update_id) REFERENCES public.event_updates(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.event_update_reads
+    ADD CONSTRAINT event_update_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+CREATE INDEX event_update_reads_user_id_idx ON public.event_update_reads USING btree (user_id);
+
+ALTER TABLE public.event_update_reads ENABLE ROW LEVEL SECURITY;
+
+-- Only an update the caller can read (the lookup runs under the caller's own policy above).
+CREATE POLICY event_update_reads_insert_authenticated ON public.event_update_reads FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.event_updates u
+  WHERE (u.id = event_update_reads.update_id)))));
+
+CREATE POLICY event_update_reads_select_authenticated ON public.event_update_reads FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+GRANT ALL ON TABLE public.event_update_reads TO service_role;
+GRANT SELECT ON TABLE public.event_update_reads TO authenticated;
+
+GRANT INSERT(update_id) ON TABLE public.event_update_reads TO authenticated;
+
+-- ---------------------------------------------------------------- functions
+
+-- A node's children, in order (none when `content` is missing or not a list).
+CREATE FUNCTION private.doc_children(node jsonb) RETURNS TABLE(child jsonb, ord bigint)
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select private.is_trimmed(value) and char_length(value) between 1 and 5000
-     and value !~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]'
+  select c.value, c.ordinality
+  from jsonb_array_elements(case when jsonb_typeof(node -> 'content') = 'array' then node -> 'content'
+                                 else '[]'::jsonb end) with ordinality c
 $$;
 
-CREATE FUNCTION private.is_update_doc(doc jsonb) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$ select private.update_doc_problem(doc) is null $$;
+GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO service_role;
 
 -- A link in an update: https with a host, or mailto: an address; at most 2000 characters, no spaces.
 CREATE FUNCTION private.is_update_link(value text) RETURNS boolean
@@ -86,14 +232,8 @@ CREATE FUNCTION private.is_update_link(value text) RETURNS boolean
           or value ~* '^mailto:[^@?[:space:]]+@[^@?[:space:]]+(\?[^[:space:]]*)?$')
 $_$;
 
--- An update's title: trimmed, 1 to 200 characters, one line, no control characters.
-CREATE FUNCTION private.is_update_title(value text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select private.is_trimmed(value) and char_length(value) between 1 and 200
-     and value !~ '[\u0001-\u001F\u007F-\u009F]'
-$$;
+GRANT ALL ON FUNCTION private.is_update_link(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_update_link(value text) TO service_role;
 
 -- What is wrong with an update's document, in words for the admin (null when nothing).
 CREATE FUNCTION private.update_doc_problem(doc jsonb) RETURNS text
@@ -125,13 +265,19 @@ begin
 end
 $$;
 
+GRANT ALL ON FUNCTION private.update_doc_problem(doc jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.update_doc_problem(doc jsonb) TO service_role;
+
 -- The document as plain text.
 CREATE FUNCTION private.update_doc_text(doc jsonb) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$ select private.update_node_text(doc, 0) $$;
 
--- ---------------------------------------------------------------- the e-mail's HTML
+GRANT ALL ON FUNCTION private.update_doc_text(doc jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.update_doc_text(doc jsonb) TO service_role;
+
+-- the e-mail's HTML:
 
 -- An update's e-mail as HTML: its title, the update as the page shows it, a line about the image (linked to
 -- /event-updates: the database knows the site's address, not where Storage serves files, so it does not
@@ -148,6 +294,9 @@ CREATE FUNCTION private.update_mail_html(title text, body_html text, image_url t
                  || '" style="max-width:100%;height:auto"></p>' end
     || '<hr><p>' || private.html_escape(brand_name) || '<br>' || footer_html || '</p></body></html>'
 $$;
+
+REVOKE ALL ON FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) TO service_role;
 
 -- A node as HTML: text escaped, marks as <strong>, <em>, <a href>; blocks as <p>, <h2>/<h3>, <ul>/<ol>,
 -- <li>, <br>. Anything else renders as nothing (the CHECK keeps it out anyway).
@@ -197,7 +346,10 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- the document's rule
+GRANT ALL ON FUNCTION private.update_node_html(node jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.update_node_html(node jsonb) TO service_role;
+
+-- the document's rule:
 
 -- What is wrong with a node under `parent` (null when nothing): only the editor's nodes, in their places.
 CREATE FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) RETURNS text
@@ -270,6 +422,9 @@ begin
 end
 $$;
 
+GRANT ALL ON FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) TO authenticated;
+GRANT ALL ON FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) TO service_role;
+
 -- A node as plain text: blocks apart by a blank line, list items on their own lines ("- " or "1. ",
 -- indented two spaces per level), a link's address after its words unless the words are the address.
 CREATE FUNCTION private.update_node_text(node jsonb, depth integer) RETURNS text
@@ -312,6 +467,9 @@ begin
 end
 $$;
 
+GRANT ALL ON FUNCTION private.update_node_text(node jsonb, depth integer) TO authenticated;
+GRANT ALL ON FUNCTION private.update_node_text(node jsonb, depth integer) TO service_role;
+
 -- An update written as plain text (before rich text): paragraphs at blank lines, line breaks kept.
 CREATE FUNCTION private.update_text_html(body text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -323,174 +481,8 @@ CREATE FUNCTION private.update_text_html(body text) RETURNS text
   where btrim(p.part) <> ''
 $$;
 
-
--- ---------------------------------------------------------------- tables and views
-
--- A read marker is inserted once and never changed.
-CREATE TABLE public.event_update_reads (
-    update_id uuid NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    read_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
--- (20261128100001, added columns)
--- The image: a path in the update-images bucket, the shape of an event image's (<user id>/<ms>.<ext>),
--- always with its alt text.
-CREATE TABLE public.event_updates (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    event_id uuid NOT NULL,
-    title text NOT NULL,
-    body text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by uuid DEFAULT auth.uid(),
-    segment text DEFAULT 'followers'::text NOT NULL,
-    in_app_count integer DEFAULT 0 NOT NULL,
-    email_count integer DEFAULT 0 NOT NULL,
-    body_doc jsonb,
-    body_html text DEFAULT ''::text NOT NULL,
-    image_path text,
-    image_alt text,
-    CONSTRAINT event_updates_body_check CHECK (private.is_update_body(body)),
-    CONSTRAINT event_updates_body_doc_check CHECK (((body_doc IS NULL) OR private.is_update_doc(body_doc))),
-    CONSTRAINT event_updates_email_count_check CHECK ((email_count >= 0)),
-    CONSTRAINT event_updates_image_alt_check CHECK (((image_alt IS NULL) OR private.is_image_alt(image_alt))),
-    CONSTRAINT event_updates_image_alt_needed CHECK (((image_path IS NULL) = (image_alt IS NULL))),
-    CONSTRAINT event_updates_image_path_check CHECK (((image_path IS NULL) OR private.are_event_image_paths(ARRAY[image_path]))),
-    CONSTRAINT event_updates_in_app_count_check CHECK ((in_app_count >= 0)),
-    CONSTRAINT event_updates_segment_check CHECK ((segment = ANY (ARRAY['followers'::text, 'travellers'::text, 'waitlist'::text, 'all'::text]))),
-    CONSTRAINT event_updates_title_check CHECK (private.is_update_title(title))
-);
-
-COMMENT ON COLUMN public.event_updates.segment IS 'Who it is for: followers (and travellers), travellers booked, the waitlist, or all members.';
-
-COMMENT ON COLUMN public.event_updates.body_doc IS 'The update as the editor wrote it (Tiptap JSON; null for plain-text updates). body and body_html derive from it.';
-
-COMMENT ON COLUMN public.event_updates.body_html IS 'The update as HTML, rendered by the database (escaped).';
-
-COMMENT ON COLUMN public.event_updates.image_path IS 'An image in the update-images bucket, or null.';
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.event_update_reads
-    ADD CONSTRAINT event_update_reads_pkey PRIMARY KEY (update_id, user_id);
-
-ALTER TABLE ONLY public.event_updates
-    ADD CONSTRAINT event_updates_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX event_update_reads_user_id_idx ON public.event_update_reads USING btree (user_id);
-
--- The screen's history: every update with its event and reach, newest first (admins read all updates).
-CREATE INDEX event_updates_created_at_idx ON public.event_updates USING btree (created_at DESC);
-
-CREATE INDEX event_updates_created_by_idx ON public.event_updates USING btree (created_by);
-
-CREATE INDEX event_updates_event_id_created_at_idx ON public.event_updates USING btree (event_id, created_at DESC);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER event_update_derive BEFORE INSERT OR UPDATE OF body, body_doc, body_html ON public.event_updates FOR EACH ROW EXECUTE FUNCTION private.event_update_derive();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.event_update_reads
-    ADD CONSTRAINT event_update_reads_update_id_fkey FOREIGN KEY (update_id) REFERENCES public.event_updates(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.event_update_reads
-    ADD CONSTRAINT event_update_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.event_updates
-    ADD CONSTRAINT event_updates_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.event_updates
-    ADD CONSTRAINT event_updates_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.event_update_reads ENABLE ROW LEVEL SECURITY;
-
--- Only an update the caller can read (the lookup runs under the caller's own policy above).
-CREATE POLICY event_update_reads_insert_authenticated ON public.event_update_reads FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.event_updates u
-  WHERE (u.id = event_update_reads.update_id)))));
-
-CREATE POLICY event_update_reads_select_authenticated ON public.event_update_reads FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-ALTER TABLE public.event_updates ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY event_updates_delete_admin ON public.event_updates FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY event_updates_insert_admin ON public.event_updates FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY event_updates_select_authenticated ON public.event_updates FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR
-CASE segment
-    WHEN 'followers'::text THEN private.follows_or_booked(event_id)
-    WHEN 'travellers'::text THEN private.has_booked(event_id)
-    WHEN 'waitlist'::text THEN (private.on_waitlist(event_id) OR private.has_booked(event_id))
-    ELSE true
-END));
-
-CREATE POLICY event_updates_update_admin ON public.event_updates FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
--- ---------------------------------------------------------------- grants
-
-GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.doc_children(node jsonb) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_update_body(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_update_body(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_update_doc(doc jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.is_update_doc(doc jsonb) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_update_link(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_update_link(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_update_title(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_update_title(value text) TO service_role;
-
-GRANT ALL ON FUNCTION private.update_doc_problem(doc jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.update_doc_problem(doc jsonb) TO service_role;
-
-GRANT ALL ON FUNCTION private.update_doc_text(doc jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.update_doc_text(doc jsonb) TO service_role;
-
-REVOKE ALL ON FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.update_mail_html(title text, body_html text, image_url text, image_alt text, brand_name text, footer_html text) TO service_role;
-
-GRANT ALL ON FUNCTION private.update_node_html(node jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.update_node_html(node jsonb) TO service_role;
-
-GRANT ALL ON FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) TO authenticated;
-GRANT ALL ON FUNCTION private.update_node_problem(node jsonb, parent text, depth integer) TO service_role;
-
-GRANT ALL ON FUNCTION private.update_node_text(node jsonb, depth integer) TO authenticated;
-GRANT ALL ON FUNCTION private.update_node_text(node jsonb, depth integer) TO service_role;
-
 GRANT ALL ON FUNCTION private.update_text_html(body text) TO authenticated;
 GRANT ALL ON FUNCTION private.update_text_html(body text) TO service_role;
-
-
-GRANT ALL ON TABLE public.event_update_reads TO service_role;
-GRANT SELECT ON TABLE public.event_update_reads TO authenticated;
-
-GRANT INSERT(update_id) ON TABLE public.event_update_reads TO authenticated;
-
-GRANT ALL ON TABLE public.event_updates TO service_role;
-GRANT SELECT,DELETE ON TABLE public.event_updates TO authenticated;
-
-GRANT INSERT(event_id) ON TABLE public.event_updates TO authenticated;
-
-GRANT INSERT(title),UPDATE(title) ON TABLE public.event_updates TO authenticated;
-
-GRANT INSERT(body),UPDATE(body) ON TABLE public.event_updates TO authenticated;
-
-GRANT INSERT(body_doc),UPDATE(body_doc) ON TABLE public.event_updates TO authenticated;
-
-GRANT INSERT(image_path),UPDATE(image_path) ON TABLE public.event_updates TO authenticated;
-
-GRANT INSERT(image_alt),UPDATE(image_alt) ON TABLE public.event_updates TO authenticated;
 
 -- ---------------------------------------------------------------- sending an update, in parts
 

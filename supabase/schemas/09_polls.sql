@@ -17,7 +17,7 @@ set check_function_bodies = false;
 --     state:  '' every poll | 'open' | 'closed'
 --     sort:   question | for | closes | votes | created;  dir: asc | desc
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- what public.polls checks, and its policies ask
 
 -- The options: 2 to 6, each trimmed, 1 to 120 characters, one line, and no two the same (ignoring case).
 CREATE FUNCTION private.are_poll_options(value text[]) RETURNS boolean
@@ -34,6 +34,77 @@ CREATE FUNCTION private.are_poll_options(value text[]) RETURNS boolean
      and (select count(distinct lower(o)) from unnest(value) o) = cardinality(value)
 $$;
 
+GRANT ALL ON FUNCTION private.are_poll_options(value text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.are_poll_options(value text[]) TO service_role;
+
+-- A question: trimmed, 1 to 300 characters, one line.
+CREATE FUNCTION private.is_poll_question(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.is_trimmed(value) and char_length(value) between 1 and 300
+     and value !~ '[\u0001-\u001F\u007F-\u009F]'
+$$;
+
+GRANT ALL ON FUNCTION private.is_poll_question(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_poll_question(value text) TO service_role;
+
+-- ---------------------------------------------------------------- public.polls
+
+CREATE TABLE public.polls (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid,
+    question text NOT NULL,
+    options text[] NOT NULL,
+    closes_at timestamp with time zone NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT polls_options_check CHECK (private.are_poll_options(options)),
+    CONSTRAINT polls_question_check CHECK (private.is_poll_question(question))
+);
+
+COMMENT ON TABLE public.polls IS 'Questions admins ask members: for one event (event_id) or for all members (null). Options are ordered; a vote names one by its index.';
+
+ALTER TABLE ONLY public.polls
+    ADD CONSTRAINT polls_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.polls
+    ADD CONSTRAINT polls_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.polls
+    ADD CONSTRAINT polls_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+CREATE INDEX polls_closes_at_idx ON public.polls USING btree (closes_at DESC);
+
+CREATE INDEX polls_event_id_idx ON public.polls USING btree (event_id);
+
+ALTER TABLE public.polls ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY polls_delete_admin ON public.polls FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY polls_insert_admin ON public.polls FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+-- Members see the polls for all members and those of the events they can see (the subquery runs under
+-- events' own policy, so a draft's poll stays hidden); admins see every poll.
+CREATE POLICY polls_select_authenticated ON public.polls FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR (event_id IS NULL) OR (EXISTS ( SELECT 1
+   FROM public.events e
+  WHERE (e.id = polls.event_id)))));
+
+CREATE POLICY polls_update_admin ON public.polls FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.polls TO service_role;
+GRANT SELECT,DELETE ON TABLE public.polls TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.polls TO authenticated;
+
+GRANT INSERT(question) ON TABLE public.polls TO authenticated;
+
+GRANT INSERT(options) ON TABLE public.polls TO authenticated;
+
+GRANT INSERT(closes_at),UPDATE(closes_at) ON TABLE public.polls TO authenticated;
+
+-- public.polls: its functions and triggers
+
 -- A new poll must close in the future; editing one later may close it early (closes_at = now()).
 CREATE FUNCTION private.check_poll_closing() RETURNS trigger
     LANGUAGE plpgsql
@@ -46,6 +117,73 @@ begin
   return new;
 end
 $$;
+
+CREATE TRIGGER check_closing BEFORE INSERT ON public.polls FOR EACH ROW EXECUTE FUNCTION private.check_poll_closing();
+
+-- ---------------------------------------------------------------- public.poll_vote_signals
+
+-- One row per poll, stamped by each vote, published to Realtime, readable by admins only. Not poll_votes
+-- itself: Realtime sends a DELETE to every subscriber whatever the policies, with the row's primary key, and
+-- poll_votes' key names the voter (a deleted poll would tell any member who subscribed who had voted in it).
+-- Here an UPDATE (read back under the policy: admins only) carries no voter, and a DELETE only a poll's id.
+CREATE TABLE public.poll_vote_signals (
+    poll_id uuid NOT NULL,
+    last_vote_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+COMMENT ON TABLE public.poll_vote_signals IS 'Live results for admins (decision 0044): the time of each poll''s latest vote, written by a trigger on poll_votes.';
+
+ALTER TABLE ONLY public.poll_vote_signals
+    ADD CONSTRAINT poll_vote_signals_pkey PRIMARY KEY (poll_id);
+
+ALTER TABLE ONLY public.poll_vote_signals
+    ADD CONSTRAINT poll_vote_signals_poll_id_fkey FOREIGN KEY (poll_id) REFERENCES public.polls(id) ON DELETE CASCADE;
+
+ALTER TABLE public.poll_vote_signals ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY poll_vote_signals_select_admin ON public.poll_vote_signals FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.poll_vote_signals TO service_role;
+GRANT SELECT ON TABLE public.poll_vote_signals TO authenticated;
+
+-- ---------------------------------------------------------------- public.poll_votes
+
+CREATE TABLE public.poll_votes (
+    poll_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    option_index smallint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT poll_votes_option_index_check CHECK ((option_index >= 0))
+);
+
+COMMENT ON TABLE public.poll_votes IS 'One row per member who voted in a poll: the option they chose. Never changed.';
+
+ALTER TABLE ONLY public.poll_votes
+    ADD CONSTRAINT poll_votes_once_per_member PRIMARY KEY (poll_id, user_id);
+
+ALTER TABLE ONLY public.poll_votes
+    ADD CONSTRAINT poll_votes_poll_id_fkey FOREIGN KEY (poll_id) REFERENCES public.polls(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.poll_votes
+    ADD CONSTRAINT poll_votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+ALTER TABLE public.poll_votes ENABLE ROW LEVEL SECURITY;
+
+-- Only in a poll the caller can see (the subquery runs under polls' policy).
+CREATE POLICY poll_votes_insert_authenticated ON public.poll_votes FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.polls p
+  WHERE (p.id = poll_votes.poll_id)))));
+
+CREATE POLICY poll_votes_select_authenticated ON public.poll_votes FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.poll_votes TO service_role;
+GRANT SELECT ON TABLE public.poll_votes TO authenticated;
+
+GRANT INSERT(poll_id) ON TABLE public.poll_votes TO authenticated;
+
+GRANT INSERT(option_index) ON TABLE public.poll_votes TO authenticated;
+
+-- public.poll_votes: its functions and triggers
 
 -- Clear refusals before the key's: a closed poll, an option it does not have, a second vote. The primary key
 -- still decides between two votes sent at once.
@@ -75,15 +213,6 @@ begin
 end
 $$;
 
--- A question: trimmed, 1 to 300 characters, one line.
-CREATE FUNCTION private.is_poll_question(value text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select private.is_trimmed(value) and char_length(value) between 1 and 300
-     and value !~ '[\u0001-\u001F\u007F-\u009F]'
-$$;
-
 -- Security definer: the voting member has no right to write here, and must not need one.
 CREATE FUNCTION private.signal_poll_vote() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -96,6 +225,7 @@ begin
 end
 $$;
 
+REVOKE ALL ON FUNCTION private.signal_poll_vote() FROM PUBLIC;
 
 -- The votes per option of the polls asked for that the caller may see the results of: every poll for an
 -- admin, the polls a member has voted in for a member (results after voting). Options nobody chose count 0.
@@ -116,151 +246,13 @@ CREATE FUNCTION public.poll_results(poll_ids uuid[]) RETURNS TABLE(poll_id uuid,
   order by p.id, o.i
 $$;
 
--- ---------------------------------------------------------------- tables and views
-
--- ---------------------------------------------------------------- live results
-
--- One row per poll, stamped by each vote, published to Realtime, readable by admins only. Not poll_votes
--- itself: Realtime sends a DELETE to every subscriber whatever the policies, with the row's primary key, and
--- poll_votes' key names the voter (a deleted poll would tell any member who subscribed who had voted in it).
--- Here an UPDATE (read back under the policy: admins only) carries no voter, and a DELETE only a poll's id.
-CREATE TABLE public.poll_vote_signals (
-    poll_id uuid NOT NULL,
-    last_vote_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
-COMMENT ON TABLE public.poll_vote_signals IS 'Live results for admins (decision 0044): the time of each poll''s latest vote, written by a trigger on poll_votes.';
-
-CREATE TABLE public.poll_votes (
-    poll_id uuid NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    option_index smallint NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT poll_votes_option_index_check CHECK ((option_index >= 0))
-);
-
-COMMENT ON TABLE public.poll_votes IS 'One row per member who voted in a poll: the option they chose. Never changed.';
-
-CREATE TABLE public.polls (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    event_id uuid,
-    question text NOT NULL,
-    options text[] NOT NULL,
-    closes_at timestamp with time zone NOT NULL,
-    created_by uuid DEFAULT auth.uid(),
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT polls_options_check CHECK (private.are_poll_options(options)),
-    CONSTRAINT polls_question_check CHECK (private.is_poll_question(question))
-);
-
-COMMENT ON TABLE public.polls IS 'Questions admins ask members: for one event (event_id) or for all members (null). Options are ordered; a vote names one by its index.';
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.poll_vote_signals
-    ADD CONSTRAINT poll_vote_signals_pkey PRIMARY KEY (poll_id);
-
-ALTER TABLE ONLY public.poll_votes
-    ADD CONSTRAINT poll_votes_once_per_member PRIMARY KEY (poll_id, user_id);
-
-ALTER TABLE ONLY public.polls
-    ADD CONSTRAINT polls_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX polls_closes_at_idx ON public.polls USING btree (closes_at DESC);
-
-CREATE INDEX polls_event_id_idx ON public.polls USING btree (event_id);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER check_closing BEFORE INSERT ON public.polls FOR EACH ROW EXECUTE FUNCTION private.check_poll_closing();
-
-CREATE TRIGGER check_vote BEFORE INSERT ON public.poll_votes FOR EACH ROW EXECUTE FUNCTION private.check_poll_vote();
-
-CREATE TRIGGER signal_vote AFTER INSERT ON public.poll_votes FOR EACH ROW EXECUTE FUNCTION private.signal_poll_vote();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.poll_vote_signals
-    ADD CONSTRAINT poll_vote_signals_poll_id_fkey FOREIGN KEY (poll_id) REFERENCES public.polls(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.poll_votes
-    ADD CONSTRAINT poll_votes_poll_id_fkey FOREIGN KEY (poll_id) REFERENCES public.polls(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.poll_votes
-    ADD CONSTRAINT poll_votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.polls
-    ADD CONSTRAINT polls_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.polls
-    ADD CONSTRAINT polls_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.poll_vote_signals ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY poll_vote_signals_select_admin ON public.poll_vote_signals FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-ALTER TABLE public.poll_votes ENABLE ROW LEVEL SECURITY;
-
--- Only in a poll the caller can see (the subquery runs under polls' policy).
-CREATE POLICY poll_votes_insert_authenticated ON public.poll_votes FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.polls p
-  WHERE (p.id = poll_votes.poll_id)))));
-
-CREATE POLICY poll_votes_select_authenticated ON public.poll_votes FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
-ALTER TABLE public.polls ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY polls_delete_admin ON public.polls FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY polls_insert_admin ON public.polls FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
--- Members see the polls for all members and those of the events they can see (the subquery runs under
--- events' own policy, so a draft's poll stays hidden); admins see every poll.
-CREATE POLICY polls_select_authenticated ON public.polls FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR (event_id IS NULL) OR (EXISTS ( SELECT 1
-   FROM public.events e
-  WHERE (e.id = polls.event_id)))));
-
-CREATE POLICY polls_update_admin ON public.polls FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
--- ---------------------------------------------------------------- grants
-
-GRANT ALL ON FUNCTION private.are_poll_options(value text[]) TO authenticated;
-GRANT ALL ON FUNCTION private.are_poll_options(value text[]) TO service_role;
-
-GRANT ALL ON FUNCTION private.is_poll_question(value text) TO authenticated;
-GRANT ALL ON FUNCTION private.is_poll_question(value text) TO service_role;
-
-REVOKE ALL ON FUNCTION private.signal_poll_vote() FROM PUBLIC;
-
-
 REVOKE ALL ON FUNCTION public.poll_results(poll_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.poll_results(poll_ids uuid[]) TO service_role;
 GRANT ALL ON FUNCTION public.poll_results(poll_ids uuid[]) TO authenticated;
 
-GRANT ALL ON TABLE public.poll_vote_signals TO service_role;
-GRANT SELECT ON TABLE public.poll_vote_signals TO authenticated;
+CREATE TRIGGER check_vote BEFORE INSERT ON public.poll_votes FOR EACH ROW EXECUTE FUNCTION private.check_poll_vote();
 
-GRANT ALL ON TABLE public.poll_votes TO service_role;
-GRANT SELECT ON TABLE public.poll_votes TO authenticated;
-
-GRANT INSERT(poll_id) ON TABLE public.poll_votes TO authenticated;
-
-GRANT INSERT(option_index) ON TABLE public.poll_votes TO authenticated;
-
-GRANT ALL ON TABLE public.polls TO service_role;
-GRANT SELECT,DELETE ON TABLE public.polls TO authenticated;
-
-GRANT INSERT(event_id) ON TABLE public.polls TO authenticated;
-
-GRANT INSERT(question) ON TABLE public.polls TO authenticated;
-
-GRANT INSERT(options) ON TABLE public.polls TO authenticated;
-
-GRANT INSERT(closes_at),UPDATE(closes_at) ON TABLE public.polls TO authenticated;
+CREATE TRIGGER signal_vote AFTER INSERT ON public.poll_votes FOR EACH ROW EXECUTE FUNCTION private.signal_poll_vote();
 
 -- ---------------------------------------------------------------- polls
 

@@ -41,7 +41,7 @@ set check_function_bodies = false;
 --   A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
 --   only by remind_traveller_form and read by admins on the form's screen.
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- what public.traveller_forms checks, and its policies ask
 
 -- Fields: 1 to 30 of {key, label, kind, required, options}; kind text|choice|date|yes_no; a choice has 2 to
 -- 10 distinct options, nothing else has options. Raises a clear message for the first thing wrong.
@@ -92,6 +92,74 @@ begin
   return true;
 end
 $_$;
+
+GRANT ALL ON FUNCTION private.check_form_fields(fields jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.check_form_fields(fields jsonb) TO service_role;
+
+-- Is the caller booked on the form's event? Security definer so the policy below does not depend on the
+-- caller's rights on bookings; it says nothing about anyone else.
+CREATE FUNCTION private.is_booked_on_form(p_form_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from public.traveller_forms f
+    join public.bookings b on b.event_id = f.event_id
+    where f.id = p_form_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
+  )
+$$;
+
+REVOKE ALL ON FUNCTION private.is_booked_on_form(p_form_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_booked_on_form(p_form_id uuid) TO authenticated;
+
+-- ---------------------------------------------------------------- public.traveller_forms
+
+CREATE TABLE public.traveller_forms (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    title text NOT NULL,
+    due_date date NOT NULL,
+    fields jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    answered_by text DEFAULT 'holder'::text NOT NULL,
+    CONSTRAINT traveller_forms_answered_by_check CHECK ((answered_by = ANY (ARRAY['holder'::text, 'traveller'::text]))),
+    CONSTRAINT traveller_forms_fields_check CHECK (private.check_form_fields(fields)),
+    CONSTRAINT traveller_forms_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 120)))
+);
+
+ALTER TABLE ONLY public.traveller_forms
+    ADD CONSTRAINT traveller_forms_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.traveller_forms
+    ADD CONSTRAINT traveller_forms_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+CREATE INDEX traveller_forms_event_id_idx ON public.traveller_forms USING btree (event_id);
+
+ALTER TABLE public.traveller_forms ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY traveller_forms_delete_authenticated ON public.traveller_forms FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY traveller_forms_insert_authenticated ON public.traveller_forms FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY traveller_forms_select_authenticated ON public.traveller_forms FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR private.is_booked_on_form(id)));
+
+CREATE POLICY traveller_forms_update_authenticated ON public.traveller_forms FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.traveller_forms TO service_role;
+GRANT SELECT,DELETE ON TABLE public.traveller_forms TO authenticated;
+
+GRANT INSERT(event_id) ON TABLE public.traveller_forms TO authenticated;
+
+GRANT INSERT(title),UPDATE(title) ON TABLE public.traveller_forms TO authenticated;
+
+GRANT INSERT(due_date),UPDATE(due_date) ON TABLE public.traveller_forms TO authenticated;
+
+GRANT INSERT(fields),UPDATE(fields) ON TABLE public.traveller_forms TO authenticated;
+
+GRANT INSERT(answered_by),UPDATE(answered_by) ON TABLE public.traveller_forms TO authenticated;
+
+-- public.traveller_forms: its functions and triggers
 
 -- Editing a traveller form once people have answered it (decision 0045). Before anyone answers, anything
 -- the admin may write can change. After: the title, due date, question wording, required flags, new optional
@@ -149,18 +217,7 @@ begin
 end
 $$;
 
--- Is the caller booked on the form's event? Security definer so the policy below does not depend on the
--- caller's rights on bookings; it says nothing about anyone else.
-CREATE FUNCTION private.is_booked_on_form(p_form_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select exists (
-    select 1 from public.traveller_forms f
-    join public.bookings b on b.event_id = f.event_id
-    where f.id = p_form_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
-  )
-$$;
+REVOKE ALL ON FUNCTION private.guard_answered_form() FROM PUBLIC;
 
 -- The caller's named travellers on the form's event (bookings not cancelled), each once.
 CREATE FUNCTION private.my_form_travellers(p_form_id uuid) RETURNS TABLE(traveller_id uuid, full_name text)
@@ -174,6 +231,9 @@ CREATE FUNCTION private.my_form_travellers(p_form_id uuid) RETURNS TABLE(travell
   join public.travellers t on t.id = bt.traveller_id
   where f.id = p_form_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled'
 $$;
+
+REVOKE ALL ON FUNCTION private.my_form_travellers(p_form_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.my_form_travellers(p_form_id uuid) TO authenticated;
 
 -- One row per booked member (holder form) or per named traveller (traveller form), with the answers (null:
 -- not filled). A traveller form also has one row per member with places nobody is named for yet
@@ -236,30 +296,9 @@ begin
 end
 $$;
 
--- The caller's forms. A holder form carries the member's answers; a traveller form carries one entry per
--- named traveller ({traveller_id, full_name, answers, submitted_at}) and how many places are not named.
-CREATE FUNCTION public.my_traveller_forms() RETURNS TABLE(id uuid, title text, due_date date, fields jsonb, event_title text, answered_by text, answers jsonb, submitted_at timestamp with time zone, travellers jsonb, unnamed integer)
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select f.id, f.title, f.due_date, f.fields, e.title, f.answered_by, r.answers, r.submitted_at,
-    case when f.answered_by = 'traveller' then coalesce((
-      select jsonb_agg(jsonb_build_object('traveller_id', t.traveller_id, 'full_name', t.full_name,
-               'answers', tr.answers, 'submitted_at', tr.submitted_at) order by t.full_name, t.traveller_id)
-      from private.my_form_travellers(f.id) t
-      left join public.traveller_form_responses tr
-        on tr.form_id = f.id and tr.user_id = (select auth.uid()) and tr.traveller_id = t.traveller_id
-    ), '[]'::jsonb) else '[]'::jsonb end,
-    case when f.answered_by = 'traveller' then private.my_unnamed_places(f.id) else 0 end
-  from public.traveller_forms f
-  join public.events e on e.id = f.event_id
-  left join public.traveller_form_responses r
-    on f.answered_by = 'holder' and r.form_id = f.id and r.user_id = (select auth.uid())
-   and r.traveller_id is null
-  where exists (select 1 from public.bookings b
-                where b.event_id = f.event_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled')
-  order by f.due_date, f.title
-$$;
+REVOKE ALL ON FUNCTION public.admin_traveller_form_status(p_form_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_traveller_form_status(p_form_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.admin_traveller_form_status(p_form_id uuid) TO authenticated;
 
 -- E-mails every booked member who still has something to do on the form: their answers (holder form), or
 -- a named traveller's answers or travellers to name (traveller form). Records the reminder; returns how many.
@@ -315,6 +354,10 @@ begin
   return reminded;
 end
 $$;
+
+REVOKE ALL ON FUNCTION public.remind_traveller_form(p_form_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remind_traveller_form(p_form_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.remind_traveller_form(p_form_id uuid) TO authenticated;
 
 -- Answers as before (migration 20261127400001); a traveller form also needs the traveller, who must be
 -- named on one of the caller's bookings on its event; a holder form takes none.
@@ -384,7 +427,15 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- tables and views
+REVOKE ALL ON FUNCTION public.submit_traveller_form(p_form_id uuid, p_answers jsonb, p_traveller_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.submit_traveller_form(p_form_id uuid, p_answers jsonb, p_traveller_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.submit_traveller_form(p_form_id uuid, p_answers jsonb, p_traveller_id uuid) TO authenticated;
+
+CREATE TRIGGER guard_answered_form BEFORE UPDATE OF fields, answered_by ON public.traveller_forms FOR EACH ROW EXECUTE FUNCTION private.guard_answered_form();
+
+CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.traveller_forms FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- public.traveller_form_reminders
 
 -- A history of a traveller form's reminders (decision 0045): when, by whom and how many people, written
 -- only by remind_traveller_form and read by admins on the form's screen.
@@ -404,6 +455,28 @@ END)) STORED,
     CONSTRAINT traveller_form_reminders_reminded_check CHECK ((reminded > 0))
 );
 
+ALTER TABLE ONLY public.traveller_form_reminders
+    ADD CONSTRAINT traveller_form_reminders_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.traveller_form_reminders
+    ADD CONSTRAINT traveller_form_reminders_form_id_fkey FOREIGN KEY (form_id) REFERENCES public.traveller_forms(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.traveller_form_reminders
+    ADD CONSTRAINT traveller_form_reminders_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+CREATE INDEX traveller_form_reminders_form_id_idx ON public.traveller_form_reminders USING btree (form_id, sent_at DESC);
+
+CREATE INDEX traveller_form_reminders_sent_by_idx ON public.traveller_form_reminders USING btree (sent_by);
+
+ALTER TABLE public.traveller_form_reminders ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY traveller_form_reminders_select_authenticated ON public.traveller_form_reminders FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.traveller_form_reminders TO service_role;
+GRANT SELECT ON TABLE public.traveller_form_reminders TO authenticated;
+
+-- ---------------------------------------------------------------- public.traveller_form_responses
+
 -- One answer set per member per form (the primary key): written only by submit_traveller_form.
 CREATE TABLE public.traveller_form_responses (
     form_id uuid NOT NULL,
@@ -414,59 +487,11 @@ CREATE TABLE public.traveller_form_responses (
     traveller_id uuid
 );
 
-CREATE TABLE public.traveller_forms (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    event_id uuid NOT NULL,
-    title text NOT NULL,
-    due_date date NOT NULL,
-    fields jsonb NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    answered_by text DEFAULT 'holder'::text NOT NULL,
-    CONSTRAINT traveller_forms_answered_by_check CHECK ((answered_by = ANY (ARRAY['holder'::text, 'traveller'::text]))),
-    CONSTRAINT traveller_forms_fields_check CHECK (private.check_form_fields(fields)),
-    CONSTRAINT traveller_forms_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 120)))
-);
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.traveller_form_reminders
-    ADD CONSTRAINT traveller_form_reminders_pkey PRIMARY KEY (id);
-
 ALTER TABLE ONLY public.traveller_form_responses
     ADD CONSTRAINT traveller_form_responses_one_per_person UNIQUE NULLS NOT DISTINCT (form_id, user_id, traveller_id);
 
 ALTER TABLE ONLY public.traveller_form_responses
     ADD CONSTRAINT traveller_form_responses_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.traveller_forms
-    ADD CONSTRAINT traveller_forms_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX traveller_form_reminders_form_id_idx ON public.traveller_form_reminders USING btree (form_id, sent_at DESC);
-
-CREATE INDEX traveller_form_reminders_sent_by_idx ON public.traveller_form_reminders USING btree (sent_by);
-
-CREATE INDEX traveller_form_responses_traveller_id_idx ON public.traveller_form_responses USING btree (traveller_id);
-
-CREATE INDEX traveller_form_responses_user_id_idx ON public.traveller_form_responses USING btree (user_id);
-
-CREATE INDEX traveller_forms_event_id_idx ON public.traveller_forms USING btree (event_id);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER guard_answered_form BEFORE UPDATE OF fields, answered_by ON public.traveller_forms FOR EACH ROW EXECUTE FUNCTION private.guard_answered_form();
-
-CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.traveller_forms FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.traveller_form_reminders
-    ADD CONSTRAINT traveller_form_reminders_form_id_fkey FOREIGN KEY (form_id) REFERENCES public.traveller_forms(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.traveller_form_reminders
-    ADD CONSTRAINT traveller_form_reminders_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.traveller_form_responses
     ADD CONSTRAINT traveller_form_responses_form_id_fkey FOREIGN KEY (form_id) REFERENCES public.traveller_forms(id) ON DELETE CASCADE;
@@ -477,74 +502,44 @@ ALTER TABLE ONLY public.traveller_form_responses
 ALTER TABLE ONLY public.traveller_form_responses
     ADD CONSTRAINT traveller_form_responses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
-ALTER TABLE ONLY public.traveller_forms
-    ADD CONSTRAINT traveller_forms_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+CREATE INDEX traveller_form_responses_traveller_id_idx ON public.traveller_form_responses USING btree (traveller_id);
 
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.traveller_form_reminders ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY traveller_form_reminders_select_authenticated ON public.traveller_form_reminders FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+CREATE INDEX traveller_form_responses_user_id_idx ON public.traveller_form_responses USING btree (user_id);
 
 ALTER TABLE public.traveller_form_responses ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY traveller_form_responses_select_authenticated ON public.traveller_form_responses FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
-ALTER TABLE public.traveller_forms ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.traveller_form_responses TO service_role;
+GRANT SELECT ON TABLE public.traveller_form_responses TO authenticated;
 
-CREATE POLICY traveller_forms_delete_authenticated ON public.traveller_forms FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+-- public.traveller_form_responses: its functions
 
-CREATE POLICY traveller_forms_insert_authenticated ON public.traveller_forms FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY traveller_forms_select_authenticated ON public.traveller_forms FOR SELECT TO authenticated USING ((( SELECT private.is_admin() AS is_admin) OR private.is_booked_on_form(id)));
-
-CREATE POLICY traveller_forms_update_authenticated ON public.traveller_forms FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
--- ---------------------------------------------------------------- grants
-
-GRANT ALL ON FUNCTION private.check_form_fields(fields jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.check_form_fields(fields jsonb) TO service_role;
-
-REVOKE ALL ON FUNCTION private.guard_answered_form() FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.is_booked_on_form(p_form_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_booked_on_form(p_form_id uuid) TO authenticated;
-
-REVOKE ALL ON FUNCTION private.my_form_travellers(p_form_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.my_form_travellers(p_form_id uuid) TO authenticated;
-
-REVOKE ALL ON FUNCTION public.admin_traveller_form_status(p_form_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_traveller_form_status(p_form_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.admin_traveller_form_status(p_form_id uuid) TO authenticated;
+-- The caller's forms. A holder form carries the member's answers; a traveller form carries one entry per
+-- named traveller ({traveller_id, full_name, answers, submitted_at}) and how many places are not named.
+CREATE FUNCTION public.my_traveller_forms() RETURNS TABLE(id uuid, title text, due_date date, fields jsonb, event_title text, answered_by text, answers jsonb, submitted_at timestamp with time zone, travellers jsonb, unnamed integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select f.id, f.title, f.due_date, f.fields, e.title, f.answered_by, r.answers, r.submitted_at,
+    case when f.answered_by = 'traveller' then coalesce((
+      select jsonb_agg(jsonb_build_object('traveller_id', t.traveller_id, 'full_name', t.full_name,
+               'answers', tr.answers, 'submitted_at', tr.submitted_at) order by t.full_name, t.traveller_id)
+      from private.my_form_travellers(f.id) t
+      left join public.traveller_form_responses tr
+        on tr.form_id = f.id and tr.user_id = (select auth.uid()) and tr.traveller_id = t.traveller_id
+    ), '[]'::jsonb) else '[]'::jsonb end,
+    case when f.answered_by = 'traveller' then private.my_unnamed_places(f.id) else 0 end
+  from public.traveller_forms f
+  join public.events e on e.id = f.event_id
+  left join public.traveller_form_responses r
+    on f.answered_by = 'holder' and r.form_id = f.id and r.user_id = (select auth.uid())
+   and r.traveller_id is null
+  where exists (select 1 from public.bookings b
+                where b.event_id = f.event_id and b.user_id = (select auth.uid()) and b.status <> 'cancelled')
+  order by f.due_date, f.title
+$$;
 
 REVOKE ALL ON FUNCTION public.my_traveller_forms() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.my_traveller_forms() TO service_role;
 GRANT ALL ON FUNCTION public.my_traveller_forms() TO authenticated;
-
-REVOKE ALL ON FUNCTION public.remind_traveller_form(p_form_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remind_traveller_form(p_form_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.remind_traveller_form(p_form_id uuid) TO authenticated;
-
-REVOKE ALL ON FUNCTION public.submit_traveller_form(p_form_id uuid, p_answers jsonb, p_traveller_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.submit_traveller_form(p_form_id uuid, p_answers jsonb, p_traveller_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.submit_traveller_form(p_form_id uuid, p_answers jsonb, p_traveller_id uuid) TO authenticated;
-
-GRANT ALL ON TABLE public.traveller_form_reminders TO service_role;
-GRANT SELECT ON TABLE public.traveller_form_reminders TO authenticated;
-
-GRANT ALL ON TABLE public.traveller_form_responses TO service_role;
-GRANT SELECT ON TABLE public.traveller_form_responses TO authenticated;
-
-GRANT ALL ON TABLE public.traveller_forms TO service_role;
-GRANT SELECT,DELETE ON TABLE public.traveller_forms TO authenticated;
-
-GRANT INSERT(event_id) ON TABLE public.traveller_forms TO authenticated;
-
-GRANT INSERT(title),UPDATE(title) ON TABLE public.traveller_forms TO authenticated;
-
-GRANT INSERT(due_date),UPDATE(due_date) ON TABLE public.traveller_forms TO authenticated;
-
-GRANT INSERT(fields),UPDATE(fields) ON TABLE public.traveller_forms TO authenticated;
-
-GRANT INSERT(answered_by),UPDATE(answered_by) ON TABLE public.traveller_forms TO authenticated;
-

@@ -62,9 +62,9 @@ set check_function_bodies = false;
 --   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
 --   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- what public.audit_log checks, and its policies ask
 
--- ---------------------------------------------------------------- writing
+-- writing:
 
 -- TG_ARGV[0]: the column that labels the row (title, full_name …); TG_ARGV[1]: the noun. A trigger without
 -- a noun still logs, with the table's name in words (waitlist_submissions → 'waitlist submissions').
@@ -112,238 +112,7 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- what is audited, read from the triggers
-
--- Each table an audit trigger watches, with its noun: the audit screen's "What changed" choices. Read from
--- the catalogue, so a table audited by a later migration appears without a change here or on the screen.
-CREATE FUNCTION private.audited_tables() RETURNS TABLE(entity text, noun text)
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select c.relname::text,
-         coalesce(nullif(btrim(split_part(encode(t.tgargs, 'escape'), '\000', 2)), ''),
-                  replace(c.relname::text, '_', ' '))
-  from pg_catalog.pg_trigger t
-  join pg_catalog.pg_class c on c.oid = t.tgrelid
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-  where n.nspname = 'public' and not t.tgisinternal
-    and t.tgfoid = 'private.audit_change()'::regprocedure
-$$;
-
--- The whole check: the sort key first (with a hint naming the keys), then the rest. Same words as before.
-CREATE FUNCTION private.check_list_arguments(what text, sort text, sorts text[], dir text, page_size integer, page_offset integer, search text) RETURNS void
-    LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-begin
-  if sort is null or not (sort = any (sorts)) then
-    raise exception 'The % cannot be sorted by "%".', what, sort using errcode = '22023',
-      hint = format('Sort by %s or %s.', array_to_string(sorts[1:cardinality(sorts) - 1], ', '),
-                    sorts[cardinality(sorts)]);
-  end if;
-  perform private.check_page_arguments(dir, page_size, page_offset, search);
-end
-$$;
-
--- The direction, page and search half of the check, for the lists whose unknown sort key falls back to
--- their default order instead of being refused (active events, the enquiries: the sort is in the address,
--- which the admin may edit). Called by security-definer functions only, so nobody else may execute it.
-CREATE FUNCTION private.check_page_arguments(dir text, page_size integer, page_offset integer, search text) RETURNS void
-    LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-begin
-  if dir is null or dir not in ('asc', 'desc') then
-    raise exception 'The sort direction must be asc or desc.' using errcode = '22023';
-  end if;
-  if page_size is null or page_size not between 1 and 1000 or page_offset is null or page_offset < 0 then
-    raise exception 'A page holds 1 to 1,000 rows from an offset of 0 or more.' using errcode = '22023';
-  end if;
-  if char_length(coalesce(search, '')) > 200 then
-    raise exception 'A search is at most 200 characters.' using errcode = '22023';
-  end if;
-end
-$$;
-
--- ---------------------------------------------------------------- the role's two rules
-
--- On profiles themselves, so a direct PATCH, an RPC, the service role and a cascade from auth.users all
--- obey them: nobody changes their own is_admin (an admin cannot demote themselves, a member cannot promote
--- themselves), and the last admin is never removed, by an update or a delete, whoever asks. The own-row rule
--- is also what keeps the screen from ever reaching the last admin: the one admin left is the one signed in.
-CREATE FUNCTION private.guard_admin_role() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  if tg_op = 'UPDATE' and new.is_admin is not distinct from old.is_admin then
-    return new;
-  end if;
-  if tg_op = 'UPDATE' and old.id = (select auth.uid()) then
-    raise exception 'You cannot change your own admin role.'
-      using errcode = '42501', hint = 'Another admin can change it.';
-  end if;
-  if old.is_admin then
-    -- One removal at a time, so two admins removing each other cannot both succeed; the check below runs
-    -- after the lock with a fresh snapshot (read committed: each statement sees what is committed).
-    perform pg_advisory_xact_lock(hashtext('public.profiles.is_admin'));
-    if not exists (select 1 from public.profiles p where p.is_admin and p.id <> old.id) then
-      raise exception 'The last admin cannot be removed.'
-        using errcode = '42501', hint = 'Make another member an admin first.';
-    end if;
-  end if;
-  return case when tg_op = 'DELETE' then old else new end;
-end
-$$;
-
--- Append-only for everyone, the table's owner included: corrections are new rows, never edits.
-CREATE FUNCTION private.refuse_audit_change() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  raise exception 'the audit log cannot be changed or deleted'
-    using errcode = '42501', hint = 'Audit rows are written by the database and kept.';
-end
-$$;
-
--- The audited tables for the screen's filter, ordered by noun.
-CREATE FUNCTION public.admin_audit_entities() RETURNS TABLE(entity text, noun text)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform private.require_admin('read the audit log');
-  return query select a.entity, a.noun from private.audited_tables() a order by a.noun, a.entity;
-end
-$$;
-
--- ---------------------------------------------------------------- the audit log (20261128050001)
-
-
--- ---------------------------------------------------------------- the admins
-
--- Admins with their e-mail (in auth.users, which the API cannot read) and since when: the latest grant in
--- the audit log; null when the role was given outside the admin area (the seed, an operator).
-CREATE FUNCTION public.admin_team() RETURNS TABLE(id uuid, full_name text, email text, admin_since timestamp with time zone, last_sign_in_at timestamp with time zone)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform private.require_admin('list the team');
-  return query
-  select p.id, p.full_name, u.email::text,
-         (select max(l.at) from public.audit_log l
-          where l.entity = 'profiles' and l.entity_id = p.id::text and l.after ->> 'is_admin' = 'true'),
-         u.last_sign_in_at
-  from public.profiles p
-  join auth.users u on u.id = p.id
-  where p.is_admin
-  order by lower(coalesce(p.full_name, u.email)), u.email;
-end
-$$;
-
--- Makes the member with this e-mail an admin. `changed` is false when they already were one.
-CREATE FUNCTION public.grant_admin(p_email text) RETURNS TABLE(id uuid, full_name text, email text, changed boolean)
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  wanted text := lower(btrim(coalesce(p_email, '')));
-  member record;
-begin
-  perform private.require_admin('grant the admin role');
-  if wanted = '' then
-    raise exception 'Enter the member''s e-mail address.' using errcode = '22023';
-  end if;
-  if not private.is_email(wanted) then
-    raise exception 'Enter a valid e-mail address, like name@example.com.' using errcode = '22023';
-  end if;
-  select p.id, p.full_name, u.email::text as email, p.is_admin into member
-  from auth.users u join public.profiles p on p.id = u.id
-  where lower(u.email) = wanted and u.deleted_at is null;
-  if not found then
-    raise exception 'No member has this e-mail address.' using errcode = 'P0002';
-  end if;
-  if not member.is_admin then
-    update public.profiles set is_admin = true where profiles.id = member.id;
-  end if;
-  return query select member.id, member.full_name, member.email, not member.is_admin;
-end
-$$;
-
--- Removes the admin role; the trigger refuses one's own row and the last admin. `changed` is false when
--- the member was no longer an admin (another admin got there first).
-CREATE FUNCTION public.revoke_admin(p_member_id uuid) RETURNS TABLE(id uuid, full_name text, email text, changed boolean)
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  member record;
-begin
-  perform private.require_admin('remove the admin role');
-  select p.id, p.full_name, u.email::text as email, p.is_admin into member
-  from public.profiles p join auth.users u on u.id = p.id
-  where p.id = p_member_id;
-  if not found then
-    raise exception 'No member has this id.' using errcode = 'P0002';
-  end if;
-  if member.is_admin then
-    update public.profiles set is_admin = false where profiles.id = member.id;
-  end if;
-  return query select member.id, member.full_name, member.email, member.is_admin;
-end
-$$;
-
--- ---------------------------------------------------------------- tables and views
-
--- Columns, as the migrations explain them:
---   actor_id: Who: the admin's id and, as they were at the time, their name and e-mail. No foreign key: the record outlives the account.
---   entity: What: the table, the row, a readable label of the row (an event's title, a person's name) and the verb.
---   before: Before and after: the columns that changed (update), or the whole row (insert: after; delete: before).
-CREATE TABLE public.audit_log (
-    id bigint NOT NULL,
-    at timestamp with time zone DEFAULT now() NOT NULL,
-    actor_id uuid NOT NULL,
-    actor_name text,
-    actor_email text,
-    entity text NOT NULL,
-    entity_id text NOT NULL,
-    entity_label text,
-    action text NOT NULL,
-    before jsonb,
-    after jsonb,
-    entity_noun text,
-    CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text])))
-);
-
-COMMENT ON TABLE public.audit_log IS 'Admin changes, written by private.audit_change() triggers. Append-only: admins read, nobody edits.';
-
-COMMENT ON COLUMN public.audit_log.entity_noun IS 'What the row is, in words (''staff note''): the audit trigger''s second argument, else the table''s name.';
-
-ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.audit_log_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.audit_log
-    ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (actor_id, at DESC);
-
-CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at DESC);
-
-CREATE INDEX audit_log_entity_idx ON public.audit_log USING btree (entity, entity_id, at DESC);
-
--- ---------------------------------------------------------------- triggers
+REVOKE ALL ON FUNCTION private.audit_change() FROM PUBLIC;
 
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER DELETE ON public.comment_flags FOR EACH ROW EXECUTE FUNCTION private.audit_change('reason', 'report');
@@ -384,46 +153,53 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.traveller
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.audit_change('full_name', 'waitlist entry');
 
-CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
+-- ---------------------------------------------------------------- public.audit_log
 
-CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
+-- Columns, as the migrations explain them:
+--   actor_id: Who: the admin's id and, as they were at the time, their name and e-mail. No foreign key: the record outlives the account.
+--   entity: What: the table, the row, a readable label of the row (an event's title, a person's name) and the verb.
+--   before: Before and after: the columns that changed (update), or the whole row (insert: after; delete: before).
+CREATE TABLE public.audit_log (
+    id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    actor_id uuid NOT NULL,
+    actor_name text,
+    actor_email text,
+    entity text NOT NULL,
+    entity_id text NOT NULL,
+    entity_label text,
+    action text NOT NULL,
+    before jsonb,
+    after jsonb,
+    entity_noun text,
+    CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text])))
+);
 
-CREATE TRIGGER guard_admin_role BEFORE DELETE OR UPDATE OF is_admin ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_admin_role();
+COMMENT ON TABLE public.audit_log IS 'Admin changes, written by private.audit_change() triggers. Append-only: admins read, nobody edits.';
 
--- ---------------------------------------------------------------- row level security and policies
+COMMENT ON COLUMN public.audit_log.entity_noun IS 'What the row is, in words (''staff note''): the audit trigger''s second argument, else the table''s name.';
+
+ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.audit_log_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY public.audit_log
+    ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+
+CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (actor_id, at DESC);
+
+CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at DESC);
+
+CREATE INDEX audit_log_entity_idx ON public.audit_log USING btree (entity, entity_id, at DESC);
 
 ALTER TABLE public.audit_log ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY audit_log_select_admin ON public.audit_log FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
--- ---------------------------------------------------------------- grants
-
-REVOKE ALL ON FUNCTION private.audit_change() FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.audited_tables() FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.check_list_arguments(what text, sort text, sorts text[], dir text, page_size integer, page_offset integer, search text) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.check_page_arguments(dir text, page_size integer, page_offset integer, search text) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION private.guard_admin_role() FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION public.admin_audit_entities() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_audit_entities() TO service_role;
-GRANT ALL ON FUNCTION public.admin_audit_entities() TO authenticated;
-
-
-REVOKE ALL ON FUNCTION public.admin_team() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_team() TO service_role;
-GRANT ALL ON FUNCTION public.admin_team() TO authenticated;
-
-REVOKE ALL ON FUNCTION public.grant_admin(p_email text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.grant_admin(p_email text) TO service_role;
-GRANT ALL ON FUNCTION public.grant_admin(p_email text) TO authenticated;
-
-REVOKE ALL ON FUNCTION public.revoke_admin(p_member_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.revoke_admin(p_member_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.revoke_admin(p_member_id uuid) TO authenticated;
 
 GRANT SELECT ON TABLE public.audit_log TO authenticated;
 -- The default privileges gave service_role everything on the new table: it may only read.
@@ -431,6 +207,220 @@ REVOKE ALL ON TABLE public.audit_log FROM service_role;
 GRANT SELECT ON TABLE public.audit_log TO service_role;
 
 GRANT ALL ON SEQUENCE public.audit_log_id_seq TO service_role;
+
+-- public.audit_log: its functions and triggers
+
+-- Append-only for everyone, the table's owner included: corrections are new rows, never edits.
+CREATE FUNCTION private.refuse_audit_change() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception 'the audit log cannot be changed or deleted'
+    using errcode = '42501', hint = 'Audit rows are written by the database and kept.';
+end
+$$;
+
+-- the admins:
+
+-- Admins with their e-mail (in auth.users, which the API cannot read) and since when: the latest grant in
+-- the audit log; null when the role was given outside the admin area (the seed, an operator).
+CREATE FUNCTION public.admin_team() RETURNS TABLE(id uuid, full_name text, email text, admin_since timestamp with time zone, last_sign_in_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_admin('list the team');
+  return query
+  select p.id, p.full_name, u.email::text,
+         (select max(l.at) from public.audit_log l
+          where l.entity = 'profiles' and l.entity_id = p.id::text and l.after ->> 'is_admin' = 'true'),
+         u.last_sign_in_at
+  from public.profiles p
+  join auth.users u on u.id = p.id
+  where p.is_admin
+  order by lower(coalesce(p.full_name, u.email)), u.email;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.admin_team() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_team() TO service_role;
+GRANT ALL ON FUNCTION public.admin_team() TO authenticated;
+
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
+
+-- ---------------------------------------------------------------- functions
+
+-- what is audited, read from the triggers:
+
+-- Each table an audit trigger watches, with its noun: the audit screen's "What changed" choices. Read from
+-- the catalogue, so a table audited by a later migration appears without a change here or on the screen.
+CREATE FUNCTION private.audited_tables() RETURNS TABLE(entity text, noun text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.relname::text,
+         coalesce(nullif(btrim(split_part(encode(t.tgargs, 'escape'), '\000', 2)), ''),
+                  replace(c.relname::text, '_', ' '))
+  from pg_catalog.pg_trigger t
+  join pg_catalog.pg_class c on c.oid = t.tgrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and not t.tgisinternal
+    and t.tgfoid = 'private.audit_change()'::regprocedure
+$$;
+
+REVOKE ALL ON FUNCTION private.audited_tables() FROM PUBLIC;
+
+-- The whole check: the sort key first (with a hint naming the keys), then the rest. Same words as before.
+CREATE FUNCTION private.check_list_arguments(what text, sort text, sorts text[], dir text, page_size integer, page_offset integer, search text) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if sort is null or not (sort = any (sorts)) then
+    raise exception 'The % cannot be sorted by "%".', what, sort using errcode = '22023',
+      hint = format('Sort by %s or %s.', array_to_string(sorts[1:cardinality(sorts) - 1], ', '),
+                    sorts[cardinality(sorts)]);
+  end if;
+  perform private.check_page_arguments(dir, page_size, page_offset, search);
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.check_list_arguments(what text, sort text, sorts text[], dir text, page_size integer, page_offset integer, search text) FROM PUBLIC;
+
+-- The direction, page and search half of the check, for the lists whose unknown sort key falls back to
+-- their default order instead of being refused (active events, the enquiries: the sort is in the address,
+-- which the admin may edit). Called by security-definer functions only, so nobody else may execute it.
+CREATE FUNCTION private.check_page_arguments(dir text, page_size integer, page_offset integer, search text) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if dir is null or dir not in ('asc', 'desc') then
+    raise exception 'The sort direction must be asc or desc.' using errcode = '22023';
+  end if;
+  if page_size is null or page_size not between 1 and 1000 or page_offset is null or page_offset < 0 then
+    raise exception 'A page holds 1 to 1,000 rows from an offset of 0 or more.' using errcode = '22023';
+  end if;
+  if char_length(coalesce(search, '')) > 200 then
+    raise exception 'A search is at most 200 characters.' using errcode = '22023';
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.check_page_arguments(dir text, page_size integer, page_offset integer, search text) FROM PUBLIC;
+
+-- the role's two rules:
+
+-- On profiles themselves, so a direct PATCH, an RPC, the service role and a cascade from auth.users all
+-- obey them: nobody changes their own is_admin (an admin cannot demote themselves, a member cannot promote
+-- themselves), and the last admin is never removed, by an update or a delete, whoever asks. The own-row rule
+-- is also what keeps the screen from ever reaching the last admin: the one admin left is the one signed in.
+CREATE FUNCTION private.guard_admin_role() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' and new.is_admin is not distinct from old.is_admin then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and old.id = (select auth.uid()) then
+    raise exception 'You cannot change your own admin role.'
+      using errcode = '42501', hint = 'Another admin can change it.';
+  end if;
+  if old.is_admin then
+    -- One removal at a time, so two admins removing each other cannot both succeed; the check below runs
+    -- after the lock with a fresh snapshot (read committed: each statement sees what is committed).
+    perform pg_advisory_xact_lock(hashtext('public.profiles.is_admin'));
+    if not exists (select 1 from public.profiles p where p.is_admin and p.id <> old.id) then
+      raise exception 'The last admin cannot be removed.'
+        using errcode = '42501', hint = 'Make another member an admin first.';
+    end if;
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.guard_admin_role() FROM PUBLIC;
+
+CREATE TRIGGER guard_admin_role BEFORE DELETE OR UPDATE OF is_admin ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_admin_role();
+
+-- The audited tables for the screen's filter, ordered by noun.
+CREATE FUNCTION public.admin_audit_entities() RETURNS TABLE(entity text, noun text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_admin('read the audit log');
+  return query select a.entity, a.noun from private.audited_tables() a order by a.noun, a.entity;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.admin_audit_entities() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_audit_entities() TO service_role;
+GRANT ALL ON FUNCTION public.admin_audit_entities() TO authenticated;
+
+-- Makes the member with this e-mail an admin. `changed` is false when they already were one.
+CREATE FUNCTION public.grant_admin(p_email text) RETURNS TABLE(id uuid, full_name text, email text, changed boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := lower(btrim(coalesce(p_email, '')));
+  member record;
+begin
+  perform private.require_admin('grant the admin role');
+  if wanted = '' then
+    raise exception 'Enter the member''s e-mail address.' using errcode = '22023';
+  end if;
+  if not private.is_email(wanted) then
+    raise exception 'Enter a valid e-mail address, like name@example.com.' using errcode = '22023';
+  end if;
+  select p.id, p.full_name, u.email::text as email, p.is_admin into member
+  from auth.users u join public.profiles p on p.id = u.id
+  where lower(u.email) = wanted and u.deleted_at is null;
+  if not found then
+    raise exception 'No member has this e-mail address.' using errcode = 'P0002';
+  end if;
+  if not member.is_admin then
+    update public.profiles set is_admin = true where profiles.id = member.id;
+  end if;
+  return query select member.id, member.full_name, member.email, not member.is_admin;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.grant_admin(p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.grant_admin(p_email text) TO service_role;
+GRANT ALL ON FUNCTION public.grant_admin(p_email text) TO authenticated;
+
+-- Removes the admin role; the trigger refuses one's own row and the last admin. `changed` is false when
+-- the member was no longer an admin (another admin got there first).
+CREATE FUNCTION public.revoke_admin(p_member_id uuid) RETURNS TABLE(id uuid, full_name text, email text, changed boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member record;
+begin
+  perform private.require_admin('remove the admin role');
+  select p.id, p.full_name, u.email::text as email, p.is_admin into member
+  from public.profiles p join auth.users u on u.id = p.id
+  where p.id = p_member_id;
+  if not found then
+    raise exception 'No member has this id.' using errcode = 'P0002';
+  end if;
+  if member.is_admin then
+    update public.profiles set is_admin = false where profiles.id = member.id;
+  end if;
+  return query select member.id, member.full_name, member.email, member.is_admin;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.revoke_admin(p_member_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.revoke_admin(p_member_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.revoke_admin(p_member_id uuid) TO authenticated;
 
 -- ---------------------------------------------------------------- the audit log
 

@@ -59,7 +59,126 @@ set check_function_bodies = false;
 --   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
 --   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
 
--- ---------------------------------------------------------------- functions
+-- ---------------------------------------------------------------- private.customers
+
+-- Every customer, one row each: members (profiles with their auth e-mail) and enquirers. Last activity is
+-- the latest of sign-in, comment, reply, booking and enquiry. Grouped aggregates (not per-row lookups), so
+-- 5,000 members and 20,000 comments are a few hash joins. Private: only the admin functions below read it.
+CREATE VIEW private.customers AS
+ WITH enquiries AS (
+         SELECT lower(w.email) AS email,
+            w.full_name,
+            w.created_at
+           FROM public.waitlist_submissions w
+        UNION ALL
+         SELECT lower(i.email) AS lower,
+            i.full_name,
+            i.created_at
+           FROM public.interest_registrations i
+        UNION ALL
+         SELECT lower(c.email) AS lower,
+            c.full_name,
+            c.created_at
+           FROM public.contact_messages c
+        ), by_email AS (
+         SELECT e.email,
+            min(e.created_at) AS first_at,
+            max(e.created_at) AS last_at,
+            (array_agg(e.full_name ORDER BY e.created_at DESC))[1] AS full_name
+           FROM enquiries e
+          GROUP BY e.email
+        ), booked AS (
+         SELECT b.user_id,
+            (count(*))::integer AS n,
+            max(b.created_at) AS last_at
+           FROM public.bookings b
+          GROUP BY b.user_id
+        ), commented AS (
+         SELECT c.user_id,
+            max(c.created_at) AS last_at
+           FROM public.comments c
+          GROUP BY c.user_id
+        ), replied AS (
+         SELECT r.user_id,
+            max(r.created_at) AS last_at
+           FROM public.comment_replies r
+          GROUP BY r.user_id
+        )
+ SELECT (p.id)::text AS id,
+    'member'::text AS kind,
+    lower((u.email)::text) AS email,
+    p.full_name,
+    (p.membership_tier)::text AS tier,
+    p.created_at AS joined,
+    COALESCE(b.n, 0) AS bookings,
+    GREATEST(u.last_sign_in_at, c.last_at, r.last_at, b.last_at, e.last_at) AS last_activity
+   FROM (((((public.profiles p
+     JOIN auth.users u ON ((u.id = p.id)))
+     LEFT JOIN booked b ON ((b.user_id = p.id)))
+     LEFT JOIN commented c ON ((c.user_id = p.id)))
+     LEFT JOIN replied r ON ((r.user_id = p.id)))
+     LEFT JOIN by_email e ON ((e.email = lower((u.email)::text))))
+UNION ALL
+ SELECT e.email AS id,
+    'enquirer'::text AS kind,
+    e.email,
+    e.full_name,
+    'enquirer'::text AS tier,
+    e.first_at AS joined,
+    0 AS bookings,
+    e.last_at AS last_activity
+   FROM by_email e
+  WHERE (NOT (EXISTS ( SELECT 1
+           FROM auth.users u
+          WHERE (lower((u.email)::text) = e.email))));
+
+-- ---------------------------------------------------------------- public.customer_notes
+
+-- Columns, as the migrations explain them:
+--   customer_id: A member's notes go with the profile (and are erased with it); an enquirer's go with the e-mail.
+--   author_id: Always the admin who wrote it (the column is not granted); no foreign key, the note outlives the author.
+CREATE TABLE public.customer_notes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    customer_id uuid,
+    customer_email text,
+    body text NOT NULL,
+    author_id uuid DEFAULT auth.uid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT customer_notes_body_check CHECK (private.is_message(body)),
+    CONSTRAINT customer_notes_customer_email_check CHECK (((customer_email IS NULL) OR (private.is_email(customer_email) AND (customer_email = lower(customer_email))))),
+    CONSTRAINT customer_notes_one_customer CHECK ((num_nonnulls(customer_id, customer_email) = 1))
+);
+
+COMMENT ON TABLE public.customer_notes IS 'Notes by staff about a member (customer_id) or an enquirer (customer_email).';
+
+ALTER TABLE ONLY public.customer_notes
+    ADD CONSTRAINT customer_notes_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.customer_notes
+    ADD CONSTRAINT customer_notes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+CREATE INDEX customer_notes_customer_email_idx ON public.customer_notes USING btree (customer_email, created_at DESC);
+
+CREATE INDEX customer_notes_customer_id_idx ON public.customer_notes USING btree (customer_id, created_at DESC);
+
+ALTER TABLE public.customer_notes ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY customer_notes_delete_admin ON public.customer_notes FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY customer_notes_insert_admin ON public.customer_notes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
+
+CREATE POLICY customer_notes_select_admin ON public.customer_notes FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.customer_notes TO service_role;
+GRANT SELECT,DELETE ON TABLE public.customer_notes TO authenticated;
+
+GRANT INSERT(customer_id) ON TABLE public.customer_notes TO authenticated;
+
+GRANT INSERT(customer_email) ON TABLE public.customer_notes TO authenticated;
+
+GRANT INSERT(body) ON TABLE public.customer_notes TO authenticated;
+
+-- public.customer_notes: its functions and triggers
 
 -- A member who deletes their account (delete_my_account, or the Auth admin API) takes staff notes about
 -- them along: the ones on the profile and the ones kept under their address from before they joined. An
@@ -74,8 +193,14 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- active events (20261126400001)
+REVOKE ALL ON FUNCTION private.forget_customer_notes() FROM PUBLIC;
 
+CREATE TRIGGER forget_customer_notes AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.forget_customer_notes();
+
+CREATE TRIGGER forget_customer_notes_on_soft_delete AFTER UPDATE OF deleted_at ON auth.users FOR EACH ROW WHEN (((old.deleted_at IS NULL) AND (new.deleted_at IS NOT NULL))) EXECUTE FUNCTION private.forget_customer_notes();
+
+-- Admin changes to updates land in the audit log (sends included: they insert the row).
+CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.customer_notes FOR EACH ROW EXECUTE FUNCTION private.audit_change('body', 'staff note');
 
 -- ---------------------------------------------------------------- one customer
 
@@ -264,8 +389,11 @@ begin
 end
 $_$;
 
--- ---------------------------------------------------------------- customers (20261126200001)
+REVOKE ALL ON FUNCTION public.admin_customer(customer text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_customer(customer text) TO service_role;
+GRANT ALL ON FUNCTION public.admin_customer(customer text) TO authenticated;
 
+-- ---------------------------------------------------------------- customers (20261126200001)
 
 -- The manifest of one event: the event, then every traveller named on its bookings that are not
 -- cancelled, with the age each will be on the first day (whole years) and what the guides must know.
@@ -327,6 +455,10 @@ begin
   where e.id = p_event_id;
 end
 $$;
+
+REVOKE ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO authenticated;
 
 -- The overview's lists, typed so that `npm run db:types` describes them (issue 18).
 CREATE TYPE public.overview_money AS (
@@ -471,161 +603,9 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------- tables and views
-
--- ---------------------------------------------------------------- who the customers are
-
--- Every customer, one row each: members (profiles with their auth e-mail) and enquirers. Last activity is
--- the latest of sign-in, comment, reply, booking and enquiry. Grouped aggregates (not per-row lookups), so
--- 5,000 members and 20,000 comments are a few hash joins. Private: only the admin functions below read it.
-CREATE VIEW private.customers AS
- WITH enquiries AS (
-         SELECT lower(w.email) AS email,
-            w.full_name,
-            w.created_at
-           FROM public.waitlist_submissions w
-        UNION ALL
-         SELECT lower(i.email) AS lower,
-            i.full_name,
-            i.created_at
-           FROM public.interest_registrations i
-        UNION ALL
-         SELECT lower(c.email) AS lower,
-            c.full_name,
-            c.created_at
-           FROM public.contact_messages c
-        ), by_email AS (
-         SELECT e.email,
-            min(e.created_at) AS first_at,
-            max(e.created_at) AS last_at,
-            (array_agg(e.full_name ORDER BY e.created_at DESC))[1] AS full_name
-           FROM enquiries e
-          GROUP BY e.email
-        ), booked AS (
-         SELECT b.user_id,
-            (count(*))::integer AS n,
-            max(b.created_at) AS last_at
-           FROM public.bookings b
-          GROUP BY b.user_id
-        ), commented AS (
-         SELECT c.user_id,
-            max(c.created_at) AS last_at
-           FROM public.comments c
-          GROUP BY c.user_id
-        ), replied AS (
-         SELECT r.user_id,
-            max(r.created_at) AS last_at
-           FROM public.comment_replies r
-          GROUP BY r.user_id
-        )
- SELECT (p.id)::text AS id,
-    'member'::text AS kind,
-    lower((u.email)::text) AS email,
-    p.full_name,
-    (p.membership_tier)::text AS tier,
-    p.created_at AS joined,
-    COALESCE(b.n, 0) AS bookings,
-    GREATEST(u.last_sign_in_at, c.last_at, r.last_at, b.last_at, e.last_at) AS last_activity
-   FROM (((((public.profiles p
-     JOIN auth.users u ON ((u.id = p.id)))
-     LEFT JOIN booked b ON ((b.user_id = p.id)))
-     LEFT JOIN commented c ON ((c.user_id = p.id)))
-     LEFT JOIN replied r ON ((r.user_id = p.id)))
-     LEFT JOIN by_email e ON ((e.email = lower((u.email)::text))))
-UNION ALL
- SELECT e.email AS id,
-    'enquirer'::text AS kind,
-    e.email,
-    e.full_name,
-    'enquirer'::text AS tier,
-    e.first_at AS joined,
-    0 AS bookings,
-    e.last_at AS last_activity
-   FROM by_email e
-  WHERE (NOT (EXISTS ( SELECT 1
-           FROM auth.users u
-          WHERE (lower((u.email)::text) = e.email))));
-
--- ---------------------------------------------------------------- staff notes
-
--- Columns, as the migrations explain them:
---   customer_id: A member's notes go with the profile (and are erased with it); an enquirer's go with the e-mail.
---   author_id: Always the admin who wrote it (the column is not granted); no foreign key, the note outlives the author.
-CREATE TABLE public.customer_notes (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    customer_id uuid,
-    customer_email text,
-    body text NOT NULL,
-    author_id uuid DEFAULT auth.uid() NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT customer_notes_body_check CHECK (private.is_message(body)),
-    CONSTRAINT customer_notes_customer_email_check CHECK (((customer_email IS NULL) OR (private.is_email(customer_email) AND (customer_email = lower(customer_email))))),
-    CONSTRAINT customer_notes_one_customer CHECK ((num_nonnulls(customer_id, customer_email) = 1))
-);
-
-COMMENT ON TABLE public.customer_notes IS 'Notes by staff about a member (customer_id) or an enquirer (customer_email).';
-
--- ---------------------------------------------------------------- keys and constraints
-
-ALTER TABLE ONLY public.customer_notes
-    ADD CONSTRAINT customer_notes_pkey PRIMARY KEY (id);
-
--- ---------------------------------------------------------------- indexes
-
-CREATE INDEX customer_notes_customer_email_idx ON public.customer_notes USING btree (customer_email, created_at DESC);
-
-CREATE INDEX customer_notes_customer_id_idx ON public.customer_notes USING btree (customer_id, created_at DESC);
-
--- ---------------------------------------------------------------- triggers
-
-CREATE TRIGGER forget_customer_notes AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.forget_customer_notes();
-
-CREATE TRIGGER forget_customer_notes_on_soft_delete AFTER UPDATE OF deleted_at ON auth.users FOR EACH ROW WHEN (((old.deleted_at IS NULL) AND (new.deleted_at IS NOT NULL))) EXECUTE FUNCTION private.forget_customer_notes();
-
--- Admin changes to updates land in the audit log (sends included: they insert the row).
-CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.customer_notes FOR EACH ROW EXECUTE FUNCTION private.audit_change('body', 'staff note');
-
--- ---------------------------------------------------------------- foreign keys
-
-ALTER TABLE ONLY public.customer_notes
-    ADD CONSTRAINT customer_notes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
--- ---------------------------------------------------------------- row level security and policies
-
-ALTER TABLE public.customer_notes ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY customer_notes_delete_admin ON public.customer_notes FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY customer_notes_insert_admin ON public.customer_notes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY customer_notes_select_admin ON public.customer_notes FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
--- ---------------------------------------------------------------- grants
-
-REVOKE ALL ON FUNCTION private.forget_customer_notes() FROM PUBLIC;
-
-
-REVOKE ALL ON FUNCTION public.admin_customer(customer text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_customer(customer text) TO service_role;
-GRANT ALL ON FUNCTION public.admin_customer(customer text) TO authenticated;
-
-
-REVOKE ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.admin_event_manifest(p_event_id uuid) TO authenticated;
-
 REVOKE ALL ON FUNCTION public.admin_overview() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_overview() TO service_role;
 GRANT ALL ON FUNCTION public.admin_overview() TO authenticated;
-
-GRANT ALL ON TABLE public.customer_notes TO service_role;
-GRANT SELECT,DELETE ON TABLE public.customer_notes TO authenticated;
-
-GRANT INSERT(customer_id) ON TABLE public.customer_notes TO authenticated;
-
-GRANT INSERT(customer_email) ON TABLE public.customer_notes TO authenticated;
-
-GRANT INSERT(body) ON TABLE public.customer_notes TO authenticated;
 
 -- ---------------------------------------------------------------- customers
 
