@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOverview } from '../../../src/features/admin/overview/overview.data.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { classify, runAs } from './run-as.ts';
 import {
@@ -10,40 +11,21 @@ import {
 // admin_overview() (20261126600001): the figures /admin shows. The prepared database holds the seed and the
 // fixtures, so each figure is checked by how it moves when our own rows arrive (one member, one upcoming
 // departure with bookings, waitlist and interest entries, a handled message, flags on posts already flagged). Who may call it is also in the authorization matrix (admin-matrix/overview.ts).
+// Its row is read as the screen reads it (AdminOverview: the generated Database types, the lists typed by
+// their composites).
 const SOON = 'f2600000-0000-4000-8000-000000000001';
 const NEWCOMER = 'f2600000-0000-4000-8000-000000000002';
 
-interface Overview {
-  today: string;
-  members: number;
-  new_members_this_month: number;
-  upcoming_count: number;
-  active_count: number;
-  waitlist_total: number;
-  interest_total: number;
-  flagged_comments: number;
-  unanswered_messages: number;
-  money: { currency: string; collected_cents: number; outstanding_cents: number }[];
-  upcoming: {
-    id: string;
-    title: string;
-    capacity: number | null;
-    sold: number;
-    waitlist: number;
-    interest: number;
-  }[];
-  weeks: { week_start: string; signups: number; bookings: number }[];
-}
-
 describe.each(DATABASE_KINDS)('admin overview on $name', (kind) => {
   let testDb: TestDatabase;
-  let before: Overview;
-  let after: Overview;
+  let before: AdminOverview;
+  let after: AdminOverview;
   const overviewAs = (actor: 'visitor' | 'member' | 'admin') =>
     runAs(testDb.db, actor, async (tx) => {
       try {
-        return (await tx.query<{ o: Overview }>('select to_jsonb(o) as o from public.admin_overview() o'))
-          .rows[0]!.o;
+        return (
+          await tx.query<{ o: AdminOverview }>('select to_jsonb(o) as o from public.admin_overview() o')
+        ).rows[0]!.o;
       } catch (error) {
         return classify(error);
       }
@@ -52,7 +34,7 @@ describe.each(DATABASE_KINDS)('admin overview on $name', (kind) => {
   beforeAll(async () => {
     testDb = await createPreparedDatabase(kind);
     await insertFixtures(testDb.db);
-    before = (await overviewAs('admin')) as Overview;
+    before = (await overviewAs('admin')) as AdminOverview;
     // A departure in ten days (Sydney): 3 places sold of 12, a cancelled booking of 5 that counts for
     // nothing, two on its waitlist, one interested; a message already answered; a second flag on a post
     // already flagged and one on a deleted post (neither waits for a moderator).
@@ -75,7 +57,7 @@ describe.each(DATABASE_KINDS)('admin overview on $name', (kind) => {
       insert into public.comment_flags (user_id, comment_id) values
         ('${ID.admin}', '${ID.commentOther}'), ('${ID.admin}', '${ID.commentOtherDeleted}');
     `);
-    after = (await overviewAs('admin')) as Overview;
+    after = (await overviewAs('admin')) as AdminOverview;
   });
   afterAll(async () => {
     await testDb?.dispose();
@@ -112,7 +94,7 @@ describe.each(DATABASE_KINDS)('admin overview on $name', (kind) => {
   });
 
   it('sums money collected (paid instalments) and outstanding (unpaid, bookings not cancelled)', () => {
-    const aud = (overview: Overview) => overview.money.find((row) => row.currency === 'AUD')!;
+    const aud = (overview: AdminOverview) => overview.money.find((row) => row.currency === 'AUD')!;
     // The fixtures have paid 150,000 and owe 50,000; our confirmed booking owes 3,000, the cancelled none.
     expect(aud(before).collected_cents).toBeGreaterThanOrEqual(150000);
     expect(aud(after).collected_cents).toBe(aud(before).collected_cents);
