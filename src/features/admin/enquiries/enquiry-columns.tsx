@@ -1,21 +1,24 @@
 import { formatDateTime } from '../../../lib/format/dates';
-import type { ColumnDef } from '@tanstack/react-table';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { CsvColumn } from '../table/csv';
-import {
-  DONE_COLUMN,
-  type AnyEnquiryRow,
-  type ContactRow,
-  type EnquiryKind,
-  type InterestRow,
-  type WaitlistRow,
-} from './enquiries.data';
+import { DONE_COLUMN, type AnyEnquiryRow, type EnquiryKind } from './enquiries.data';
 import { KIND_LABELS } from './enquiry-labels';
 
 /** When the enquiry was marked answered, or null while it is open. */
 export function doneAt(kind: EnquiryKind, row: AnyEnquiryRow): string | null {
-  return (row as unknown as Record<string, string | null>)[DONE_COLUMN[kind]] ?? null;
+  if (DONE_COLUMN[kind] === 'contacted_at') return 'contacted_at' in row ? row.contacted_at : null;
+  return 'handled_at' in row ? row.handled_at : null;
 }
+
+// The fields only some lists have, read where the row has them (`in` narrows the row to those lists' rows):
+// the trip (waitlist, interest), the place in the queue and the notes (waitlist), the message (interest,
+// contact), the consent to trip news (waitlist, interest).
+const tripOf = (row: AnyEnquiryRow) => ('event_name' in row ? row.event_name : undefined);
+const positionOf = (row: AnyEnquiryRow) => ('position' in row ? row.position : undefined);
+const notesOf = (row: AnyEnquiryRow) => ('notes' in row ? row.notes : null);
+const messageOf = (row: AnyEnquiryRow) => ('message' in row ? row.message : null);
+const consentOf = (row: AnyEnquiryRow) => 'marketing_consent' in row && row.marketing_consent;
 
 /** Long free text stays readable in a table cell: kept to a few lines, all of it in the title. */
 function LongText({ text }: { text: string | null }) {
@@ -41,8 +44,9 @@ function Status({ kind, row }: { kind: EnquiryKind; row: AnyEnquiryRow }) {
 }
 
 type Column = ColumnDef<AnyEnquiryRow, unknown>;
+const column = createColumnHelper<AnyEnquiryRow>();
 const text = (id: string, header: string, value: (row: AnyEnquiryRow) => ReactNode, sortable = true) =>
-  ({ id, header, cell: ({ row }) => value(row.original), enableSorting: sortable }) as Column;
+  column.display({ id, header, cell: ({ row }) => value(row.original), enableSorting: sortable });
 
 /** The table's columns for one list; ids are the readers' sort keys. `actions` renders a row's buttons. */
 export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) => ReactNode): Column[] {
@@ -58,20 +62,20 @@ export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) 
   const date = text('created_at', kind === 'waitlist' ? 'Joined' : 'Received', (row) =>
     formatDateTime(row.created_at),
   );
-  const trip = text('event_name', 'Trip', (row) => (row as WaitlistRow | InterestRow).event_name);
+  const trip = text('event_name', 'Trip', tripOf);
   const status = text(DONE_COLUMN[kind], 'Status', (row) => <Status kind={kind} row={row} />);
   const buttons = text('actions', 'Actions', actions, false);
   if (kind === 'waitlist')
     return [
-      text('position', 'Position', (row) => (row as WaitlistRow).position, false),
+      text('position', 'Position', positionOf, false),
       trip,
       date,
       ...person,
-      text('notes', 'Notes', (row) => <LongText text={(row as WaitlistRow).notes} />, false),
+      text('notes', 'Notes', (row) => <LongText text={notesOf(row)} />, false),
       status,
       buttons,
     ];
-  const message = text('message', 'Message', (row) => <LongText text={(row as ContactRow).message} />, false);
+  const message = text('message', 'Message', (row) => <LongText text={messageOf(row)} />, false);
   return kind === 'interest'
     ? [date, trip, ...person, message, status, buttons]
     : [date, ...person, message, status, buttons];
@@ -79,7 +83,6 @@ export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) 
 
 /** The CSV's columns for one list: everything the table shows, with times in ISO form. */
 export function enquiryCsvColumns(kind: EnquiryKind): CsvColumn<AnyEnquiryRow>[] {
-  const field = (row: AnyEnquiryRow, name: string) => (row as unknown as Record<string, unknown>)[name];
   const person: CsvColumn<AnyEnquiryRow>[] = [
     { header: 'Name', value: (row) => row.full_name },
     { header: 'E-mail', value: (row) => row.email },
@@ -89,26 +92,23 @@ export function enquiryCsvColumns(kind: EnquiryKind): CsvColumn<AnyEnquiryRow>[]
     header: kind === 'waitlist' ? 'Joined' : 'Received',
     value: (row: AnyEnquiryRow) => row.created_at,
   };
-  const trip = { header: 'Trip', value: (row: AnyEnquiryRow) => field(row, 'event_name') as string };
+  const trip = { header: 'Trip', value: tripOf };
   const consent = {
     header: 'Trip news by e-mail',
-    value: (row: AnyEnquiryRow) => (field(row, 'marketing_consent') ? 'yes' : 'no'),
+    value: (row: AnyEnquiryRow) => (consentOf(row) ? 'yes' : 'no'),
   };
   const done = { header: KIND_LABELS[kind].done, value: (row: AnyEnquiryRow) => doneAt(kind, row) };
   if (kind === 'waitlist')
     return [
-      { header: 'Position', value: (row) => field(row, 'position') as number },
+      { header: 'Position', value: positionOf },
       trip,
       received,
       ...person,
-      { header: 'Notes', value: (row) => field(row, 'notes') as string | null },
+      { header: 'Notes', value: notesOf },
       consent,
       done,
     ];
-  const message = {
-    header: 'Message',
-    value: (row: AnyEnquiryRow) => field(row, 'message') as string | null,
-  };
+  const message = { header: 'Message', value: messageOf };
   return kind === 'interest'
     ? [received, trip, ...person, message, consent, done]
     : [received, ...person, message, done];
