@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
+import { ADD_TO_BOOKING_RULES } from './travellers';
 import {
   linkTraveller,
   listBookingTravellers,
@@ -90,20 +91,27 @@ function AddTraveller({
   onAdded: () => Promise<void>;
 }) {
   const mine = useQuery({ queryKey: ['travellers', userId], queryFn: () => listTravellers(userId) });
-  const [choice, setChoice] = useState('');
-  const add = useMutation({
-    mutationFn: (travellerId: string) => linkTraveller(bookingId, travellerId),
-    onSuccess: (_result, travellerId) => {
+  const { field, submitting, reset, handleSubmit } = useSubmitForm({
+    rules: ADD_TO_BOOKING_RULES,
+    empty: { travellerId: '' },
+    send: async ({ travellerId }) => {
+      try {
+        await linkTraveller(bookingId, travellerId);
+      } catch {
+        showErrorToast();
+        return false;
+      }
       const name = mine.data?.find((traveller) => traveller.id === travellerId)?.full_name ?? 'The traveller';
       showToast({
         title: 'Traveller added to booking',
         description: `${name} is now named on this booking.`,
         variant: 'success',
       });
-      setChoice('');
-      return onAdded();
+      // The choice empties at once; the button stays busy until the list shows the traveller.
+      reset();
+      await onAdded();
+      return false;
     },
-    onError: showErrorToast,
   });
   if (!mine.isSuccess) return null;
   const linkedIds = new Set(linked.map((traveller) => traveller.id));
@@ -120,20 +128,20 @@ function AddTraveller({
     );
   if (available.length === 0) return null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (choice) add.mutate(choice);
-  }
+  const choice = field('travellerId');
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2">
+    <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-wrap items-end gap-2">
       <div className="space-y-1.5">
         <label htmlFor="add-traveller" className="block text-sm font-medium">
           Add a traveller to this booking
         </label>
         <select
           id="add-traveller"
-          value={choice}
-          onChange={(event) => setChoice(event.target.value)}
+          name={choice.name}
+          value={choice.value}
+          onChange={(event) => choice.onChange(event.target.value)}
+          aria-invalid={choice.error ? true : undefined}
+          aria-describedby={choice.error ? 'add-traveller-error' : undefined}
           className="border-border bg-background text-foreground h-11 rounded-md border px-3 focus-visible:outline-3 focus-visible:outline-offset-1"
         >
           <option value="">Choose a traveller</option>
@@ -143,9 +151,14 @@ function AddTraveller({
             </option>
           ))}
         </select>
+        {choice.error ? (
+          <p id="add-traveller-error" className="text-destructive text-sm">
+            {choice.error}
+          </p>
+        ) : null}
       </div>
-      <button type="submit" className={buttonClass('outline')} disabled={!choice || add.isPending}>
-        {add.isPending ? 'Adding...' : 'Add to booking'}
+      <button type="submit" className={buttonClass('outline')} disabled={!choice.value || submitting}>
+        {submitting ? 'Adding...' : 'Add to booking'}
       </button>
     </form>
   );

@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
-import { travellerProblems, type TravellerInput, type TravellerProblems } from '../../lib/rules';
-import { localToday } from '../bookings/bookings';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
+import type { TravellerInput } from '../../lib/rules';
+import { TRAVELLER_RULES, type TravellerField } from './travellers';
 
-type Key = keyof TravellerInput;
 const FIELDS: {
-  key: Key;
+  key: TravellerField;
   label: string;
   type?: string;
   rows?: number;
@@ -22,55 +21,39 @@ const FIELDS: {
   { key: 'emergency_contact_phone', label: 'Emergency contact phone', type: 'tel', autoComplete: 'off' },
 ];
 
-/** Add or edit a traveller. Problems show once submitted, then update as the member types. */
+/**
+ * Add or edit a traveller. Problems show once submitted, then update as the member types. `onSubmit`
+ * resolves once the save is over (its outcome is the caller's to show); the busy label shows meanwhile.
+ */
 export function TravellerForm({
   initial,
-  busy,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   initial: TravellerInput;
-  busy: boolean;
   submitLabel: string;
-  onSubmit: (input: TravellerInput) => void;
+  onSubmit: (input: TravellerInput) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const problems: TravellerProblems = submitted ? travellerProblems(values, localToday()) : {};
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = travellerProblems(values, localToday());
-    const first = FIELDS.find((field) => found[field.key]);
-    if (first) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first.key}"]`)?.focus();
-      return;
-    }
-    onSubmit(values);
-  }
+  const { field, submitting, handleSubmit } = useSubmitForm<Record<TravellerField, string>>({
+    rules: TRAVELLER_RULES,
+    empty: initial,
+    whileTyping: 'revalidate',
+    send: onSubmit,
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={submitLabel}>
       {FIELDS.map(({ key, ...spec }) => (
-        <Field
-          key={key}
-          {...spec}
-          id={`traveller-${key}`}
-          name={key}
-          value={values[key]}
-          error={problems[key]}
-          onChange={(value) => setValues((current) => ({ ...current, [key]: value }))}
-        />
+        <Field key={key} {...spec} id={`traveller-${key}`} {...field(key)} />
       ))}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonClass('outline')} onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className={buttonClass('primary')} disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
+        <button type="submit" className={buttonClass('primary')} disabled={submitting}>
+          {submitting ? 'Saving...' : submitLabel}
         </button>
       </div>
     </form>

@@ -87,10 +87,12 @@ export function Travellers() {
         {editing && (
           <TravellerForm
             initial={editing.traveller ? toInput(editing.traveller) : EMPTY_TRAVELLER}
-            busy={save.isPending}
             submitLabel={editing.traveller ? 'Save changes' : 'Add traveller'}
             onCancel={() => setEditing(null)}
-            onSubmit={(input) => save.mutate({ id: editing.traveller?.id ?? null, input })}
+            // The mutation shows the outcome (its error is toasted above) and closes the dialog once saved.
+            onSubmit={(input) =>
+              save.mutateAsync({ id: editing.traveller?.id ?? null, input }).then(noop, noop)
+            }
           />
         )}
       </ModalDialog>
@@ -195,3 +197,5 @@ function TravellerTable({
     </div>
   );
 }
+
+function noop(): void {}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TRAVELLER, toInput, toValues } from './travellers';
+import { travellerProblems } from '../../lib/rules';
+import { localToday } from '../bookings/bookings';
+import { ADD_TO_BOOKING_RULES, EMPTY_TRAVELLER, toInput, toValues, validateTraveller } from './travellers';
 
 describe('toValues', () => {
   it('saves trimmed text and empty optional fields as null', () => {
@@ -34,5 +36,22 @@ describe('toInput', () => {
     expect(input.date_of_birth).toBe('1990-05-01');
     const { id: _id, ...values } = stored;
     expect(toValues(input)).toEqual(values);
+  });
+});
+
+describe("the traveller forms say the rules' words", () => {
+  it("the details form gives every problem of travellerProblems, judged by the member's today", () => {
+    const input = { ...EMPTY_TRAVELLER, date_of_birth: '2999-01-01', phone: '12' };
+    expect(validateTraveller(input)).toEqual(travellerProblems(input, localToday()));
+    expect(Object.keys(validateTraveller(input))).toEqual(['full_name', 'date_of_birth', 'phone']);
+    expect(
+      validateTraveller({ ...EMPTY_TRAVELLER, full_name: 'Mina Harker', date_of_birth: localToday() }),
+    ).toEqual({});
+  });
+  it('adding one to a booking needs a choice', () => {
+    expect(ADD_TO_BOOKING_RULES.travellerId('', { travellerId: '' })).toBe(
+      'Choose a traveller to add to this booking.',
+    );
+    expect(ADD_TO_BOOKING_RULES.travellerId('t1', { travellerId: 't1' })).toBeUndefined();
   });
 });

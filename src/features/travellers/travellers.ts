@@ -2,7 +2,10 @@
  * A member's travellers as the form edits them (text as typed) and as the database stores them (trimmed,
  * empty optional fields as null). The rules live in src/lib/rules/travellers.ts.
  */
-import { optionalValue, type TravellerInput } from '../../lib/rules';
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
+import { optionalValue, travellerChoiceProblem, travellerRules, type TravellerInput } from '../../lib/rules';
+import { localToday } from '../bookings/bookings';
 
 export interface Traveller {
   id: string;
@@ -26,6 +29,18 @@ export const EMPTY_TRAVELLER: TravellerInput = {
   emergency_contact_name: '',
   emergency_contact_phone: '',
 };
+
+export type TravellerField = keyof TravellerInput;
+
+/** The traveller form's rules, in field order; the date of birth is checked against the member's today. */
+export const TRAVELLER_RULES = formRules<TravellerField>(travellerRules(localToday));
+
+export function validateTraveller(values: TravellerInput): FieldErrors<TravellerField> {
+  return ruleErrors(TRAVELLER_RULES, values);
+}
+
+/** Naming one of the member's travellers on a booking (the select on /manage-booking). */
+export const ADD_TO_BOOKING_RULES = formRules<'travellerId'>({ travellerId: travellerChoiceProblem });
 
 /** What the form saves. */
 export function toValues(input: TravellerInput): TravellerValues {

@@ -42,20 +42,37 @@ export interface TravellerInput {
 
 export type TravellerProblems = Partial<Record<keyof TravellerInput, string>>;
 
+/**
+ * One rule per field of a traveller form, in the form's order; `today` gives the member's calendar day
+ * (YYYY-MM-DD) when the date of birth is checked.
+ */
+export function travellerRules(
+  today: () => string,
+): Record<keyof TravellerInput, (value: string) => string | undefined> {
+  return {
+    full_name: (value) => nameProblem(value, "traveller's full name"),
+    date_of_birth: (value) => birthDateProblem(value, today()),
+    phone: phoneProblem,
+    dietary_notes: (value) => messageProblem(value, 'dietary notes'),
+    medical_notes: (value) => messageProblem(value, 'medical notes'),
+    emergency_contact_name: (value) =>
+      value.trim() ? nameProblem(value, "emergency contact's name") : undefined,
+    emergency_contact_phone: phoneProblem,
+  };
+}
+
 /** Every problem of a traveller form, by field; empty when it can be saved. */
 export function travellerProblems(input: TravellerInput, today: string): TravellerProblems {
-  const problems: Record<keyof TravellerInput, string | undefined> = {
-    full_name: nameProblem(input.full_name, "traveller's full name"),
-    date_of_birth: birthDateProblem(input.date_of_birth, today),
-    phone: phoneProblem(input.phone),
-    dietary_notes: messageProblem(input.dietary_notes, 'dietary notes'),
-    medical_notes: messageProblem(input.medical_notes, 'medical notes'),
-    emergency_contact_name: input.emergency_contact_name.trim()
-      ? nameProblem(input.emergency_contact_name, "emergency contact's name")
-      : undefined,
-    emergency_contact_phone: phoneProblem(input.emergency_contact_phone),
-  };
-  return Object.fromEntries(
-    Object.entries(problems).filter(([, problem]) => problem !== undefined),
-  ) as TravellerProblems;
+  const rules = travellerRules(() => today);
+  const problems: TravellerProblems = {};
+  for (const key of Object.keys(rules) as (keyof TravellerInput)[]) {
+    const problem = rules[key](input[key]);
+    if (problem !== undefined) problems[key] = problem;
+  }
+  return problems;
+}
+
+/** A traveller to name on a booking: one must be chosen (the database checks it is one of the member's). */
+export function travellerChoiceProblem(value: string): string | undefined {
+  return value ? undefined : 'Choose a traveller to add to this booking.';
 }
