@@ -3,8 +3,10 @@ import { formCsvColumns, formCsvFileName, formCsvRows } from '../admin/traveller
 import { personRow } from '../admin/traveller-forms/person-row.fixture';
 import { toCsv } from '../admin/table/csv';
 import {
+  answersFromValues,
   answersProblem,
   answerText,
+  answerValues,
   dueLabel,
   fieldsFromDrafts,
   formDone,
@@ -70,6 +72,18 @@ describe('answersProblem', () => {
     expect(answersProblem(fields, { f1: 'x', f2: 'Double' })).toBe('"Room" must be one of its options.');
     expect(answersProblem(fields, { f1: 'x', f3: '1/2/2026' })).toBe('"Arrival" must be a date.');
     expect(answersProblem(fields, { f1: 'x', f2: 'Twin', f3: '2026-12-01' })).toBeNull();
+  });
+  it('holds the answers as text for the form and sends them as the database keeps them', () => {
+    const withYesNo = [...fields, { key: 'f4', label: 'Insured', kind: 'yes_no' as const, required: false }];
+    const held = answerValues(withYesNo, { f1: 'Vegan', f2: null, f4: false });
+    expect(held).toEqual({ f1: 'Vegan', f2: '', f3: '', f4: 'no' });
+    expect(answersFromValues(withYesNo, held)).toEqual({ f1: 'Vegan', f4: false });
+    expect(answersFromValues(withYesNo, { ...held, f3: '2026-12-01', f4: 'yes' })).toEqual({
+      f1: 'Vegan',
+      f3: '2026-12-01',
+      f4: true,
+    });
+    expect(answerValues(fields, null)).toEqual({ f1: '', f2: '', f3: '' });
   });
 });
 

@@ -1,5 +1,11 @@
 import { formatDate } from '../../lib/format/dates';
-import { choiceOptionsProblem, optionList, questionLabelProblem } from '../../lib/rules/traveller-forms';
+import { formRules, ruleErrors, type FormRules } from '../../lib/forms/form-rules';
+import {
+  answerProblem,
+  choiceOptionsProblem,
+  optionList,
+  questionLabelProblem,
+} from '../../lib/rules/traveller-forms';
 
 // Traveller forms apart from React: the field types, the draft a builder edits, and the checks the database
 // makes too (migration 20261127400001: check_form_fields and submit_traveller_form; the field rules are in
@@ -80,27 +86,48 @@ export function draftFromField(field: FormFieldDef): FieldDraft {
   };
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A form's answers as its fields hold them, keyed by question: text, 'yes' or 'no', '' for none. */
+export type AnswerValues = Record<string, string>;
+
+/** An answer as the form holds it. */
+export function answerValue(answer: string | boolean | null | undefined): string {
+  if (answer === true) return 'yes';
+  if (answer === false) return 'no';
+  return answer ?? '';
+}
+
+/** The form's values for these questions, from the answers saved before (or none). */
+export function answerValues(fields: FormFieldDef[], answers: Answers | null): AnswerValues {
+  return Object.fromEntries(fields.map((field) => [field.key, answerValue(answers?.[field.key])]));
+}
+
+/** One held answer as the database takes it: a yes/no as a boolean, nothing as null. */
+export function answerFromValue(field: FormFieldDef, value: string): string | boolean | null {
+  if (value === '') return null;
+  return field.kind === 'yes_no' ? value === 'yes' : value;
+}
+
+/** The answers sent: one per answered question (the database keeps no empty answer either). */
+export function answersFromValues(fields: FormFieldDef[], values: AnswerValues): Answers {
+  const answers: Answers = {};
+  for (const field of fields) {
+    const answer = answerFromValue(field, values[field.key] ?? '');
+    if (answer !== null) answers[field.key] = answer;
+  }
+  return answers;
+}
+
+/** A form's rules, built from its questions (src/lib/rules/traveller-forms.ts), in question order. */
+export function answerRules(fields: FormFieldDef[]): FormRules<string> {
+  return formRules<string>(
+    Object.fromEntries(fields.map((field) => [field.key, (value: string) => answerProblem(field, value)])),
+  );
+}
 
 /** The first problem with a member's answers, or null when the database will accept them. */
 export function answersProblem(fields: FormFieldDef[], answers: Answers): string | null {
-  for (const field of fields) {
-    const answer = answers[field.key];
-    if (answer === undefined || answer === null || answer === '') {
-      if (field.required) return `"${field.label}" is required.`;
-      continue;
-    }
-    if (field.kind === 'text' && typeof answer === 'string' && answer.length > 2000) {
-      return `"${field.label}" is at most 2,000 characters.`;
-    }
-    if (field.kind === 'date' && (typeof answer !== 'string' || !ISO_DATE.test(answer))) {
-      return `"${field.label}" must be a date.`;
-    }
-    if (field.kind === 'choice' && !field.options?.includes(String(answer))) {
-      return `"${field.label}" must be one of its options.`;
-    }
-  }
-  return null;
+  const errors = ruleErrors(answerRules(fields), answerValues(fields, answers));
+  return fields.map((field) => errors[field.key]).find(Boolean) ?? null;
 }
 
 /** An answer as a person reads it (CSV, lists). */

@@ -47,3 +47,32 @@ export function choiceOptionsProblem(text: string): string | undefined {
     ? `An option is at most ${FORM_OPTION_MAX} characters.`
     : undefined;
 }
+
+export const FORM_ANSWER_MAX = 2000;
+
+/** A question as its answer is checked (the member's form builds one rule per question from these). */
+export interface AnswerQuestion {
+  label: string;
+  kind: 'text' | 'choice' | 'date' | 'yes_no';
+  required: boolean;
+  options?: string[] | undefined;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * One answer as the form holds it: text as typed, a yes/no as 'yes' or 'no', '' for none. A required
+ * question needs one; text is at most 2,000 characters, a date YYYY-MM-DD, a choice one of its options
+ * (submit_traveller_form checks the same and answers in the same words, a date's with its format).
+ */
+export function answerProblem(question: AnswerQuestion, value: string): string | undefined {
+  const { label, kind } = question;
+  if (value === '') return question.required ? `"${label}" is required.` : undefined;
+  if (kind === 'text' && characterCount(value) > FORM_ANSWER_MAX)
+    return `"${label}" is at most 2,000 characters.`;
+  if (kind === 'date' && !ISO_DATE.test(value)) return `"${label}" must be a date.`;
+  if (kind === 'choice' && !question.options?.includes(value))
+    return `"${label}" must be one of its options.`;
+  if (kind === 'yes_no' && value !== 'yes' && value !== 'no') return `"${label}" must be yes or no.`;
+  return undefined;
+}
