@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { showToastOnNextPage } from '../../stores/toasts';
-import { deletionConfirmed } from './account';
+import { deletionConfirmed, deletionRules } from './account';
 import { deleteMyAccount, forgetStoredSession } from './account.data';
 import { Notice } from './Section';
 
@@ -15,7 +16,6 @@ export function DeleteAccount({ email }: { email: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), description: useId(), field: useId() };
-  const [typed, setTyped] = useState('');
   const remove = useMutation({
     mutationFn: () => deleteMyAccount(),
     onSuccess: () => {
@@ -29,16 +29,21 @@ export function DeleteAccount({ email }: { email: string }) {
     },
   });
 
+  const rules = useMemo(() => deletionRules(email), [email]);
+  const { field, reset, handleSubmit } = useSubmitForm({
+    rules,
+    empty: { confirmation: '' },
+    // Success leaves the page; a refusal shows in the notice below the field.
+    send: () => remove.mutateAsync().then(noop, noop),
+  });
+  const typed = field('confirmation');
+  const errorId = `${ids.field}-error`;
+
   function open(): void {
-    setTyped('');
+    reset();
     remove.reset();
     dialog.current?.showModal();
     input.current?.focus();
-  }
-
-  function submit(event: SubmitEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    if (deletionConfirmed(typed, email)) remove.mutate();
   }
 
   return (
@@ -60,7 +65,7 @@ export function DeleteAccount({ email }: { email: string }) {
           if (remove.isPending) event.preventDefault();
         }}
       >
-        <form noValidate onSubmit={submit} className="space-y-4 p-6">
+        <form noValidate onSubmit={handleSubmit} className="space-y-4 p-6">
           <h2 id={ids.title} className="text-2xl font-semibold">
             Delete your account?
           </h2>
@@ -82,12 +87,20 @@ export function DeleteAccount({ email }: { email: string }) {
             <input
               ref={input}
               id={ids.field}
+              name={typed.name}
               type="email"
               autoComplete="off"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              value={typed.value}
+              onChange={(event) => typed.onChange(event.target.value)}
+              aria-invalid={typed.error ? true : undefined}
+              aria-describedby={typed.error ? errorId : undefined}
               className="border-border bg-background text-foreground w-full rounded-md border px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-1"
             />
+            {typed.error ? (
+              <p id={errorId} className="text-destructive text-sm">
+                {typed.error}
+              </p>
+            ) : null}
           </div>
           {remove.error ? (
             <Notice tone="error">Your account was not deleted: {remove.error.message}</Notice>
@@ -103,7 +116,7 @@ export function DeleteAccount({ email }: { email: string }) {
             </button>
             <button
               type="submit"
-              disabled={!deletionConfirmed(typed, email) || remove.isPending}
+              disabled={!deletionConfirmed(typed.value, email) || remove.isPending}
               className={buttonClass(
                 'primary',
                 'md',
@@ -118,3 +131,5 @@ export function DeleteAccount({ email }: { email: string }) {
     </>
   );
 }
+
+function noop(): void {}

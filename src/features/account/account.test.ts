@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   customerIdFromPath,
   deletionConfirmed,
+  deletionRules,
   detailsToRow,
   exportFileName,
   formatMemberSince,
@@ -96,5 +97,12 @@ describe('small formats', () => {
     expect(deletionConfirmed(' Mia@Example.com ', 'mia@example.com')).toBe(true);
     expect(deletionConfirmed('mia@example.co', 'mia@example.com')).toBe(false);
     expect(deletionConfirmed('', '')).toBe(false);
+  });
+  it('the deletion form refuses any other address, naming the one to type', () => {
+    const rules = deletionRules('mia@example.com');
+    expect(rules.confirmation(' MIA@example.com', { confirmation: '' })).toBeUndefined();
+    expect(rules.confirmation('mia@example.co', { confirmation: '' })).toBe(
+      'Type your e-mail address (mia@example.com) to confirm.',
+    );
   });
 });

@@ -91,3 +91,11 @@ export function formatMemberSince(timestamp: string): string {
 export function deletionConfirmed(typed: string, email: string): boolean {
   return typed.trim().toLowerCase() === email.toLowerCase() && email !== '';
 }
+
+/** The deletion dialog's one field: the member's own address, typed (the button waits for it). */
+export function deletionRules(email: string) {
+  return formRules<'confirmation'>({
+    confirmation: (value) =>
+      deletionConfirmed(value, email) ? undefined : `Type your e-mail address (${email}) to confirm.`,
+  });
+}
