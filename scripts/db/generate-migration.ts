@@ -4,6 +4,7 @@
 import { createClient } from '@pgkit/client';
 import { run as migra } from '@pgkit/migra';
 import { runFiles } from './build-databases.ts';
+import { functionsToReplace, withDrops } from './replace-functions.ts';
 import type { CatalogueDifference } from './compare.ts';
 import {
   buildBothDatabases,
@@ -30,7 +31,8 @@ export async function migraSql(fromUrl: string, toUrl: string): Promise<string> 
   const to = createClient(toUrl);
   try {
     const migration = await migra(from, to, { unsafe: true, withPrivileges: true });
-    return migration.sql.trim();
+    // A changed result type (or argument name, or removed default) cannot be `create or replace`d.
+    return withDrops(migration.sql.trim(), await functionsToReplace(fromUrl, toUrl));
   } finally {
     await Promise.all([from.end(), to.end()]);
   }

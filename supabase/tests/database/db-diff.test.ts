@@ -49,6 +49,34 @@ describe('npm run db:diff', () => {
   );
 
   it(
+    'drops a function whose result type changed before making it again, with its grants',
+    { timeout: 180_000 },
+    async () => {
+      const copies = await editedSchemas({
+        '04_community.sql': (sql) =>
+          sql
+            .replace(
+              'CREATE FUNCTION private.posts_per_minute() RETURNS integer',
+              'CREATE FUNCTION private.posts_per_minute() RETURNS bigint',
+            )
+            .replace(
+              'from private.posting_limits), 5)\n',
+              'from private.posting_limits), 5)::bigint\n',
+            ),
+      });
+      const result = await generateMigration({ schemaFiles: copies });
+      // create or replace alone fails: "cannot change return type of existing function".
+      const drop = result.sql.indexOf('DROP FUNCTION IF EXISTS private.posts_per_minute();');
+      const create = result.sql.indexOf('CREATE OR REPLACE FUNCTION private.posts_per_minute()');
+      expect(drop, result.sql).toBeGreaterThanOrEqual(0);
+      expect(create).toBeGreaterThan(drop);
+      expect(result.sql).toContain('RETURNS bigint');
+      expect(result.sql).toContain('GRANT EXECUTE ON FUNCTION private.posts_per_minute() TO authenticated;');
+      expect(result.remaining, result.explanation).toEqual([]);
+    },
+  );
+
+  it(
     'names what migra cannot express (a column grant, a config row) with the declared SQL to add',
     { timeout: 180_000 },
     async () => {
