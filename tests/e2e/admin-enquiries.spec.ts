@@ -48,6 +48,14 @@ test('an admin marks a waitlist entry contacted, removes another, and exports th
   const first = rows.filter({ hasText: people[0]!.email });
   await expect(first.getByRole('cell').first()).toHaveText('1');
   await expect(first).toContainText('Waiting');
+  // The header's button sorts on the server (by name: Dai before Una); the address and aria-sort say so.
+  await table.getByRole('button', { name: 'Name', exact: true }).click();
+  await expect(page).toHaveURL(/sort=full_name/);
+  await expect(table.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(rows.first()).toContainText(people[1]!.full_name);
 
   await first.getByRole('button', { name: 'Mark contacted' }).click();
   await expect(page.getByText('Marked contacted')).toBeVisible();

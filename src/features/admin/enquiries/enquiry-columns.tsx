@@ -45,8 +45,16 @@ function Status({ kind, row }: { kind: EnquiryKind; row: AnyEnquiryRow }) {
 
 type Column = ColumnDef<AnyEnquiryRow, unknown>;
 const column = createColumnHelper<AnyEnquiryRow>();
-const text = (id: string, header: string, value: (row: AnyEnquiryRow) => ReactNode, sortable = true) =>
-  column.display({ id, header, cell: ({ row }) => value(row.original), enableSorting: sortable });
+// A sortable column needs an accessor (TanStack sorts only columns that read a value); the server sorts, by id.
+const text = (
+  id: string,
+  header: string,
+  value: (row: AnyEnquiryRow) => ReactNode,
+  sortable = true,
+): Column =>
+  sortable
+    ? column.accessor((row): unknown => value(row), { id, header, cell: ({ row }) => value(row.original) })
+    : column.display({ id, header, cell: ({ row }) => value(row.original) });
 
 /** The table's columns for one list; ids are the readers' sort keys. `actions` renders a row's buttons. */
 export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) => ReactNode): Column[] {
