@@ -1,15 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { lengthCounter } from '../../lib/format/counter';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { characterCount, COMMENT_MAX, commentTextOk } from '../../lib/rules';
 import type { Attachment } from './comment-image';
+import { COMMENT_RULES } from './comments';
 import { ImagePicker } from './ImagePicker';
 
 /**
  * A text box for a comment, reply or edit: its count of characters against the limit shows as the member
  * types, and the button stays disabled while the text is blank or too long, or while an image uploads.
  * With imageFor (the member's id) the member may attach one image (a new comment; replies and edits have
- * none). onSubmit resolves true when the text was saved (the box and the image then empty).
+ * none); the image is kept beside the form's values, which are text. onSubmit resolves true when the text
+ * was saved (the box and the image then empty).
  */
 export function CommentForm({
   label,
@@ -27,39 +30,42 @@ export function CommentForm({
   imageFor?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [uploading, setUploading] = useState(false);
-  const count = characterCount(text.trim());
+  const { field, values, submitting, handleSubmit } = useSubmitForm({
+    rules: COMMENT_RULES,
+    empty: { content: initial },
+    send: async ({ content }) => {
+      if (uploading) return false;
+      const saved = await onSubmit(content.trim(), attachment);
+      if (saved) setAttachment(null);
+      return saved;
+    },
+  });
+  const content = field('content');
+  const count = characterCount(values.content.trim());
   const over = count > COMMENT_MAX;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!commentTextOk(text) || busy || uploading) return;
-    setBusy(true);
-    const saved = await onSubmit(text.trim(), attachment);
-    setBusy(false);
-    if (saved) {
-      setText('');
-      setAttachment(null);
-    }
-  }
-
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3 grid gap-2">
+    <form onSubmit={handleSubmit} className="mt-3 grid gap-2">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       <textarea
         id={id}
-        value={text}
+        name={content.name}
+        value={content.value}
         rows={3}
-        onChange={(event) => setText(event.target.value)}
-        aria-describedby={`${id}-count`}
-        aria-invalid={over || undefined}
+        onChange={(event) => content.onChange(event.target.value)}
+        aria-describedby={content.error ? `${id}-count ${id}-error` : `${id}-count`}
+        aria-invalid={over || Boolean(content.error) || undefined}
         className="border-border bg-background text-foreground w-full rounded-md border px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-1"
       />
+      {content.error && (
+        <p id={`${id}-error`} className="text-destructive text-sm">
+          {content.error}
+        </p>
+      )}
       {imageFor && (
         <ImagePicker userId={imageFor} value={attachment} onChange={setAttachment} onBusy={setUploading} />
       )}
@@ -75,7 +81,7 @@ export function CommentForm({
           )}
           <button
             type="submit"
-            disabled={!commentTextOk(text) || busy || uploading}
+            disabled={!commentTextOk(values.content) || submitting || uploading}
             className={buttonClass('primary', 'sm')}
           >
             {submitLabel}

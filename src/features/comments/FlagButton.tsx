@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { characterCount, FLAG_REASON_MAX, flagReasonOk } from '../../lib/rules';
 import { showToast } from '../../stores/toasts';
 import { ModalDialog } from '../../components/ui/ModalDialog';
-import { flagToast, type FlagTarget } from './flags';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
+import { EMPTY_FLAG, FLAG_RULES, flagToast, type FlagTarget } from './flags';
 import { flagPost } from './flags.data';
 
 /**
@@ -36,23 +37,23 @@ export function FlagButton({ target, author }: { target: FlagTarget; author: str
 
 function FlagForm({ target, onDone }: { target: FlagTarget; onDone: () => void }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const count = characterCount(reason.trim());
-  const ok = flagReasonOk(reason);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!ok || busy) return;
-    setBusy(true);
-    const outcome = await flagPost(target, reason).catch(() => 'failed' as const);
-    setBusy(false);
-    showToast(flagToast(outcome, target.kind));
-    if (outcome !== 'failed') onDone();
-  }
+  const { field, values, submitting, handleSubmit } = useSubmitForm({
+    rules: FLAG_RULES,
+    empty: EMPTY_FLAG,
+    send: async ({ reason }) => {
+      const outcome = await flagPost(target, reason).catch(() => 'failed' as const);
+      showToast(flagToast(outcome, target.kind));
+      if (outcome === 'failed') return false;
+      onDone();
+      return true;
+    },
+  });
+  const reason = field('reason');
+  const count = characterCount(values.reason.trim());
+  const ok = flagReasonOk(values.reason);
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-2">
+    <form onSubmit={handleSubmit} className="grid gap-2">
       <p className="text-muted-foreground text-sm">
         A moderator will look at it. Only moderators see who reported it.
       </p>
@@ -61,21 +62,27 @@ function FlagForm({ target, onDone }: { target: FlagTarget; onDone: () => void }
       </label>
       <textarea
         id={id}
-        value={reason}
+        name={reason.name}
+        value={reason.value}
         rows={3}
-        onChange={(event) => setReason(event.target.value)}
-        aria-describedby={`${id}-count`}
-        aria-invalid={!ok || undefined}
+        onChange={(event) => reason.onChange(event.target.value)}
+        aria-describedby={reason.error ? `${id}-count ${id}-error` : `${id}-count`}
+        aria-invalid={!ok || Boolean(reason.error) || undefined}
         className="border-border bg-background text-foreground w-full rounded-md border px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-1"
       />
       <p id={`${id}-count`} className={ok ? 'text-muted-foreground text-sm' : 'text-destructive text-sm'}>
         {count}/{FLAG_REASON_MAX} characters
       </p>
+      {reason.error && (
+        <p id={`${id}-error`} className="text-destructive text-sm">
+          {reason.error}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onDone} className={buttonClass('outline', 'sm')}>
           Cancel
         </button>
-        <button type="submit" disabled={!ok || busy} className={buttonClass('primary', 'sm')}>
+        <button type="submit" disabled={!ok || submitting} className={buttonClass('primary', 'sm')}>
           Report
         </button>
       </div>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MAX, commentTextOk } from '../../lib/rules';
-import { ANONYMOUS, toggledHeart, toThread, timeAgo, type CommentRow, type ReplyRow } from './comments';
+import {
+  ANONYMOUS,
+  EMPTY_COMMENT,
+  toggledHeart,
+  toThread,
+  timeAgo,
+  validateComment,
+  type CommentRow,
+  type ReplyRow,
+} from './comments';
 
 const reply = (id: string, more: Partial<ReplyRow> = {}): ReplyRow => ({
   id,
@@ -104,5 +113,19 @@ describe('commentTextOk', () => {
     ['👻'.repeat(COMMENT_MAX), true],
   ])('%j: %s', (text, ok) => {
     expect(commentTextOk(text)).toBe(ok);
+  });
+});
+
+describe('validateComment', () => {
+  it('refuses what commentTextOk refuses (blank, or over the limit once trimmed), and nothing else', () => {
+    expect(validateComment(EMPTY_COMMENT)).toEqual({ content: 'Please write something first.' });
+    expect(validateComment({ content: ' \n ' })).toEqual({ content: 'Please write something first.' });
+    expect(validateComment({ content: 'x'.repeat(COMMENT_MAX + 1) })).toEqual({
+      content: 'A comment must be 2,000 characters or fewer.',
+    });
+    expect(validateComment({ content: ` ${'👻'.repeat(COMMENT_MAX)} ` })).toEqual({});
+    for (const content of ['', ' ', 'Hi', 'x'.repeat(COMMENT_MAX), 'x'.repeat(COMMENT_MAX + 1)]) {
+      expect(validateComment({ content }).content === undefined).toBe(commentTextOk(content));
+    }
   });
 });

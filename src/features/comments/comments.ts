@@ -1,4 +1,7 @@
 // What the comments area shows, from the rows the database returns: pure, so the tests can pin it down.
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
+import { COMMENT_MAX, commentTextOk } from '../../lib/rules';
 
 /** Hearts embedded under a comment or reply: the count (comment_heart_counts) and the member's own. */
 interface HeartFields {
@@ -114,4 +117,27 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
     if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
   }
   return 'less than a minute ago';
+}
+
+/** The comment, reply and edit form: one text box (an image, when there is one, stays outside the values). */
+export type CommentField = 'content';
+export type CommentValues = Record<CommentField, string>;
+
+export const EMPTY_COMMENT: CommentValues = { content: '' };
+
+/**
+ * Something besides whitespace, at most COMMENT_MAX characters (commentTextOk, the database's CHECK). The
+ * form's button stays disabled until the text passes, so these words are the last line of defence.
+ */
+export const COMMENT_RULES = formRules<CommentField>({
+  content: (value) => {
+    if (commentTextOk(value)) return undefined;
+    return value.trim() === ''
+      ? 'Please write something first.'
+      : `A comment must be ${COMMENT_MAX.toLocaleString('en-AU')} characters or fewer.`;
+  },
+});
+
+export function validateComment(values: CommentValues): FieldErrors<CommentField> {
+  return ruleErrors(COMMENT_RULES, values);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flagReason, flagReasonOk, FLAG_REASON_MAX } from '../../lib/rules';
-import { flagToast } from './flags';
+import { EMPTY_FLAG, flagToast, validateFlag } from './flags';
 import { POSTING_TOO_FAST, refusedForRate } from './rate-limit';
 
 describe('flagToast', () => {
@@ -30,6 +30,14 @@ describe('the reason rule', () => {
     expect(flagReasonOk('👻'.repeat(FLAG_REASON_MAX))).toBe(true);
     expect(flagReasonOk(` ${'x'.repeat(FLAG_REASON_MAX)} `)).toBe(true);
     expect(flagReasonOk('x'.repeat(FLAG_REASON_MAX + 1))).toBe(false);
+  });
+
+  it("is the report form's rule: no reason is fine, a long one is refused in words", () => {
+    expect(validateFlag(EMPTY_FLAG)).toEqual({});
+    expect(validateFlag({ reason: 'x'.repeat(FLAG_REASON_MAX) })).toEqual({});
+    expect(validateFlag({ reason: 'x'.repeat(FLAG_REASON_MAX + 1) })).toEqual({
+      reason: 'The reason must be 500 characters or fewer.',
+    });
   });
 });
 

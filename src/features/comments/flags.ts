@@ -1,4 +1,7 @@
 // Reporting (flagging) a comment or reply: what the member is told afterwards.
+import { formRules, ruleErrors } from '../../lib/forms/form-rules';
+import type { FieldErrors } from '../../lib/forms/validation';
+import { FLAG_REASON_MAX, flagReasonOk } from '../../lib/rules';
 import type { ToastInput } from '../../stores/toasts';
 
 /** What is reported: someone else's comment or reply. */
@@ -24,4 +27,23 @@ export function flagToast(outcome: FlagOutcome, kind: FlagTarget['kind']): Toast
     case 'failed':
       return { title: `Failed to report ${kind}`, description: 'Please try again.', variant: 'destructive' };
   }
+}
+
+/** The report form: an optional reason. */
+export type FlagField = 'reason';
+export type FlagValues = Record<FlagField, string>;
+
+export const EMPTY_FLAG: FlagValues = { reason: '' };
+
+/**
+ * Empty (no reason) or at most FLAG_REASON_MAX characters (flagReasonOk, the database's CHECK). The form's
+ * button stays disabled while the reason is too long, so these words are the last line of defence.
+ */
+export const FLAG_RULES = formRules<FlagField>({
+  reason: (value) =>
+    flagReasonOk(value) ? undefined : `The reason must be ${FLAG_REASON_MAX} characters or fewer.`,
+});
+
+export function validateFlag(values: FlagValues): FieldErrors<FlagField> {
+  return ruleErrors(FLAG_RULES, values);
 }
