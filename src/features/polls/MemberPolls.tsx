@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { $loading, $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
 import { fetchPolls, PollRefusedError, voteInPoll, type PollWithResults } from './polls.data';
 import { closingText, PollResults } from './PollResults';
+import { EMPTY_VOTE, VOTE_RULES } from './polls';
 
 /**
  * The polls a member can answer: on the dashboard every open poll (and those they voted in), on an event's
@@ -53,29 +55,24 @@ export function MemberPolls({ eventId, headingLevel = 2 }: { eventId?: string; h
 function MemberPoll({ poll }: { poll: PollWithResults }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [choice, setChoice] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function vote(event: FormEvent) {
-    event.preventDefault();
-    if (choice === null) {
-      setProblem('Please choose an option.');
-      return;
-    }
-    setBusy(true);
-    try {
-      await voteInPoll(poll.id, choice);
-      setProblem(null);
-      showToast({ title: 'Vote counted', description: poll.question, variant: 'success' });
-    } catch (error) {
-      if (error instanceof PollRefusedError) setProblem(error.message);
-      else showErrorToast();
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['polls'] });
-    }
-  }
+  const { values, field, setErrors, submitting, handleSubmit } = useSubmitForm({
+    rules: VOTE_RULES,
+    empty: EMPTY_VOTE,
+    // Nothing to reset: once the polls are read again, the results take the form's place.
+    send: async ({ choice }) => {
+      try {
+        await voteInPoll(poll.id, Number(choice));
+        showToast({ title: 'Vote counted', description: poll.question, variant: 'success' });
+      } catch (error) {
+        if (error instanceof PollRefusedError) setErrors({ choice: error.message });
+        else showErrorToast();
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: ['polls'] });
+      }
+    },
+  });
+  const choice = field('choice');
+  const problem = choice.error;
 
   return (
     <article aria-labelledby={`${id}-q`} className="space-y-3">
@@ -91,16 +88,16 @@ function MemberPoll({ poll }: { poll: PollWithResults }) {
       {poll.results ? (
         <PollResults options={poll.options} results={poll.results} myVote={poll.myVote} />
       ) : (
-        <form onSubmit={vote} noValidate className="space-y-3">
+        <form onSubmit={handleSubmit} noValidate className="space-y-3">
           <fieldset aria-describedby={problem ? `${id}-problem` : undefined}>
             <legend className="sr-only">{poll.question}</legend>
             {poll.options.map((option, index) => (
               <label key={option} className="flex items-center gap-2 py-1">
                 <input
                   type="radio"
-                  name={`${id}-choice`}
-                  checked={choice === index}
-                  onChange={() => setChoice(index)}
+                  name={choice.name}
+                  checked={values.choice === String(index)}
+                  onChange={() => choice.onChange(String(index))}
                 />
                 {option}
               </label>
@@ -111,7 +108,7 @@ function MemberPoll({ poll }: { poll: PollWithResults }) {
               {problem}
             </p>
           )}
-          <button type="submit" className={buttonClass('primary', 'sm')} disabled={busy}>
+          <button type="submit" className={buttonClass('primary', 'sm')} disabled={submitting}>
             Vote
           </button>
         </form>
