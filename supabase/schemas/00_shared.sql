@@ -27,13 +27,13 @@ set check_function_bodies = false;
 --   A member's travellers: the people they book for (themselves included), with what the company needs on
 --   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
 --   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
---   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+--   Field rules as src/lib/rules/fields.ts and src/features/travellers/traveller-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261126000002_create_admin_helpers:
 --   What every admin function shares, defined once: the refusal for anyone but an admin, the search box's
 --   text as an ILIKE pattern, and the company's day.
 -- 20261126300001_extend_events_for_admin:
 --   Issue 10, /admin/events and /admin/event-management (decision 0035): the event form's fields hold the
---   same rules as src/lib/rules/events.ts (supabase/local/test/db/event-rules-agree.test.ts proves it), each
+--   same rules as src/features/admin/events/event-rules.ts (supabase/tests/database/event-rules-agree.test.ts proves it), each
 --   departure gets a slug of its own while trip_slug names its Sanity trip, the status badge and the images
 --   are columns, and cancelling an event tells its followers and travellers by e-mail. Admins write through
 --   the existing RLS policies (events_*_admin); the audit trigger records every change.
@@ -48,7 +48,7 @@ set check_function_bodies = false;
 --   the plain text 1 to 5000 characters) and its one renderer: from the document it derives the plain text
 --   (`body`: search, CSV, the e-mail's text part) and the HTML (`body_html`: escaped, a fixed set of tags),
 --   which /event-updates and the e-mail both show. Updates written before this have no document: their HTML
---   is their text as paragraphs. The field rules in TypeScript are src/lib/rules/event-updates.ts.
+--   is their text as paragraphs. The field rules in TypeScript are src/features/admin/updates/update-rules.ts.
 
 -- ---------------------------------------------------------------- schema
 

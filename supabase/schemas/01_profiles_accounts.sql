@@ -38,7 +38,7 @@ set check_function_bodies = false;
 --   A member's travellers: the people they book for (themselves included), with what the company needs on
 --   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
 --   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
---   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+--   Field rules as src/lib/rules/fields.ts and src/features/travellers/traveller-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261124400001_account_self_service:
 --   A member's own account: download everything we hold about them, delete the account, and the public
 --   profile other members see. docs/decisions/0021-account-deletion-and-public-profiles.md says why.

@@ -23,7 +23,7 @@ set check_function_bodies = false;
 --   A member's travellers: the people they book for (themselves included), with what the company needs on
 --   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
 --   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
---   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+--   Field rules as src/lib/rules/fields.ts and src/features/travellers/traveller-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261124500001_event_follow_toggle:
 --   Following an event (spec §5: "one toggle sets both follow and favourite together"): one call sets or
 --   clears the member's event_follows and favorites rows in one transaction, so the two never disagree after
@@ -37,10 +37,10 @@ set check_function_bodies = false;
 --   Event updates (issue 9, /event-updates): news an admin posts for an event. Members read the updates of
 --   the events they follow or have booked (a booking not cancelled); visitors read nothing. Each member
 --   marks updates read in event_update_reads, their own rows only. Field rules as
---   src/lib/rules/event-updates.ts; field-rules-agree.test.ts proves they agree.
+--   src/features/admin/updates/update-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261126300001_extend_events_for_admin:
 --   Issue 10, /admin/events and /admin/event-management (decision 0035): the event form's fields hold the
---   same rules as src/lib/rules/events.ts (supabase/local/test/db/event-rules-agree.test.ts proves it), each
+--   same rules as src/features/admin/events/event-rules.ts (supabase/tests/database/event-rules-agree.test.ts proves it), each
 --   departure gets a slug of its own while trip_slug names its Sanity trip, the status badge and the images
 --   are columns, and cancelling an event tells its followers and travellers by e-mail. Admins write through
 --   the existing RLS policies (events_*_admin); the audit trigger records every change.
@@ -148,7 +148,7 @@ GRANT ALL ON FUNCTION private.is_event_title(value text) TO service_role;
 
 -- Columns, as the migrations explain them:
 --   trip_slug: The Sanity trip (its /tours/<slug> page) this departure belongs to; null: no trip page.
---   badge: The badge shown with the event (the rule for each is the editor's help, src/lib/rules/events.ts).
+--   badge: The badge shown with the event (the rule for each is the editor's help, src/features/admin/events/event-rules.ts).
 CREATE TABLE public.events (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     slug text DEFAULT ''::text NOT NULL,

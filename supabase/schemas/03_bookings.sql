@@ -21,7 +21,7 @@ set check_function_bodies = false;
 --   A member's travellers: the people they book for (themselves included), with what the company needs on
 --   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
 --   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
---   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+--   Field rules as src/lib/rules/fields.ts and src/features/travellers/traveller-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261126600001_create_admin_overview:
 --   /admin's overview in one request (decision 0038): every figure the screen shows, as one json object, read
 --   as the table owner after checking the caller is an admin (a member gets 42501, a visitor cannot call it).

@@ -21,7 +21,7 @@ set check_function_bodies = false;
 --   A member's travellers: the people they book for (themselves included), with what the company needs on
 --   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
 --   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
---   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+--   Field rules as src/lib/rules/fields.ts and src/features/travellers/traveller-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261125100001_comment_heart_counts:
 --   Hearts per comment and per reply in one small row each, whatever the number of hearts, so the events
 --   page's comments request embeds them under every comment (through comment_id) and reply (through

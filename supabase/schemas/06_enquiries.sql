@@ -464,7 +464,7 @@ GRANT ALL ON FUNCTION private.is_reply_body(value text) TO authenticated;
 
 -- replying:
 
--- A reply's subject: one line, trimmed, 1 to 200 characters (src/lib/rules/enquiry-replies.ts).
+-- A reply's subject: one line, trimmed, 1 to 200 characters (src/features/admin/enquiries/reply-rules.ts).
 CREATE FUNCTION private.is_reply_subject(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''

@@ -9,7 +9,7 @@ set check_function_bodies = false;
 --   Event updates (issue 9, /event-updates): news an admin posts for an event. Members read the updates of
 --   the events they follow or have booked (a booking not cancelled); visitors read nothing. Each member
 --   marks updates read in event_update_reads, their own rows only. Field rules as
---   src/lib/rules/event-updates.ts; field-rules-agree.test.ts proves they agree.
+--   src/features/admin/updates/update-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261127200001_send_event_updates:
 --   /admin/event-updates (issue 11): an admin sends an update to a segment of an event's people, in-app and by
 --   e-mail, in ONE database call: the update row, its readers (the select policy follows the segment) and one
@@ -21,7 +21,7 @@ set check_function_bodies = false;
 --   the plain text 1 to 5000 characters) and its one renderer: from the document it derives the plain text
 --   (`body`: search, CSV, the e-mail's text part) and the HTML (`body_html`: escaped, a fixed set of tags),
 --   which /event-updates and the e-mail both show. Updates written before this have no document: their HTML
---   is their text as paragraphs. The field rules in TypeScript are src/lib/rules/event-updates.ts.
+--   is their text as paragraphs. The field rules in TypeScript are src/features/admin/updates/update-rules.ts.
 -- 20261128100003_send_rich_event_updates:
 --   Sending a rich event update (issue 11, decision 0043): the outbox gains an optional HTML part (the stack's
 --   sender then sends multipart/alternative: the text part and the HTML part), and send_event_update takes

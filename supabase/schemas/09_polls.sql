@@ -9,7 +9,7 @@ set check_function_bodies = false;
 --   Polls (issue 11, /admin/polls, decision 0041): an admin asks members a question with 2 to 6 options and a
 --   closing time, for one event or for all members; each member votes once (the primary key of poll_votes is
 --   the rule) while the poll is open, and sees the results once they have voted; admins see them always.
---   Field rules as src/lib/rules/polls.ts; polls.data.test.ts checks the boundaries agree.
+--   Field rules as src/features/polls/poll-rules.ts; polls.data.test.ts checks the boundaries agree.
 -- 20261128200002_admin_polls_list:
 --   /admin/polls as a server-paged list (decision 0044): one page of polls with their results and the total in
 --   one answer, like admin_customers(); and live results through a signal table (below), so an admin's open

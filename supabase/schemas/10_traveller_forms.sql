@@ -21,7 +21,7 @@ set check_function_bodies = false;
 --   A member's travellers: the people they book for (themselves included), with what the company needs on
 --   a trip (date of birth, dietary and medical notes, an emergency contact). Members keep their own list;
 --   admins read every traveller (trip safety). booking_travellers says who travels on which booking.
---   Field rules as src/lib/rules (fields.ts, travellers.ts); field-rules-agree.test.ts proves they agree.
+--   Field rules as src/lib/rules/fields.ts and src/features/travellers/traveller-rules.ts; field-rules-agree.test.ts proves they agree.
 -- 20261127400001_create_traveller_forms:
 --   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
 --   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.

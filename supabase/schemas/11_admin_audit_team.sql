@@ -32,7 +32,7 @@ set check_function_bodies = false;
 --   Polls (issue 11, /admin/polls, decision 0041): an admin asks members a question with 2 to 6 options and a
 --   closing time, for one event or for all members; each member votes once (the primary key of poll_votes is
 --   the rule) while the poll is open, and sees the results once they have voted; admins see them always.
---   Field rules as src/lib/rules/polls.ts; polls.data.test.ts checks the boundaries agree.
+--   Field rules as src/features/polls/poll-rules.ts; polls.data.test.ts checks the boundaries agree.
 -- 20261127400001_create_traveller_forms:
 --   Traveller forms (decision 0042): an admin builds a form for an event from typed fields with a due date;
 --   members booked on the event (a booking that is not cancelled) fill it once, and may change their answers.

@@ -6,7 +6,7 @@
  * scripts/e2e.mjs with Node's type stripping.
  */
 import { startTestStack, type TestDatabaseKind } from '../../supabase/local/test/start-test-stack.ts';
-import { COMMENTS_PER_MINUTE } from '../../src/lib/rules/comments.ts';
+import { COMMENTS_PER_MINUTE } from '../../src/features/comments/comment-rules.ts';
 
 export interface E2eStack {
   env: Record<string, string>;

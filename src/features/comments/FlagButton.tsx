@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { characterCount, FLAG_REASON_MAX, flagReasonOk } from '../../lib/rules';
+import { characterCount } from '../../lib/rules';
+import { FLAG_REASON_MAX, flagReasonOk } from './flag-rules';
 import { showToast } from '../../stores/toasts';
 import { ModalDialog } from '../../components/ui/ModalDialog';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { IMAGE_TYPES } from '../../lib/rules';
+import { IMAGE_TYPES } from '../../lib/images/image-rules';
 import { getStorage } from '../../lib/supabase/client';
 import { showToast } from '../../stores/toasts';
 import type { Attachment } from './comment-image';

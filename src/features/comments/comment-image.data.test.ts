@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from '../../../supabase/local/test/sta
 import { createBrowserClient, type BrowserSupabase } from '../../lib/supabase/browser-client';
 import { loaderOf, storageOf } from '../../lib/supabase/data';
 import { createStorageClient } from '../../lib/supabase/storage-client';
-import { IMAGE_MAX_BYTES } from '../../lib/rules';
+import { IMAGE_MAX_BYTES } from '../../lib/images/image-rules';
 import { NOT_AN_IMAGE, TOO_LARGE } from '../../lib/images/image-file';
 import { isShownImageUrl } from './comment-image';
 import { BUCKET, removeCommentImage, uploadCommentImage } from './comment-image.data';

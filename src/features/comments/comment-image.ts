@@ -1,7 +1,7 @@
 // Comment images (issue 9): what a comment keeps of its image and which attached URLs the page shows. The
 // browser's check of the file and its path in the bucket are every image's (src/lib/images/image-file.ts);
 // the upload is in comment-image.data.ts.
-import type { ImageExtension } from '../../lib/rules';
+import type { ImageExtension } from '../../lib/images/image-rules';
 
 /** An uploaded image, not yet (or now) on a comment. */
 export interface Attachment {

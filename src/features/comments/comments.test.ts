@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX, commentTextOk } from '../../lib/rules';
+import { COMMENT_MAX, commentTextOk } from './comment-rules';
 import {
   ANONYMOUS,
   EMPTY_COMMENT,

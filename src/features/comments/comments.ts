@@ -1,7 +1,7 @@
 // What the comments area shows, from the rows the database returns: pure, so the tests can pin it down.
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
-import { COMMENT_MAX, commentTextOk } from '../../lib/rules';
+import { COMMENT_MAX, commentTextOk } from './comment-rules';
 
 /** Hearts embedded under a comment or reply: the count (comment_heart_counts) and the member's own. */
 interface HeartFields {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedEvent, serviceClient, signedInAccount } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
-import { COMMENTS_PER_MINUTE } from '../../lib/rules';
+import { COMMENTS_PER_MINUTE } from './comment-rules';
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { loaderOf } from '../../lib/supabase/data';
 import { postComment, postReply } from './comments.data';

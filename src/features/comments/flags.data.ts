@@ -3,7 +3,7 @@
  * default; the column is not even granted), and the database takes one report per member and target, so a
  * second one comes back as a unique violation (23505).
  */
-import { flagReason } from '../../lib/rules';
+import { flagReason } from './flag-rules';
 import { errorCode, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { FlagOutcome, FlagTarget } from './flags';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagReason, flagReasonOk, FLAG_REASON_MAX } from '../../lib/rules';
+import { flagReason, flagReasonOk, FLAG_REASON_MAX } from './flag-rules';
 import { EMPTY_FLAG, flagToast, validateFlag } from './flags';
 import { POSTING_TOO_FAST, refusedForRate } from './rate-limit';
 

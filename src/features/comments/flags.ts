@@ -1,7 +1,7 @@
 // Reporting (flagging) a comment or reply: what the member is told afterwards.
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
-import { FLAG_REASON_MAX, flagReasonOk } from '../../lib/rules';
+import { FLAG_REASON_MAX, flagReasonOk } from './flag-rules';
 import type { ToastInput } from '../../stores/toasts';
 
 /** What is reported: someone else's comment or reply. */

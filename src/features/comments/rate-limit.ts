@@ -1,5 +1,5 @@
 // The database's posting limit as the comments area meets it (20261125200001_limit_comment_rate.sql).
-import { COMMENT_RATE_SQLSTATE } from '../../lib/rules';
+import { COMMENT_RATE_SQLSTATE } from './comment-rules';
 
 /** What the member reads when the database refuses a post for posting too often. */
 export const POSTING_TOO_FAST = 'You are posting too fast. Please wait a minute and try again.';

@@ -3,12 +3,7 @@ import { serviceClient, signedInAccount } from '../../../supabase/local/test/sta
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { loaderOf } from '../../lib/supabase/data';
-import {
-  POLL_OPTION_MAX,
-  POLL_QUESTION_MAX,
-  pollOptionsProblem,
-  pollQuestionProblem,
-} from '../../lib/rules/polls';
+import { POLL_OPTION_MAX, POLL_QUESTION_MAX, pollOptionsProblem, pollQuestionProblem } from './poll-rules';
 import { closePoll, createPoll, deletePoll, fetchPolls, PollRefusedError, voteInPoll } from './polls.data';
 
 // Polls with real supabase-js against the local stack: an admin creates one, a member votes once and then

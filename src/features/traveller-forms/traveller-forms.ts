@@ -5,11 +5,11 @@ import {
   choiceOptionsProblem,
   optionList,
   questionLabelProblem,
-} from '../../lib/rules/traveller-forms';
+} from './traveller-form-rules';
 
 // Traveller forms apart from React: the field types, the draft a builder edits, and the checks the database
 // makes too (migration 20261127400001: check_form_fields and submit_traveller_form; the field rules are in
-// src/lib/rules/traveller-forms.ts), so a mistake is named before anything is sent.
+// src/features/traveller-forms/traveller-form-rules.ts), so a mistake is named before anything is sent.
 
 export type FieldKind = 'text' | 'choice' | 'date' | 'yes_no';
 export interface FormFieldDef {
@@ -117,7 +117,7 @@ export function answersFromValues(fields: FormFieldDef[], values: AnswerValues):
   return answers;
 }
 
-/** A form's rules, built from its questions (src/lib/rules/traveller-forms.ts), in question order. */
+/** A form's rules, built from its questions (src/features/traveller-forms/traveller-form-rules.ts), in question order. */
 export function answerRules(fields: FormFieldDef[]): FormRules<string> {
   return formRules<string>(
     Object.fromEntries(fields.map((field) => [field.key, (value: string) => answerProblem(field, value)])),

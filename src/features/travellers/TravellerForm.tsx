@@ -1,7 +1,7 @@
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import type { TravellerInput } from '../../lib/rules';
+import type { TravellerInput } from './traveller-rules';
 import { TRAVELLER_RULES, type TravellerField } from './travellers';
 
 const FIELDS: {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../lib/format/dates';
-import type { TravellerInput } from '../../lib/rules';
+import type { TravellerInput } from './traveller-rules';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
 import { ModalDialog } from '../../components/ui/ModalDialog';

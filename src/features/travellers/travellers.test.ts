@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { travellerProblems } from '../../lib/rules';
+import { travellerProblems } from './traveller-rules';
 import { localToday } from '../bookings/bookings';
 import { ADD_TO_BOOKING_RULES, EMPTY_TRAVELLER, toInput, toValues, validateTraveller } from './travellers';
 

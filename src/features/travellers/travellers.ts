@@ -1,10 +1,11 @@
 /**
  * A member's travellers as the form edits them (text as typed) and as the database stores them (trimmed,
- * empty optional fields as null). The rules live in src/lib/rules/travellers.ts.
+ * empty optional fields as null). The rules live in src/features/travellers/traveller-rules.ts.
  */
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
-import { optionalValue, travellerChoiceProblem, travellerRules, type TravellerInput } from '../../lib/rules';
+import { optionalValue } from '../../lib/rules';
+import { travellerChoiceProblem, travellerRules, type TravellerInput } from './traveller-rules';
 import { localToday } from '../bookings/bookings';
 
 export interface Traveller {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../rules';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from './image-rules';
 import { checkImage, imagePath, NOT_AN_IMAGE, sniffImage, TOO_LARGE } from './image-file';
 
 // Real file starts: a 1×1 PNG and GIF, a JPEG's JFIF header, a WebP's RIFF header.

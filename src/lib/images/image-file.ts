@@ -2,7 +2,7 @@
 // browser checks before sending it and where it goes in a bucket. The buckets (event-images, update-images)
 // set the same limits, so this check tells the person first what Storage would refuse. Pure; the upload
 // itself is upload-image.ts.
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageExtension } from '../rules';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageExtension } from './image-rules';
 
 /** The refusals shown under an image picker (comments, admin events and updates). */
 export const NOT_AN_IMAGE = 'That file is not an image. Choose a PNG, JPEG, GIF or WebP picture.';

@@ -1,11 +1,4 @@
-export * from './comments';
 export * from './fields';
 export * from './links';
 export * from './password';
 export { characterCount, optionalValue } from './text';
-export * from './travellers';
-export * from './event-updates';
-export * from './flags';
-export * from './images';
-export * from './events';
-export * from './traveller-forms';

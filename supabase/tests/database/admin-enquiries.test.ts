@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replyBodyProblem, replySubjectProblem } from '../../../src/lib/rules/enquiry-replies.ts';
+import { replyBodyProblem, replySubjectProblem } from '../../../src/features/admin/enquiries/reply-rules.ts';
 import { withClaims } from '../../local/src/db/with-claims.ts';
 import { claimsOf, ID, insertFixtures, type Actor } from './fixtures.ts';
 import { outcomeOf, runAs } from './run-as.ts';
@@ -10,7 +10,7 @@ import {
 } from '../../local/test/db/test-databases.ts';
 
 // The enquiries screen's database side (20261126500001_admin_enquiries.sql): the page readers, the
-// answered-at stamps, and reply_to_enquiry(): its rules agree with src/lib/rules/enquiry-replies.ts, it
+// answered-at stamps, and reply_to_enquiry(): its rules agree with src/features/admin/enquiries/reply-rules.ts, it
 // mails only the enquirer, marks the enquiry answered (and so audits it), and refuses anyone but an admin.
 
 const x = (count: number, text = 'x') => text.repeat(count);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAG_REASON_MAX, flagReason, flagReasonOk } from '../../../src/lib/rules/flags.ts';
+import { FLAG_REASON_MAX, flagReason, flagReasonOk } from '../../../src/features/comments/flag-rules.ts';
 import type { Queryable } from '../../local/src/db/types.ts';
 import { ID, insertFixtures, type Actor } from './fixtures.ts';
 import { classify, runAs } from './run-as.ts';

@@ -4,7 +4,7 @@ import {
   COMMENTS_PER_MINUTE,
   COMMENT_RATE_SQLSTATE,
   commentTextOk,
-} from '../../../src/lib/rules/comments.ts';
+} from '../../../src/features/comments/comment-rules.ts';
 import type { Queryable } from '../../local/src/db/types.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { classify, runAs } from './run-as.ts';

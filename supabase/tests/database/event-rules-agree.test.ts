@@ -10,7 +10,7 @@ import {
   eventTitleProblem,
   isSlug,
   priceCents,
-} from '../../../src/lib/rules/events.ts';
+} from '../../../src/features/admin/events/event-rules.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../local/test/db/test-databases.ts';
 
 // One rule per field (decision 0013) for the admin's event form: for every boundary value, the events
-// table's CHECKs store exactly what src/lib/rules/events.ts accepts, in the shape the form saves it.
+// table's CHECKs store exactly what src/features/admin/events/event-rules.ts accepts, in the shape the form saves it.
 // Each value goes in as an admin's update of the draft fixture, as JSON, as supabase-js sends it.
 
 const long = (n: number, char = 'a') => char.repeat(n);

@@ -5,10 +5,9 @@ import {
   nameProblem,
   optionalValue,
   phoneProblem,
-  birthDateProblem,
-  updateBodyProblem,
-  updateTitleProblem,
 } from '../../../src/lib/rules/index.ts';
+import { birthDateProblem } from '../../../src/features/travellers/traveller-rules.ts';
+import { updateBodyProblem, updateTitleProblem } from '../../../src/features/admin/updates/update-rules.ts';
 import { ID, insertFixtures, type Actor } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
 import {

@@ -4,7 +4,7 @@ import {
   formTitleProblem,
   optionList,
   questionLabelProblem,
-} from '../../../src/lib/rules/traveller-forms.ts';
+} from '../../../src/features/traveller-forms/traveller-form-rules.ts';
 import { insertFixtures } from './fixtures.ts';
 import { messageOf } from './message-of.ts';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../local/test/db/test-databases.ts';
 
 // One rule, one place: for each boundary value, the database (the title CHECK and check_form_fields) stores
-// what the builder would save exactly when src/lib/rules/traveller-forms.ts accepts what was typed.
+// what the builder would save exactly when src/features/traveller-forms/traveller-form-rules.ts accepts what was typed.
 const EVENT = 'f2000000-0000-4000-8000-000000000461';
 const TEXTS = ['', ' ', '\t', 'x', ' x ', 'x'.repeat(80), 'x'.repeat(81), 'x'.repeat(120), 'x'.repeat(121)];
 const WIDE = ['𝒳'.repeat(80), '𝒳'.repeat(81), '𝒳'.repeat(120), '𝒳'.repeat(121)];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageAltProblem, updateLinkProblem } from '../../../src/lib/rules/event-updates.ts';
+import { imageAltProblem, updateLinkProblem } from '../../../src/features/admin/updates/update-rules.ts';
 import type { Queryable } from '../../local/src/db/types.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { runAs } from './run-as.ts';

@@ -3,7 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
-import { replyBodyProblem, replySubjectProblem } from '../../../lib/rules/enquiry-replies';
+import { replyBodyProblem, replySubjectProblem } from './reply-rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';
 import { ruleString } from '../../../lib/forms/rule-schema';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { EVENT_BADGES, EVENT_TYPES } from '../../../lib/rules/events';
+import { EVENT_BADGES, EVENT_TYPES } from './event-rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';
 import { useTripOptions } from '../trip-options';

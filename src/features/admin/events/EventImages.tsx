@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { EVENT_IMAGES_MAX } from '../../../lib/rules';
+import { EVENT_IMAGES_MAX } from './event-rules';
 import { SUPABASE_URL } from '../../../lib/supabase/config';
 import { showToast } from '../../../stores/toasts';
 import { ImageFileInput } from '../ui/ImageFileInput';

@@ -14,11 +14,11 @@ import {
   isSlug,
   priceCents,
   priceText,
-} from '../../../lib/rules/events';
+} from './event-rules';
 import { emptyToNull, ruleString } from '../../../lib/forms/rule-schema';
 import type { AdminEvent, EventValues } from './events.data';
 
-/** The event form's schema: every field through its rule in src/lib/rules/events.ts (decision 0013). */
+/** The event form's schema: every field through its rule in src/features/admin/events/event-rules.ts (decision 0013). */
 export const eventFormSchema = z
   .object({
     title: ruleString(eventTitleProblem),

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/format';
-import { EVENT_BADGES } from '../../../lib/rules/events';
+import { EVENT_BADGES } from './event-rules';
 import type { CsvColumn } from '../table/csv';
 import type { AdminEventRow, EventStatus } from './events.data';
 

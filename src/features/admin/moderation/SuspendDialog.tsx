@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { formatDateTime } from '../../../lib/format/dates';
 import { ruleString } from '../../../lib/forms/rule-schema';
-import { FLAG_REASON_MAX, flagReason, flagReasonOk } from '../../../lib/rules/flags';
+import { FLAG_REASON_MAX, flagReason, flagReasonOk } from '../../comments/flag-rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';
 import { daysLabel, SUSPENSION_DAYS, suspensionEnd } from './moderation';

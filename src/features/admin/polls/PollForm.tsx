@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { getSupabase } from '../../../lib/supabase/client';
-import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../../lib/rules/polls';
+import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../polls/poll-rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { createPoll, PollRefusedError } from '../../polls/polls.data';
 import { FormField } from '../ui/FormField';
@@ -26,7 +26,7 @@ async function fetchEventChoices() {
 }
 
 /**
- * The new-poll form (react-hook-form + zod, the rules of src/lib/rules/polls.ts): who it is for, the
+ * The new-poll form (react-hook-form + zod, the rules of src/features/polls/poll-rules.ts): who it is for, the
  * question, 2–6 options (useFieldArray) and the closing time (the admin's clock). Errors show by their field.
  */
 export function PollForm({ onCreated }: { onCreated: () => Promise<unknown> }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POLL_OPTION_MAX } from '../../../lib/rules/polls';
+import { POLL_OPTION_MAX } from '../../polls/poll-rules';
 import { adminPollsQuery, resultLines } from './admin-polls';
 import type { AdminPollRow } from './admin-polls.data';
 import { EMPTY_POLL, pollFormSchema, toNewPoll } from './poll-form';

@@ -4,12 +4,12 @@ import {
   pollOptionProblem,
   pollOptionsProblem,
   pollQuestionProblem,
-} from '../../../lib/rules/polls';
+} from '../../polls/poll-rules';
 import type { NewPoll } from '../../polls/polls.data';
 import { ruleString } from '../../../lib/forms/rule-schema';
 
 /**
- * The new-poll form's schema: each field through its rule in src/lib/rules/polls.ts (the database's CHECKs
+ * The new-poll form's schema: each field through its rule in src/features/polls/poll-rules.ts (the database's CHECKs
  * say the same). Options are objects because useFieldArray keys its rows by them.
  */
 export const pollFormSchema = z.object({

@@ -3,7 +3,7 @@ import {
   choiceOptionsProblem,
   formTitleProblem,
   questionLabelProblem,
-} from '../../../lib/rules/traveller-forms';
+} from '../../traveller-forms/traveller-form-rules';
 import {
   draftFromField,
   fieldsFromDrafts,
@@ -27,7 +27,7 @@ const question = z
     if (problem) context.addIssue({ code: 'custom', path: ['options'], message: problem });
   });
 
-/** The builder's schema: each field through its rule in src/lib/rules/traveller-forms.ts. */
+/** The builder's schema: each field through its rule in src/features/traveller-forms/traveller-form-rules.ts. */
 export const formBuilderSchema = z.object({
   event_id: z.string().min(1, 'Choose the event.'),
   title: ruleString(formTitleProblem),

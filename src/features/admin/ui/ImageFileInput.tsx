@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { IMAGE_TYPES } from '../../../lib/rules';
+import { IMAGE_TYPES } from '../../../lib/images/image-rules';
 
 const ACCEPT = Object.values(IMAGE_TYPES).join(',');
 

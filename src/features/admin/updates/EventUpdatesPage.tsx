@@ -5,12 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod';
 import { buttonClass } from '../../../components/ui/button-styles';
-import {
-  imageAltProblem,
-  updateBodyProblem,
-  updateLinkProblem,
-  updateTitleProblem,
-} from '../../../lib/rules/event-updates';
+import { imageAltProblem, updateBodyProblem, updateLinkProblem, updateTitleProblem } from './update-rules';
 import type { Json } from '../../../lib/supabase/database.types';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';

@@ -8,7 +8,7 @@ import {
   isCalendarDate,
   priceCents,
   priceText,
-} from './events';
+} from './event-rules';
 
 describe('event field rules', () => {
   it('takes a price in whole units with up to two decimals, and saves cents', () => {

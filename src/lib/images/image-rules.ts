@@ -1,5 +1,5 @@
-// Comment images: the same limits as the bucket's (storage.buckets row 'event-images' in
-// 20261121000700_create_event_images_bucket.sql: file_size_limit and allowed_mime_types).
+// Images (comments, events, updates): the same limits as the bucket's (storage.buckets row 'event-images' in
+// supabase/schemas/13_storage.sql: file_size_limit and allowed_mime_types).
 
 /** Largest image a member may attach: 5 MB, the bucket's file_size_limit. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPDATE_BODY_MAX, UPDATE_TITLE_MAX, updateBodyProblem, updateTitleProblem } from '.';
+import { UPDATE_BODY_MAX, UPDATE_TITLE_MAX, updateBodyProblem, updateTitleProblem } from './update-rules';
 
 // Boundaries in the browser's terms; field-rules-agree.test.ts proves Postgres decides the same.
 describe('the event update rules', () => {

@@ -1,7 +1,7 @@
 // The rules for a traveller form's title, questions and a choice's options (issue 11, /admin/forms). The
-// database says the same (the traveller_forms title CHECK and private.check_form_fields, migration
-// 20261127400001), proven at the boundaries by supabase/tests/database/traveller-form-rules-agree.test.ts.
-import { characterCount } from './text';
+// database says the same (the traveller_forms title CHECK and private.check_form_fields in
+// supabase/schemas/10_traveller_forms.sql), proven at the boundaries by supabase/tests/database/traveller-form-rules-agree.test.ts.
+import { characterCount } from '../../lib/rules/text';
 
 export const FORM_TITLE_MAX = 120;
 export const FORM_QUESTION_MAX = 120;

@@ -1,6 +1,6 @@
 // Comments and replies: the same limits as the database's (comments.content and comment_replies.content
-// CHECKs in 20261121000400_create_comments.sql; the rate in 20261125200001_limit_comment_rate.sql).
-import { characterCount } from './text';
+// CHECKs and the rate, private.limit_comment_rate(), in supabase/schemas/04_community.sql).
+import { characterCount } from '../../lib/rules/text';
 
 /** Most characters a comment or reply may hold (CHECK char_length(content) <= 2000). */
 export const COMMENT_MAX = 2000;

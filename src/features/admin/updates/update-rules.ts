@@ -1,7 +1,7 @@
 // The rules for an event update's title and body (issue 9, /event-updates; admins post them). The database
-// says the same (supabase/migrations/20261124700001_create_event_updates.sql), proven by
+// says the same (supabase/schemas/08_event_updates.sql), proven by
 // supabase/tests/database/field-rules-agree.test.ts.
-import { characterCount, hasControlCharacters } from './text';
+import { characterCount, hasControlCharacters } from '../../../lib/rules/text';
 
 export const UPDATE_TITLE_MAX = 200;
 export const UPDATE_BODY_MAX = 5000;

@@ -1,8 +1,8 @@
 // An admin's e-mail reply to an enquiry (/admin/waitlist). The database's public.reply_to_enquiry() checks
 // the same with private.is_reply_subject and private.is_reply_body
-// (supabase/migrations/20261126500001_admin_enquiries.sql); src/features/admin/enquiries/replies.db.test.ts
+// (supabase/schemas/06_enquiries.sql); supabase/tests/database/admin-enquiries.test.ts
 // runs the boundary values through both.
-import { characterCount, hasControlCharacters } from './text';
+import { characterCount, hasControlCharacters } from '../../../lib/rules/text';
 
 export const REPLY_SUBJECT_MAX = 200;
 export const REPLY_BODY_MAX = 5000;

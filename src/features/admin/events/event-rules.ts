@@ -1,7 +1,7 @@
 // The rules of an event's fields, as the admin's event form checks them (issue 10, /admin/event-management).
-// The database's CHECKs say the same (supabase/migrations/20261126300001_extend_events_for_admin.sql),
+// The database's CHECKs say the same (supabase/schemas/02_events.sql),
 // proven by supabase/tests/database/event-rules-agree.test.ts.
-import { characterCount, hasControlCharacters } from './text';
+import { characterCount, hasControlCharacters } from '../../../lib/rules/text';
 
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_LOCATION_MAX = 200;

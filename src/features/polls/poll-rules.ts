@@ -1,6 +1,6 @@
 // The rules for a poll's question and options (issue 11, /admin/polls). The database says the same
-// (supabase/migrations/20261127300001_create_polls.sql), proven by src/features/polls/polls.data.test.ts.
-import { characterCount, hasControlCharacters } from './text';
+// (supabase/schemas/09_polls.sql), proven by src/features/polls/polls.data.test.ts.
+import { characterCount, hasControlCharacters } from '../../lib/rules/text';
 
 export const POLL_QUESTION_MAX = 300;
 export const POLL_OPTION_MAX = 120;

@@ -1,7 +1,7 @@
 // The rules for a member's travellers (src/features/travellers). Names, phones and notes are the shared
 // field rules; the date of birth is this file's own. The database says the same
-// (supabase/migrations/20261124300001_create_travellers.sql), proven by field-rules-agree.test.ts.
-import { messageProblem, nameProblem, phoneProblem } from './fields';
+// (supabase/schemas/03_bookings.sql), proven by field-rules-agree.test.ts.
+import { messageProblem, nameProblem, phoneProblem } from '../../lib/rules/fields';
 
 /** The earliest date of birth accepted. */
 export const BIRTH_DATE_MIN = '1900-01-01';

@@ -5,7 +5,7 @@ import {
   formTitleProblem,
   optionList,
   questionLabelProblem,
-} from './traveller-forms';
+} from './traveller-form-rules';
 
 describe('traveller form rules', () => {
   it('take a title and a question of 1 to 120 characters once trimmed, counting characters', () => {

@@ -1,6 +1,6 @@
 // Reports (flags) of comments and replies: the same limit as the database's (comment_flags.reason CHECK in
-// 20261125200002_create_comment_flags.sql).
-import { characterCount } from './text';
+// supabase/schemas/05_moderation.sql).
+import { characterCount } from '../../lib/rules/text';
 
 /** Most characters a report's optional reason may hold (CHECK char_length(reason) <= 500). */
 export const FLAG_REASON_MAX = 500;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { birthDateProblem, isIsoCalendarDate, travellerProblems, type TravellerInput } from './travellers';
+import {
+  birthDateProblem,
+  isIsoCalendarDate,
+  travellerProblems,
+  type TravellerInput,
+} from './traveller-rules';
 
 const TODAY = '2026-11-24';
 const blank: TravellerInput = {

@@ -6,7 +6,7 @@ import {
   pollOptionProblem,
   pollOptionsProblem,
   pollQuestionProblem,
-} from './polls';
+} from './poll-rules';
 
 describe('poll rules', () => {
   it('want a one-line question of at most the maximum', () => {
