@@ -59,10 +59,7 @@ describe('npm run db:diff', () => {
               'CREATE FUNCTION private.posts_per_minute() RETURNS integer',
               'CREATE FUNCTION private.posts_per_minute() RETURNS bigint',
             )
-            .replace(
-              'from private.posting_limits), 5)\n',
-              'from private.posting_limits), 5)::bigint\n',
-            ),
+            .replace('from private.posting_limits), 5)\n', 'from private.posting_limits), 5)::bigint\n'),
       });
       const result = await generateMigration({ schemaFiles: copies });
       // create or replace alone fails: "cannot change return type of existing function".
