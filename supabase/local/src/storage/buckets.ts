@@ -4,10 +4,18 @@ import { storageErrors } from './errors.ts';
 import { parseBucket } from './object-key.ts';
 import { asCaller, isoTimestamp, type StorageRequest } from './storage-db.ts';
 
+/**
+ * A bucket as supabase/storage's getBucket answers it: the legacy uuid `owner` column (set from the creating
+ * user's id), which its response schema serialises as "" when null (a bucket made by SQL or the service
+ * role), as hosted Storage does; never `owner_id`.
+ */
 const BUCKET_JSON = `jsonb_build_object(
-  'id', id, 'name', name, 'owner', coalesce(owner_id, ''), 'public', public, 'type', 'STANDARD',
+  'id', id, 'name', name, 'owner', coalesce(owner::text, ''), 'public', public,
   'file_size_limit', file_size_limit, 'allowed_mime_types', allowed_mime_types,
   'created_at', ${isoTimestamp('created_at')}, 'updated_at', ${isoTimestamp('updated_at')})`;
+
+/** listBuckets adds the bucket's type (the local stack has standard buckets only). */
+const LISTED_BUCKET_JSON = `${BUCKET_JSON} || jsonb_build_object('type', 'STANDARD')`;
 
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
 
@@ -34,7 +42,7 @@ export async function handleListBuckets(request: StorageRequest, res: ServerResp
     (tx) =>
       // The sort column comes from the fixed set above; values travel as parameters.
       tx.query<{ bucket: Record<string, unknown> }>(
-        `select ${BUCKET_JSON} as bucket from storage.buckets
+        `select ${LISTED_BUCKET_JSON} as bucket from storage.buckets
           where $1::text is null or name ilike '%' || $1::text || '%'
           order by ${sortColumn} ${sortOrder} limit $2 offset $3`,
         [query.get('search'), limit, offset],

@@ -37,6 +37,14 @@ export const storageErrors = {
   invalidRequest: (message: string) => storageError(400, 'InvalidRequest', message, 'Bad Request'),
   noContent: () => storageError(400, 'InvalidRequest', 'No content provided'),
   accessDenied: (message: string) => storageError(403, 'AccessDenied', message, 'Unauthorized'),
+  /** A route hosted Storage has and the local stack does not: refused by name, never read as another route. */
+  notImplemented: (route: string, feature: string) =>
+    storageError(
+      501,
+      'NotImplemented',
+      `Not implemented by the local stack: ${route} (${feature})`,
+      'Feature not implemented',
+    ),
   notFoundRoute: (method: string, path: string) =>
     storageError(404, 'NotFound', `Route ${method}:${path} not found`, 'Not Found'),
 };

@@ -1,44 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StackContext } from '../context.ts';
 import { JwtError, resolveCaller } from '../jwt.ts';
-import { handleGetBucket, handleListBuckets } from './buckets.ts';
-import { handleDownload, handleInfo } from './download.ts';
 import { storageErrors } from './errors.ts';
-import { handleList } from './list.ts';
-import { handleRemoveMany, handleRemoveOne } from './remove.ts';
 import { assertNoDotSegments } from './object-key.ts';
+import { matchStorageRoute, routeName } from './routes.ts';
 import type { StorageRequest } from './storage-db.ts';
-import { handleUpload } from './upload.ts';
 
 const PREFIX = '/storage/v1';
-
-type Route = (request: StorageRequest, res: ServerResponse, rest: string) => Promise<void>;
-
-/** Method + path prefix → handler, first match wins (as in supabase/storage, fixed words beat bucket names). */
-const ROUTES: [methods: readonly string[], prefix: string, route: Route][] = [
-  [['GET', 'HEAD'], '/object/public/', (r, res, rest) => handleDownload(r, res, 'public', rest)],
-  [
-    ['GET', 'HEAD'],
-    '/object/authenticated/',
-    (r, res, rest) => handleDownload(r, res, 'authenticated', rest),
-  ],
-  [['GET'], '/object/info/public/', (r, res, rest) => handleInfo(r, res, 'public', rest)],
-  [['GET'], '/object/info/authenticated/', (r, res, rest) => handleInfo(r, res, 'authenticated', rest)],
-  [['GET'], '/object/info/', (r, res, rest) => handleInfo(r, res, 'authenticated', rest)],
-  [['POST'], '/object/list/', handleList],
-  [['POST', 'PUT'], '/object/', handleUpload],
-  [['GET', 'HEAD'], '/object/', (r, res, rest) => handleDownload(r, res, 'authenticated', rest)],
-  [
-    ['DELETE'],
-    '/object/',
-    (r, res, rest) => (rest.includes('/') ? handleRemoveOne : handleRemoveMany)(r, res, rest),
-  ],
-  [['GET'], '/bucket/', handleGetBucket],
-];
-
-function isPublicRoute(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && path.startsWith('/object/public/');
-}
 
 /** Who calls: a valid JWT is required, as supabase/storage requires one (public downloads excepted). */
 async function callerClaims(req: IncomingMessage, ctx: StackContext, url: URL, isPublic: boolean) {
@@ -55,7 +23,11 @@ async function callerClaims(req: IncomingMessage, ctx: StackContext, url: URL, i
   }
 }
 
-/** /storage/v1/*: objects (upload, download, list, remove, info) and buckets, as storage-js uses them. */
+/**
+ * /storage/v1/*: objects (upload, download, list, remove, info) and buckets (read), routed as hosted Storage
+ * routes them. Its other routes (move, copy, signed URLs, image transformations, bucket changes…) are refused
+ * by name: never read as a bucket called "move" or "sign", never answered with something else.
+ */
 export async function handleStorage(
   req: IncomingMessage,
   res: ServerResponse,
@@ -65,13 +37,11 @@ export async function handleStorage(
   const method = req.method ?? 'GET';
   const path = url.pathname.slice(PREFIX.length);
   assertNoDotSegments(req.url ?? '');
-  const claims = await callerClaims(req, ctx, url, isPublicRoute(method, path));
+  const match = matchStorageRoute(method, path);
+  if (!match) throw storageErrors.notFoundRoute(method, path);
+  const { route, rest } = match;
+  if (!route.handle) throw storageErrors.notImplemented(routeName(method, route), route.feature);
+  const claims = await callerClaims(req, ctx, url, route.public === true);
   const request: StorageRequest = { ctx, req, url, claims };
-  if (method === 'GET' && (path === '/bucket' || path === '/bucket/')) return handleListBuckets(request, res);
-  for (const [methods, prefix, route] of ROUTES) {
-    if (methods.includes(method) && path.startsWith(prefix) && path.length > prefix.length) {
-      return route(request, res, path.slice(prefix.length));
-    }
-  }
-  throw storageErrors.notFoundRoute(method, path);
+  return route.handle(request, res, rest);
 }

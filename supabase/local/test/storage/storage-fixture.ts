@@ -42,8 +42,8 @@ export async function storedNames(stack: TestStack, prefix: string): Promise<str
 }
 
 /** Files on disk under a folder of the bucket, relative to the bucket. */
-export async function filesOnDisk(stack: TestStack, folder: string): Promise<string[]> {
-  const bucketRoot = path.join(objectFilesFor(stack.config).root, BUCKET);
+export async function filesOnDisk(stack: TestStack, folder: string, bucket = BUCKET): Promise<string[]> {
+  const bucketRoot = path.join(objectFilesFor(stack.config).root, bucket);
   try {
     const entries = await readdir(path.join(bucketRoot, folder), { recursive: true, withFileTypes: true });
     return entries
