@@ -5,12 +5,7 @@ import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import {
-  CONTACT_MESSAGE_ROWS,
-  CONTACT_TOASTS,
-  EMPTY_CONTACT,
-  CONTACT_RULES,
-} from './contact';
+import { CONTACT_MESSAGE_ROWS, CONTACT_TOASTS, EMPTY_CONTACT, CONTACT_RULES } from './contact';
 import { sendContactMessage } from './contact.data';
 
 export interface ContactFormProps {
