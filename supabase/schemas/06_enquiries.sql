@@ -48,6 +48,96 @@ set check_function_bodies = false;
 --   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
 --   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
 
+-- ---------------------------------------------------------------- private.enquiry_limits
+
+-- How many enquiries (contact messages, interest registrations and waitlist joins together) one client may
+-- send in an hour. Each one e-mails the company with a Reply-To of the sender's choosing, so a script must
+-- not turn the forms into a mail cannon (issue 19). Test stacks raise it, as they raise the auth limits.
+CREATE TABLE private.enquiry_limits (
+    only_row boolean DEFAULT true NOT NULL,
+    per_hour integer NOT NULL,
+    CONSTRAINT enquiry_limits_only_row_check CHECK (only_row),
+    CONSTRAINT enquiry_limits_per_hour_check CHECK (((per_hour >= 1) AND (per_hour <= 1000000)))
+);
+
+COMMENT ON TABLE private.enquiry_limits IS 'How many enquiries across the contact, interest and waitlist forms one client may send in an hour (one row; operators only).';
+
+ALTER TABLE ONLY private.enquiry_limits
+    ADD CONSTRAINT enquiry_limits_pkey PRIMARY KEY (only_row);
+
+ALTER TABLE private.enquiry_limits ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE private.enquiry_limits TO service_role;
+
+-- The one row: 10 enquiries an hour from one address (a family or an office sends a few, a script hundreds).
+INSERT INTO private.enquiry_limits (only_row, per_hour) VALUES (true, 10);
+
+-- ---------------------------------------------------------------- private.enquiry_attempts
+
+-- One row per enquiry an end user sent, by client address, kept for an hour: what the limit counts.
+CREATE TABLE private.enquiry_attempts (
+    id bigint NOT NULL,
+    client text NOT NULL,
+    attempted_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT enquiry_attempts_client_check CHECK ((char_length(client) <= 200))
+);
+
+COMMENT ON TABLE private.enquiry_attempts IS 'One row per enquiry from an end user, by client address, for the last hour only: the hourly limit counts them.';
+
+ALTER TABLE private.enquiry_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.enquiry_attempts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY private.enquiry_attempts
+    ADD CONSTRAINT enquiry_attempts_pkey PRIMARY KEY (id);
+
+CREATE INDEX enquiry_attempts_client_attempted_at_idx ON private.enquiry_attempts USING btree (client, attempted_at);
+
+CREATE INDEX enquiry_attempts_attempted_at_idx ON private.enquiry_attempts USING btree (attempted_at);
+
+ALTER TABLE private.enquiry_attempts ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE private.enquiry_attempts TO service_role;
+
+-- private.enquiry_attempts: its function, the trigger on each enquiry table
+
+-- Counts an end user's enquiry against their client address, refusing it past the hourly limit with SQLSTATE
+-- PT429 (PostgREST answers HTTP 429). The role is the request's (SET ROLE), which join_waitlist's security
+-- definer does not change, so waitlist joins count too; operators, the seed and the service role do not.
+-- Attempts older than an hour are deleted as it goes: client addresses are kept no longer than needed.
+CREATE FUNCTION private.limit_enquiry_rate() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  caller_address text := private.request_client();
+  allowed integer;
+  recent integer;
+begin
+  if current_setting('role', true) not in ('anon', 'authenticated') then
+    return new;
+  end if;
+  -- One client's enquiries one at a time, so two at once cannot both slip under the limit.
+  perform pg_advisory_xact_lock(hashtext('enquiry_rate:' || caller_address));
+  delete from private.enquiry_attempts a where a.attempted_at <= now() - interval '1 hour';
+  select l.per_hour into allowed from private.enquiry_limits l;
+  select count(*) into recent from private.enquiry_attempts a where a.client = caller_address;
+  if recent >= allowed then
+    raise exception 'Too many messages from this address: at most % an hour', allowed
+      using errcode = 'PT429', hint = 'Try again in an hour.';
+  end if;
+  insert into private.enquiry_attempts (client) values (caller_address);
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.limit_enquiry_rate() FROM PUBLIC;
+
 -- ---------------------------------------------------------------- public.contact_messages
 
 CREATE TABLE public.contact_messages (
@@ -165,6 +255,8 @@ GRANT ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subjec
 GRANT ALL ON FUNCTION public.reply_to_enquiry(kind text, enquiry_id uuid, subject text, body text) TO authenticated;
 
 CREATE TRIGGER stamp_handled_at BEFORE UPDATE OF handled_at ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_handled_at();
+
+CREATE TRIGGER limit_enquiry_rate BEFORE INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.limit_enquiry_rate();
 
 -- ---------------------------------------------------------------- public.interest_registrations
 
@@ -291,6 +383,8 @@ GRANT ALL ON FUNCTION public.admin_enquiry_events(kind text) TO authenticated;
 
 CREATE TRIGGER link_to_departure BEFORE INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
 
+CREATE TRIGGER limit_enquiry_rate BEFORE INSERT ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.limit_enquiry_rate();
+
 CREATE TRIGGER stamp_handled_at BEFORE UPDATE OF handled_at ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_handled_at();
 
 CREATE TRIGGER stamp_marketing_consent BEFORE INSERT OR UPDATE ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.stamp_marketing_consent();
@@ -367,6 +461,8 @@ end
 $$;
 
 CREATE TRIGGER link_to_departure BEFORE INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.link_enquiry_to_departure();
+
+CREATE TRIGGER limit_enquiry_rate BEFORE INSERT ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.limit_enquiry_rate();
 
 CREATE TRIGGER stamp_contacted_at BEFORE UPDATE OF contacted_at ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.stamp_enquiry_contacted_at();
 

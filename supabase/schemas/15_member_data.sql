@@ -34,6 +34,8 @@ insert into private.member_data_parts (part, position, member_columns) values
   ('waitlist_submissions', 10, array['public.waitlist_submissions.email']),
   ('interest_registrations', 20, array['public.interest_registrations.email']),
   ('contact_messages', 30, array['public.contact_messages.email']),
+  ('outbound_mail', 33, array['private.outbound_mail.recipient', 'private.outbound_mail.reply_to']),
+  ('unsubscribe_tokens', 36, array['private.unsubscribe_tokens.email']),
   ('reactions', 40, array['public.reactions.user_id']),
   ('event_follows', 50, array['public.event_follows.user_id']),
   ('favorites', 60, array['public.favorites.user_id']),
@@ -51,7 +53,7 @@ insert into private.member_data_parts (part, position, member_columns) values
   ('staff_notes', 170,
     array['public.customer_notes.customer_id', 'public.customer_notes.customer_email',
           'public.customer_notes.author_id']),
-  ('audit_log', 180, array['public.audit_log.actor_id']),
+  ('audit_log', 180, array['public.audit_log.actor_id', 'public.audit_log.actor_email']),
   ('bookings', 190, array['public.bookings.user_id']),
   ('comments', 200, array['public.comments.user_id']),
   ('comment_replies', 210, array['public.comment_replies.user_id']),
@@ -106,6 +108,40 @@ $$;
 create function private.forget_contact_messages(member uuid) returns void
 language sql volatile set search_path = ''
 as $$ delete from public.contact_messages where lower(email) = lower(private.member_email(member)) $$;
+
+-- ---------------------------------------------------------------- mail (by the account's address)
+
+-- The company's outbox keeps every e-mail it sent or will send: to the member (recipient), and the company's
+-- own copies of what the member wrote (reply_to, e.g. a contact message). Deletion removes both, sent or not.
+create function private.export_outbound_mail(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'recipient', m.recipient, 'reply_to', m.reply_to, 'subject', m.subject, 'body', m.body,
+      'created_at', m.created_at, 'sent_at', m.sent_at) order by m.created_at, m.id), '[]'::jsonb)
+  from private.outbound_mail m
+  where lower(m.recipient) = lower(private.member_email(member))
+     or lower(m.reply_to) = lower(private.member_email(member))
+$$;
+create function private.forget_outbound_mail(member uuid) returns void
+language sql volatile set search_path = ''
+as $$
+  delete from private.outbound_mail m
+  where lower(m.recipient) = lower(private.member_email(member))
+     or lower(m.reply_to) = lower(private.member_email(member))
+$$;
+
+-- The address's unsubscribe link: the download says since when it has one (the token itself is a secret
+-- that would work as a link, so it stays out of a file the member may forward).
+create function private.export_unsubscribe_tokens(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('email', t.email, 'created_at', t.created_at)), '[]'::jsonb)
+  from private.unsubscribe_tokens t where t.email = lower(private.member_email(member))
+$$;
+create function private.forget_unsubscribe_tokens(member uuid) returns void
+language sql volatile set search_path = ''
+as $$ delete from private.unsubscribe_tokens where email = lower(private.member_email(member)) $$;
 
 -- ---------------------------------------------------------------- reactions, follows, favourites
 

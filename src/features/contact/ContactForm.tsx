@@ -5,13 +5,7 @@ import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import {
-  CONTACT_FAILED_TOAST,
-  CONTACT_MESSAGE_ROWS,
-  CONTACT_SENT_TOAST,
-  EMPTY_CONTACT,
-  CONTACT_RULES,
-} from './contact';
+import { CONTACT_MESSAGE_ROWS, CONTACT_TOASTS, EMPTY_CONTACT, CONTACT_RULES } from './contact';
 import { sendContactMessage } from './contact.data';
 
 export interface ContactFormProps {
@@ -29,8 +23,9 @@ export function ContactForm({ idPrefix }: ContactFormProps) {
     empty,
     rules: CONTACT_RULES,
     send: async (message) => {
-      const sent = await sendContactMessage(message);
-      showToast(sent ? CONTACT_SENT_TOAST : CONTACT_FAILED_TOAST);
+      const outcome = await sendContactMessage(message);
+      showToast(CONTACT_TOASTS[outcome]);
+      const sent = outcome === 'sent';
       setSentBy(sent ? message.name.trim() : null);
       return sent;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CONTACT, validateContact } from './contact';
+import { CONTACT_TOASTS, EMPTY_CONTACT, validateContact } from './contact';
 
 describe('validateContact', () => {
   it('requires name, e-mail and message', () => {
@@ -19,5 +19,17 @@ describe('validateContact', () => {
     expect(
       validateContact({ ...EMPTY_CONTACT, name: 'Ada', email: 'ada@example.com', message: 'Hi' }),
     ).toEqual({});
+  });
+});
+
+describe('CONTACT_TOASTS', () => {
+  it('tells a sender past the hourly limit what happened and when to try again, apart from a failure', () => {
+    expect(CONTACT_TOASTS['too-many']).toEqual({
+      title: 'Too many messages',
+      description: "You've sent several messages in the last hour. Please try again in an hour.",
+      variant: 'destructive',
+    });
+    expect(CONTACT_TOASTS.error.title).toBe('Error');
+    expect(CONTACT_TOASTS.sent.title).toBe('Message sent!');
   });
 });

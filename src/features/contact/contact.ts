@@ -31,3 +31,17 @@ export const CONTACT_SENT_TOAST = {
 } as const;
 
 export const CONTACT_FAILED_TOAST = ERROR_TOAST;
+
+/** The database's hourly limit on enquiries from one address (private.enquiry_limits). */
+export const CONTACT_TOO_MANY_TOAST = {
+  title: 'Too many messages',
+  description: "You've sent several messages in the last hour. Please try again in an hour.",
+  variant: 'destructive',
+} as const;
+
+/** The toast for each answer the database gives a message. */
+export const CONTACT_TOASTS = {
+  sent: CONTACT_SENT_TOAST,
+  'too-many': CONTACT_TOO_MANY_TOAST,
+  error: CONTACT_FAILED_TOAST,
+} as const;

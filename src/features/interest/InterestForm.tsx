@@ -29,8 +29,9 @@ export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
         marketingConsent: isConsentTicked(registration.marketingConsent),
       });
       showToast(interestToast(saved, eventName));
-      // The spec clears the form and leaves the dialog open, so the thanks is read where it was asked.
-      return saved;
+      // The spec clears the form and leaves the dialog open, so the thanks is read where it was asked; a
+      // refusal keeps what was typed.
+      return saved === 'registered';
     },
   });
   useEffect(() => {

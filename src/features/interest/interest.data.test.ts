@@ -1,6 +1,11 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
+import {
+  setEnquiriesPerHour,
+  startTestStack,
+  TEST_ENQUIRIES_PER_HOUR,
+  type TestStack,
+} from '../../../supabase/local/test/start-test-stack';
 import { loaderOf, type LoadClient } from '../../lib/supabase/data';
 import type { Database } from '../../lib/supabase/database.types';
 import { registerInterest, type InterestRegistration } from './interest.data';
@@ -42,7 +47,7 @@ async function rowsFor(email: string) {
 
 describe('registerInterest', () => {
   it('saves the registration, trimmed, with empty optional fields as null', async () => {
-    expect(await registerInterest(registration('mary@example.org'), anon)).toBe(true);
+    expect(await registerInterest(registration('mary@example.org'), anon)).toBe('registered');
     expect(await rowsFor('mary@example.org')).toEqual([
       {
         event_name: 'Tasmania Paranormal Getaway',
@@ -59,14 +64,26 @@ describe('registerInterest', () => {
       registration('ticked@example.org', { message: 'Single room?', marketingConsent: true }),
       anon,
     );
-    expect(saved).toBe(true);
+    expect(saved).toBe('registered');
     expect(await rowsFor('ticked@example.org')).toMatchObject([
       { message: 'Single room?', marketing_consent: true },
     ]);
   });
 
   it('says it failed when the database refuses the values, and nothing is saved', async () => {
-    expect(await registerInterest(registration('bad@example.org', { phone: 'call me' }), anon)).toBe(false);
+    expect(await registerInterest(registration('bad@example.org', { phone: 'call me' }), anon)).toBe('error');
     expect(await rowsFor('bad@example.org')).toEqual([]);
+  });
+
+  it("answers 'too-many' past the hourly limit on one address's enquiries (HTTP 429), saving nothing", async () => {
+    await stack.db.query('delete from private.enquiry_attempts');
+    await setEnquiriesPerHour(stack.db, 1);
+    try {
+      expect(await registerInterest(registration('first@example.org'), anon)).toBe('registered');
+      expect(await registerInterest(registration('second@example.org'), anon)).toBe('too-many');
+      expect(await rowsFor('second@example.org')).toEqual([]);
+    } finally {
+      await setEnquiriesPerHour(stack.db, TEST_ENQUIRIES_PER_HOUR);
+    }
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Registering interest in a trip: one row in public.interest_registrations (anyone may insert, only admins
- * read), which also queues the company's e-mail (supabase/migrations/20261124100002_company_mail_outbox.sql).
+ * read), which also queues the company's e-mail (supabase/schemas/07_mail.sql). The database refuses a client's
+ * enquiries past its hourly limit (private.limit_enquiry_rate in 06_enquiries.sql): 'too-many'.
  */
 import { optionalValue } from '../../lib/rules';
 import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { isRateLimited } from '../../lib/supabase/rate-limit';
 
 export interface InterestRegistration {
   eventName: string;
@@ -14,11 +16,13 @@ export interface InterestRegistration {
   marketingConsent: boolean;
 }
 
-/** Saves one registration (return=minimal: visitors may not read it back); false when it failed. */
+export type InterestOutcome = 'registered' | 'too-many' | 'error';
+
+/** Saves one registration (return=minimal: visitors may not read it back). Never throws. */
 export async function registerInterest(
   registration: InterestRegistration,
   client: LoadClient = sharedClient,
-): Promise<boolean> {
+): Promise<InterestOutcome> {
   try {
     const supabase = await client();
     const saved = await supabase.from('interest_registrations').insert({
@@ -30,9 +34,9 @@ export async function registerInterest(
       marketing_consent: registration.marketingConsent,
     });
     unwrap(saved);
-    return true;
-  } catch {
-    // Refused (a DataError), or supabase-js not loaded (offline): the form says it failed.
-    return false;
+    return 'registered';
+  } catch (error) {
+    // The hourly limit; anything else refused (a DataError), or supabase-js not loaded (offline), failed.
+    return isRateLimited(error) ? 'too-many' : 'error';
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_INTEREST, validateInterest } from './interest';
+import { EMPTY_INTEREST, interestToast, validateInterest } from './interest';
 
 describe('validateInterest', () => {
   it('requires name and e-mail', () => {
@@ -21,5 +21,17 @@ describe('validateInterest', () => {
 
   it('accepts a form with only the required fields', () => {
     expect(validateInterest({ ...EMPTY_INTEREST, name: 'Ada', email: 'ada@example.com' })).toEqual({});
+  });
+});
+
+describe('interestToast', () => {
+  it('thanks, says the hourly limit was reached, or says it failed', () => {
+    expect(interestToast('registered', 'Port Arthur Ghost Tour').title).toBe('Interest Registered!');
+    expect(interestToast('too-many', 'Port Arthur Ghost Tour')).toEqual({
+      title: 'Too many attempts',
+      description: 'Please wait an hour before trying again, or e-mail us and we will note your interest.',
+      variant: 'destructive',
+    });
+    expect(interestToast('error', 'Port Arthur Ghost Tour').title).toBe('Error');
   });
 });

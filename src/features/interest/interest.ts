@@ -2,6 +2,7 @@ import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../l
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
+import type { InterestOutcome } from './interest.data';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
 export type InterestField = (typeof INTEREST_FIELDS)[number];
@@ -29,12 +30,19 @@ export function validateInterest(values: InterestValues): FieldErrors<InterestFi
 }
 
 /** The spec's 'Interest Registered!' with thanks; the failure toast reads as the waitlist's does. */
-export function interestToast(saved: boolean, eventName: string): ToastInput {
-  return saved
-    ? {
-        title: 'Interest Registered!',
-        description: `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
-        variant: 'success',
-      }
-    : ERROR_TOAST;
+export function interestToast(outcome: InterestOutcome, eventName: string): ToastInput {
+  if (outcome === 'registered')
+    return {
+      title: 'Interest Registered!',
+      description: `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
+      variant: 'success',
+    };
+  // The database's hourly limit on enquiries from one address (private.enquiry_limits).
+  if (outcome === 'too-many')
+    return {
+      title: 'Too many attempts',
+      description: 'Please wait an hour before trying again, or e-mail us and we will note your interest.',
+      variant: 'destructive',
+    };
+  return ERROR_TOAST;
 }

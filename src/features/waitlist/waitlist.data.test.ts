@@ -1,6 +1,11 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
+import {
+  setEnquiriesPerHour,
+  startTestStack,
+  TEST_ENQUIRIES_PER_HOUR,
+  type TestStack,
+} from '../../../supabase/local/test/start-test-stack';
 import { loaderOf, type LoadClient } from '../../lib/supabase/data';
 import type { Database } from '../../lib/supabase/database.types';
 import { joinWaitlist, type WaitlistEntry } from './waitlist.data';
@@ -92,5 +97,20 @@ describe('joinWaitlist', () => {
     // The earlier test used one 'already' of the hour's ten.
     expect(outcomes.slice(0, 9)).toEqual(Array.from({ length: 9 }, () => 'already'));
     expect(outcomes.slice(9)).toEqual(['too-many', 'too-many', 'too-many']);
+  });
+
+  it("answers 'too-many' past the hourly limit on enquiries from one address, whatever the forms", async () => {
+    await stack.db.query('delete from private.enquiry_attempts');
+    await setEnquiriesPerHour(stack.db, 1);
+    try {
+      expect(await joinWaitlist(entry('limit-one@example.org'), anon)).toBe('joined');
+      expect(await joinWaitlist(entry('limit-two@example.org'), anon)).toBe('too-many');
+      const { rows } = await stack.db.query(
+        `select 1 from public.waitlist_submissions where email = 'limit-two@example.org'`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await setEnquiriesPerHour(stack.db, TEST_ENQUIRIES_PER_HOUR);
+    }
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Joining a trip's waitlist through public.join_waitlist() (supabase/migrations/
- * 20261124100001_marketing_consent.sql): the database answers 'joined' or 'already' (its unique index, not a
- * lookup anyone can run), and refuses with PT429 (HTTP 429) after too many 'already' answers to one client.
+ * Joining a trip's waitlist through public.join_waitlist() (supabase/schemas/06_enquiries.sql): the database
+ * answers 'joined' or 'already' (its unique index, not a lookup anyone can run), and refuses with PT429
+ * (HTTP 429) after too many 'already' answers to one client, or past the hourly limit on enquiries.
  */
 import { optionalValue } from '../../lib/rules';
-import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { isRateLimited } from '../../lib/supabase/rate-limit';
 
 export type JoinWaitlistOutcome = 'joined' | 'already' | 'too-many' | 'error';
 
@@ -15,10 +16,6 @@ export interface WaitlistEntry {
   phone: string;
   notes: string;
   marketingConsent: boolean;
-}
-
-function tooMany(error: unknown): boolean {
-  return error instanceof DataError && (error.code === 'PT429' || error.status === 429);
 }
 
 /** Sends one entry; empty phone and notes are saved as null. Never throws: failures are 'error'. */
@@ -45,6 +42,6 @@ export async function joinWaitlist(
   } catch (error) {
     // The database's rate limit (PT429, HTTP 429); anything else, or supabase-js not loaded (offline), or a
     // request that never completed, is an error.
-    return tooMany(error) ? 'too-many' : 'error';
+    return isRateLimited(error) ? 'too-many' : 'error';
   }
 }

@@ -38,6 +38,11 @@ export interface TestStackOptions {
    * TEST_POSTS_PER_MINUTE; a suite that tests the limit passes the project's COMMENTS_PER_MINUTE.
    */
   postsPerMinute?: number;
+  /**
+   * Enquiries (contact, interest, waitlist) one client may send in an hour (private.enquiry_limits). Test
+   * stacks raise it to TEST_ENQUIRIES_PER_HOUR; a suite that tests the limit passes a small number.
+   */
+  enquiriesPerHour?: number;
 }
 
 type TomlTable = { [key: string]: unknown };
@@ -62,6 +67,14 @@ const TEST_LIMITS: TomlTable = {
  * The limit is a database setting, not a config.toml key, so the stack's database is told after boot.
  */
 export const TEST_POSTS_PER_MINUTE = 100_000;
+
+/** The same for enquiries: every suite sends its forms from 127.0.0.1. */
+export const TEST_ENQUIRIES_PER_HOUR = 100_000;
+
+/** Sets how many enquiries one client may send in an hour (an operator's UPDATE). */
+export async function setEnquiriesPerHour(db: Queryable, perHour: number): Promise<void> {
+  await db.query('update private.enquiry_limits set per_hour = $1', [perHour]);
+}
 
 /** Sets how many comments and replies one member may post in a minute (an operator's UPDATE). */
 export async function setPostsPerMinute(db: Queryable, postsPerMinute: number): Promise<void> {
@@ -101,6 +114,7 @@ export async function startTestStack({
   configure,
   wrapDatabase,
   postsPerMinute = TEST_POSTS_PER_MINUTE,
+  enquiriesPerHour = TEST_ENQUIRIES_PER_HOUR,
 }: TestStackOptions = {}): Promise<TestStack> {
   const fresh = database === 'postgres' ? await createFreshPostgres() : undefined;
   const config = loadConfig(
@@ -123,6 +137,7 @@ export async function startTestStack({
     });
     await (async () => {
       await setPostsPerMinute(stack.ctx.db, postsPerMinute);
+      await setEnquiriesPerHour(stack.ctx.db, enquiriesPerHour);
       await setApiUrl(stack.ctx.db, stack.url);
     })().catch(async (error: unknown) => {
       await stack.close();

@@ -14,8 +14,9 @@ import {
 // and leaves nothing personal behind. Each call runs as the member and is rolled back.
 
 /**
- * Every column that points at a member: a foreign key to auth.users or public.profiles, or a uuid column
- * named like a member's id without one (audit_log.actor_id, customer_notes.author_id).
+ * Every column that points at a member: a foreign key to auth.users or public.profiles, a uuid column
+ * named like a member's id without one (audit_log.actor_id, customer_notes.author_id), or a text column
+ * holding an e-mail address (enquiries, the outbox, unsubscribe links), but the company's own address.
  */
 const MEMBER_COLUMNS = `
   select n.nspname || '.' || c.relname || '.' || a.attname as col
@@ -33,6 +34,14 @@ const MEMBER_COLUMNS = `
   where c.relkind in ('r', 'p') and n.nspname in ('public', 'private') and a.attnum > 0 and not a.attisdropped
     and a.atttypid = 'uuid'::regtype
     and a.attname ~ '^(user|member|customer|author|actor|owner|profile)_id$|_by$'
+  union
+  select n.nspname || '.' || c.relname || '.' || a.attname
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_class c on c.oid = a.attrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'p') and n.nspname in ('public', 'private') and a.attnum > 0 and not a.attisdropped
+    and a.atttypid = 'text'::regtype and a.attname ~ '^(email|recipient|reply_to)$|_email$'
+    and n.nspname || '.' || c.relname || '.' || a.attname <> 'private.company_settings.contact_email'
   order by 1`;
 
 /** Columns whose rows deletion keeps, pointing at the anonymised account: what the company must keep. */
@@ -43,9 +52,11 @@ const KEPT = new Set([
   'public.comment_replies.user_id',
   'public.travellers.user_id', // named on a kept booking: the name only
   'public.audit_log.actor_id', // append-only record of staff changes
+  'public.audit_log.actor_email',
   'public.customer_notes.author_id', // no key: the note outlives its author
 ]);
 
+const MEMBER_EMAIL = 'member@fixture.test';
 const POLL = 'fd200000-0000-4000-8000-000000000001';
 const FORM = 'fd200000-0000-4000-8000-000000000002';
 const SUSPENSION_OF_MEMBER = 'fd200000-0000-4000-8000-000000000003';
@@ -101,6 +112,14 @@ async function insertMemberRows(db: Queryable): Promise<void> {
        ($1, $2, 'Asked about vegetarian meals', $3), ($4, $3, 'Called back', $2)`,
     [NOTE_ABOUT_MEMBER, ID.member, ID.admin, NOTE_BY_MEMBER],
   );
+  // Mail to the member, and the company's copy of a message they wrote; their unsubscribe link.
+  await db.query(
+    `insert into private.outbound_mail (recipient, reply_to, subject, body) values
+       ($1, null, 'Trip news', 'Castles in spring'),
+       ('hello@hauntedhorizons.com.au', $1, 'Contact message from Mia', 'Do you run tours in June?')`,
+    [MEMBER_EMAIL],
+  );
+  await db.query(`insert into private.unsubscribe_tokens (email) values ($1)`, [MEMBER_EMAIL]);
   await db.query(
     `insert into public.audit_log (actor_id, actor_name, actor_email, entity, entity_id, action)
      values ($1, 'Mia Member', 'member@fixture.test', 'events', $2, 'update')`,
@@ -240,6 +259,11 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
       expect(ids('event_updates_sent')).toEqual([UPDATE_BY_MEMBER]);
       expect(ids('traveller_form_reminders_sent')).toEqual([REMINDER]);
       expect(ids('audit_log', 'entity_id')).toEqual([ID.published]);
+      expect(data['outbound_mail']).toEqual([
+        expect.objectContaining({ recipient: MEMBER_EMAIL, subject: 'Trip news' }),
+        expect.objectContaining({ reply_to: MEMBER_EMAIL, body: 'Do you run tours in June?' }),
+      ]);
+      expect(data['unsubscribe_tokens']).toEqual([{ email: MEMBER_EMAIL, created_at: expect.any(String) }]);
       // The tables the download held before keep their shapes (account-self-service.test.ts has the rest).
       expect(ids('bookings')).toEqual([ID.bookingMember]);
       expect(data['account']).toMatchObject({ id: ID.member, email: 'member@fixture.test' });
@@ -256,9 +280,11 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
         const remaining: Record<string, number> = {};
         for (const { col } of columns) {
           const [schema, table, column] = col.split('.');
+          // A uuid column holds the member's id; a text column the address they had.
           const { rows: counted } = await tx.query<{ n: number }>(
-            `select count(*)::int as n from "${schema}"."${table}" where "${column}" = $1`,
-            [ID.member],
+            `select count(*)::int as n from "${schema}"."${table}"
+             where "${column}"::text = $1 or lower("${column}"::text) = $2`,
+            [ID.member, MEMBER_EMAIL],
           );
           if (counted[0]!.n > 0) remaining[col] = counted[0]!.n;
         }
