@@ -12,8 +12,8 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 }
 
 /**
- * YYYYMMDDHHMMSS in UTC, the version the stack and `supabase db push` order migrations by: now, or one
- * second after the newest migration when that is later (some are dated ahead), so the new one runs last.
+ * YYYYMMDDHHMMSS in UTC, the version the stack and `supabase db push` order migrations by: now, or the
+ * number after the newest migration when that is later (some are numbered ahead), so the new one runs last.
  */
 async function nextVersion(): Promise<string> {
   const now = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -22,11 +22,9 @@ async function nextVersion(): Promise<string> {
     .filter((v) => /^\d{14}$/.test(v));
   const newest = versions.sort().at(-1);
   if (!newest || now > newest) return now;
-  const part = (from: number, to: number) => Number(newest.slice(from, to));
-  const next = new Date(
-    Date.UTC(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10), part(10, 12), part(12, 14) + 1),
-  );
-  return next.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  // The newest is later than now. Hand-numbered versions (20261129300005) are not real times, so the next
+  // is the number after it, never a date computed from it.
+  return String(BigInt(newest) + 1n);
 }
 const version = await nextVersion();
 
