@@ -78,9 +78,7 @@ export async function fetchMoreComments(
     .select(COMMENT_COLUMNS)
     .eq('event_id', input.eventId)
     .range(COMMENTS_PAGE, input.shown);
-  const comments = unwrap(
-    await commentFilters(query, '').overrideTypes<CommentRow[], { merge: false }>(),
-  );
+  const comments = unwrap(await commentFilters(query, '').overrideTypes<CommentRow[], { merge: false }>());
   return toThread(comments, input.shown - COMMENTS_PAGE);
 }
 
@@ -194,10 +192,7 @@ export async function setHeart(
   // Row-level security deletes only the member's own heart (user_id is not readable, so not filtered on,
   // and a deleted row cannot be returned): the count says whether there was one.
   return outcomeOf(async () => {
-    const result = await supabase
-      .from('comment_reactions')
-      .delete({ count: 'exact' })
-      .eq(target, input.id);
+    const result = await supabase.from('comment_reactions').delete({ count: 'exact' }).eq(target, input.id);
     unwrap(result);
     someChanged(Array.from({ length: result.count ?? 0 }));
   });
