@@ -253,13 +253,84 @@ GRANT ALL ON FUNCTION private.request_client() TO anon;
 GRANT ALL ON FUNCTION private.request_client() TO authenticated;
 GRANT ALL ON FUNCTION private.request_client() TO service_role;
 
--- Refuses everyone but a signed-in admin, with the code row-level security uses (42501). Security-definer
--- admin functions call it first, so a member calling them directly through the API gets nothing.
+-- Whether the caller's access token still speaks for someone: true for visitors and operators (no user in
+-- the token); for a member, their auth.users row exists and is not deleted (delete_my_account anonymises
+-- or deletes it) and, when the token names a session (GoTrue's always do), that session still exists in
+-- auth.sessions (signing out everywhere, a new password or deleting the account ends it). An access token
+-- stays signed until it expires; this is how the database stops its writes sooner (decision 0058).
+-- Two primary-key lookups; security definer because members cannot read auth.*.
+CREATE FUNCTION private.caller_is_live() RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  member uuid := auth.uid();
+  session text := nullif(auth.jwt() ->> 'session_id', '');
+begin
+  if member is null then
+    return true;
+  end if;
+  if not exists (select 1 from auth.users u where u.id = member and u.deleted_at is null) then
+    return false;
+  end if;
+  if session is null then
+    return true;
+  end if;
+  -- A session id that is not a UUID names no session (and must not fail the cast below).
+  if session !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+  return exists (select 1 from auth.sessions s where s.id = session::uuid and s.user_id = member);
+end
+$_$;
+
+REVOKE ALL ON FUNCTION private.caller_is_live() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.caller_is_live() TO anon;
+GRANT ALL ON FUNCTION private.caller_is_live() TO authenticated;
+GRANT ALL ON FUNCTION private.caller_is_live() TO service_role;
+
+-- Refuses a caller whose account or session has ended (private.caller_is_live()), with the code row-level
+-- security uses (42501, HTTP 403). Security-definer functions that write for a member call it first.
+CREATE FUNCTION private.require_live_caller() RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if not private.caller_is_live() then
+    raise exception 'your session has ended' using errcode = '42501', hint = 'Log in again.';
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.require_live_caller() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.require_live_caller() TO anon;
+GRANT ALL ON FUNCTION private.require_live_caller() TO authenticated;
+GRANT ALL ON FUNCTION private.require_live_caller() TO service_role;
+
+-- Before each statement that writes a table through the API: the caller must be live (above). Once per
+-- statement, however many rows; operators, the auth service and security-definer functions (which run as
+-- their owner and check for themselves) pass.
+CREATE FUNCTION private.refuse_ended_session() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if private.is_end_user() then
+    perform private.require_live_caller();
+  end if;
+  return null;
+end
+$$;
+
+-- Refuses everyone but a signed-in admin whose session is live, with the code row-level security uses
+-- (42501). Security-definer admin functions call it first, so a member calling them directly through the
+-- API gets nothing.
 CREATE FUNCTION private.require_admin(what text) RETURNS void
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
+  perform private.require_live_caller();
   if not private.is_admin() then
     raise exception 'only an admin can %', what using errcode = '42501';
   end if;

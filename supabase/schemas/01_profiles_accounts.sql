@@ -104,6 +104,9 @@ CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at)
 
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY profiles_select_authenticated ON public.profiles FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE POLICY profiles_update_authenticated ON public.profiles FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -177,8 +180,10 @@ $$;
 
 -- public profile:
 
--- What /customer/{id} shows of a member to other signed-in members: name, member since, tier. Nothing
--- else of the profile (phone, admin flag, consent) leaves through here; a deleted account is not found.
+-- What /customer/{id} shows of a member to other signed-in members: name, member since, tier. Only of a
+-- member the community has seen, as public_profiles lists them (an author of a live comment or reply on
+-- a public event), or of the caller; anyone else, and a deleted account, is not found (decision 0058).
+-- Nothing else of the profile (phone, admin flag, consent) leaves through here.
 CREATE FUNCTION public.member_public_profile(member_id uuid) RETURNS TABLE(id uuid, full_name text, member_since timestamp with time zone, membership_tier public.membership_tier)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -186,6 +191,7 @@ CREATE FUNCTION public.member_public_profile(member_id uuid) RETURNS TABLE(id uu
   select p.id, p.full_name, p.created_at, p.membership_tier
   from public.profiles p
   join auth.users u on u.id = p.id
+  join public.public_profiles seen on seen.id = p.id
   where p.id = member_id and u.deleted_at is null
 $$;
 

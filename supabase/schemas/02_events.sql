@@ -207,6 +207,9 @@ CREATE INDEX events_status_start_date_idx ON public.events USING btree (status, 
 
 ALTER TABLE public.events ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.events FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY events_delete_admin ON public.events FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY events_insert_admin ON public.events FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -339,6 +342,9 @@ CREATE INDEX event_follows_event_id_idx ON public.event_follows USING btree (eve
 
 ALTER TABLE public.event_follows ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.event_follows FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY event_follows_delete_authenticated ON public.event_follows FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY event_follows_insert_authenticated ON public.event_follows FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
@@ -426,17 +432,27 @@ CREATE INDEX reactions_event_id_idx ON public.reactions USING btree (event_id);
 
 ALTER TABLE public.reactions ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY reactions_delete_authenticated ON public.reactions FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.reactions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
+-- Only one's own: a member takes a reaction back by event and type alone (user_id is not readable).
+CREATE POLICY reactions_delete_authenticated ON public.reactions FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY reactions_insert_authenticated ON public.reactions FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
 
-CREATE POLICY reactions_select_anon ON public.reactions FOR SELECT TO anon USING (private.is_public_event(event_id));
-
 CREATE POLICY reactions_select_authenticated ON public.reactions FOR SELECT TO authenticated USING ((private.is_public_event(event_id) OR ( SELECT private.is_admin() AS is_admin)));
 
+-- Who reacted is nobody else's business (decision 0058): visitors read no rows (they get counts), members
+-- read rows without user_id or created_at (enough for Realtime to tell them a count changed), and each
+-- member reads their own through public.my_reactions.
 GRANT ALL ON TABLE public.reactions TO service_role;
-GRANT SELECT ON TABLE public.reactions TO anon;
-GRANT SELECT,DELETE ON TABLE public.reactions TO authenticated;
+GRANT DELETE ON TABLE public.reactions TO authenticated;
+
+GRANT SELECT(id) ON TABLE public.reactions TO authenticated;
+
+GRANT SELECT(event_id) ON TABLE public.reactions TO authenticated;
+
+GRANT SELECT(reaction_type) ON TABLE public.reactions TO authenticated;
 
 GRANT INSERT(user_id) ON TABLE public.reactions TO authenticated;
 
@@ -447,18 +463,37 @@ GRANT INSERT(reaction_type) ON TABLE public.reactions TO authenticated;
 -- ---------------------------------------------------------------- public.event_reaction_counts
 
 -- The events page's reaction counts in one small request whatever the number of reactions (PostgREST
--- returns at most max_rows = 1000 rows, so counting raw rows in the browser would undercount). Security
--- invoker: the reactions policies decide which rows are counted (published events; an admin also drafts).
-CREATE VIEW public.event_reaction_counts WITH (security_invoker='true') AS
+-- returns at most max_rows = 1000 rows, so counting raw rows in the browser would undercount). The owner's
+-- rights, because visitors may not read reactions themselves (decision 0058); it counts what the reactions
+-- policies would show: public events, and for an admin drafts too.
+CREATE VIEW public.event_reaction_counts WITH (security_invoker='false', security_barrier='true') AS
  SELECT r.event_id,
     r.reaction_type,
     (count(*))::integer AS total
    FROM public.reactions r
+  WHERE (private.is_public_event(r.event_id) OR ( SELECT private.is_admin() AS is_admin))
   GROUP BY r.event_id, r.reaction_type;
 
 GRANT ALL ON TABLE public.event_reaction_counts TO service_role;
 GRANT SELECT ON TABLE public.event_reaction_counts TO anon;
 GRANT SELECT ON TABLE public.event_reaction_counts TO authenticated;
+
+-- ---------------------------------------------------------------- public.my_reactions
+
+-- The caller's own reactions (the events page shows them pressed), embedded under events through
+-- event_id. The owner's rights, because members cannot read reactions.user_id to filter by it; the view
+-- shows the caller's rows and nobody else's. Read-only: it is never granted a write.
+CREATE VIEW public.my_reactions WITH (security_invoker='false', security_barrier='true') AS
+ SELECT r.id,
+    r.event_id,
+    r.reaction_type
+   FROM public.reactions r
+  WHERE (r.user_id = ( SELECT auth.uid() AS uid));
+
+COMMENT ON VIEW public.my_reactions IS 'The caller''s own reactions to events.';
+
+GRANT ALL ON TABLE public.my_reactions TO service_role;
+GRANT SELECT ON TABLE public.my_reactions TO authenticated;
 
 -- ---------------------------------------------------------------- public.favorites
 
@@ -484,6 +519,9 @@ ALTER TABLE ONLY public.favorites
 CREATE INDEX favorites_event_id_idx ON public.favorites USING btree (event_id);
 
 ALTER TABLE public.favorites ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.favorites FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 CREATE POLICY favorites_delete_authenticated ON public.favorites FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -95,6 +95,9 @@ CREATE INDEX bookings_user_id_idx ON public.bookings USING btree (user_id);
 
 ALTER TABLE public.bookings ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.bookings FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY bookings_delete_admin ON public.bookings FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY bookings_insert_admin ON public.bookings FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -203,6 +206,9 @@ CREATE INDEX booking_installments_booking_id_due_date_idx ON public.booking_inst
 
 ALTER TABLE public.booking_installments ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.booking_installments FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY booking_installments_delete_admin ON public.booking_installments FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY booking_installments_insert_admin ON public.booking_installments FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -272,6 +278,9 @@ CREATE INDEX travellers_user_id_idx ON public.travellers USING btree (user_id);
 
 ALTER TABLE public.travellers ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.travellers FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY travellers_delete_authenticated ON public.travellers FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY travellers_insert_authenticated ON public.travellers FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
@@ -320,6 +329,9 @@ ALTER TABLE ONLY public.booking_travellers
 CREATE INDEX booking_travellers_traveller_id_idx ON public.booking_travellers USING btree (traveller_id);
 
 ALTER TABLE public.booking_travellers ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.booking_travellers FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 CREATE POLICY booking_travellers_delete_authenticated ON public.booking_travellers FOR DELETE TO authenticated USING (((EXISTS ( SELECT 1
    FROM public.bookings b

@@ -110,6 +110,9 @@ CREATE INDEX comments_user_id_idx ON public.comments USING btree (user_id);
 
 ALTER TABLE public.comments ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.comments FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY comments_delete_admin ON public.comments FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY comments_insert_authenticated ON public.comments FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.is_public_event(event_id)));
@@ -259,6 +262,9 @@ CREATE INDEX comment_replies_user_id_idx ON public.comment_replies USING btree (
 
 ALTER TABLE public.comment_replies ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.comment_replies FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY comment_replies_delete_admin ON public.comment_replies FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 -- The parent must be a live comment the member can see (the subquery runs under comments' policies).
@@ -386,7 +392,11 @@ CREATE INDEX comment_reactions_reply_id_idx ON public.comment_reactions USING bt
 
 ALTER TABLE public.comment_reactions ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY comment_reactions_delete_authenticated ON public.comment_reactions FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.comment_reactions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
+-- Only one's own: a member takes a heart back by its comment or reply alone (user_id is not readable).
+CREATE POLICY comment_reactions_delete_authenticated ON public.comment_reactions FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY comment_reactions_insert_authenticated ON public.comment_reactions FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND ((EXISTS ( SELECT 1
    FROM public.comments c
@@ -394,22 +404,27 @@ CREATE POLICY comment_reactions_insert_authenticated ON public.comment_reactions
    FROM public.comment_replies r
   WHERE ((r.id = comment_reactions.reply_id) AND (NOT r.is_deleted)))))));
 
--- A heart is visible, and may be given, exactly when its comment or reply is visible to the caller.
-CREATE POLICY comment_reactions_select_anon ON public.comment_reactions FOR SELECT TO anon USING (((EXISTS ( SELECT 1
-   FROM public.comments c
-  WHERE (c.id = comment_reactions.comment_id))) OR (EXISTS ( SELECT 1
-   FROM public.comment_replies r
-  WHERE (r.id = comment_reactions.reply_id)))));
-
+-- A heart is visible to a member (without its user_id), and may be given, exactly when its comment or
+-- reply is visible to the caller.
 CREATE POLICY comment_reactions_select_authenticated ON public.comment_reactions FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
    FROM public.comments c
   WHERE (c.id = comment_reactions.comment_id))) OR (EXISTS ( SELECT 1
    FROM public.comment_replies r
   WHERE (r.id = comment_reactions.reply_id)))));
 
+-- Who gave a heart is nobody else's business (decision 0058): visitors read no rows (they get counts),
+-- members read rows without user_id or created_at (enough for Realtime to tell them a count changed), and
+-- each member reads their own through public.my_comment_hearts.
 GRANT ALL ON TABLE public.comment_reactions TO service_role;
-GRANT SELECT ON TABLE public.comment_reactions TO anon;
-GRANT SELECT,DELETE ON TABLE public.comment_reactions TO authenticated;
+GRANT DELETE ON TABLE public.comment_reactions TO authenticated;
+
+GRANT SELECT(id) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT SELECT(comment_id) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT SELECT(reply_id) ON TABLE public.comment_reactions TO authenticated;
+
+GRANT SELECT(reaction_type) ON TABLE public.comment_reactions TO authenticated;
 
 GRANT INSERT(user_id) ON TABLE public.comment_reactions TO authenticated;
 
@@ -424,19 +439,43 @@ GRANT INSERT(reaction_type) ON TABLE public.comment_reactions TO authenticated;
 -- Hearts per comment and per reply in one small row each, whatever the number of hearts, so the events
 -- page's comments request embeds them under every comment (through comment_id) and reply (through
 -- reply_id) instead of carrying every heart. PostgREST is never asked to aggregate (hosted projects keep
--- its aggregates switched off). Security invoker: comment_reactions' policies decide which hearts count.
-CREATE VIEW public.comment_heart_counts WITH (security_invoker='true') AS
+-- its aggregates switched off). The owner's rights, because visitors may not read hearts themselves
+-- (decision 0058): it counts hearts on live comments and replies of public events, and for an admin all.
+CREATE VIEW public.comment_heart_counts WITH (security_invoker='false', security_barrier='true') AS
  SELECT h.comment_id,
     h.reply_id,
     (count(*))::integer AS total
    FROM public.comment_reactions h
+  WHERE ((EXISTS ( SELECT 1
+           FROM public.comments c
+          WHERE ((c.id = h.comment_id) AND (NOT c.is_deleted) AND private.is_public_event(c.event_id)))) OR (EXISTS ( SELECT 1
+           FROM public.comment_replies r
+          WHERE ((r.id = h.reply_id) AND (NOT r.is_deleted) AND private.is_public_event(r.event_id)))) OR ( SELECT private.is_admin() AS is_admin))
   GROUP BY h.comment_id, h.reply_id;
 
-COMMENT ON VIEW public.comment_heart_counts IS 'Hearts per comment or reply, as the caller may see them.';
+COMMENT ON VIEW public.comment_heart_counts IS 'Hearts per live comment or reply on a public event (an admin: all).';
 
 GRANT ALL ON TABLE public.comment_heart_counts TO service_role;
 GRANT SELECT ON TABLE public.comment_heart_counts TO anon;
 GRANT SELECT ON TABLE public.comment_heart_counts TO authenticated;
+
+-- ---------------------------------------------------------------- public.my_comment_hearts
+
+-- The caller's own hearts (the page shows them pressed), embedded under comments through comment_id and
+-- under replies through reply_id. The owner's rights, because members cannot read
+-- comment_reactions.user_id to filter by it; the view shows the caller's rows and nobody else's.
+-- Read-only: it is never granted a write.
+CREATE VIEW public.my_comment_hearts WITH (security_invoker='false', security_barrier='true') AS
+ SELECT h.id,
+    h.comment_id,
+    h.reply_id
+   FROM public.comment_reactions h
+  WHERE (h.user_id = ( SELECT auth.uid() AS uid));
+
+COMMENT ON VIEW public.my_comment_hearts IS 'The caller''s own hearts on comments and replies.';
+
+GRANT ALL ON TABLE public.my_comment_hearts TO service_role;
+GRANT SELECT ON TABLE public.my_comment_hearts TO authenticated;
 
 -- ---------------------------------------------------------------- public.public_profiles
 

@@ -71,6 +71,9 @@ CREATE INDEX comment_flags_reply_id_idx ON public.comment_flags USING btree (rep
 
 ALTER TABLE public.comment_flags ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.comment_flags FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY comment_flags_delete_admin ON public.comment_flags FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 -- Only a live comment or reply the caller can see (the subqueries run under their tables' policies), and
@@ -240,6 +243,9 @@ ALTER TABLE ONLY public.comment_suspensions
     ADD CONSTRAINT comment_suspensions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 ALTER TABLE public.comment_suspensions ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.comment_suspensions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 CREATE POLICY comment_suspensions_delete_admin ON public.comment_suspensions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 

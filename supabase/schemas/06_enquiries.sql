@@ -165,6 +165,9 @@ CREATE INDEX contact_messages_lower_email_idx ON public.contact_messages USING b
 
 ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.contact_messages FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY contact_messages_delete_admin ON public.contact_messages FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY contact_messages_insert_anyone ON public.contact_messages FOR INSERT TO anon, authenticated WITH CHECK (true);
@@ -294,6 +297,9 @@ CREATE INDEX interest_registrations_event_id_idx ON public.interest_registration
 CREATE INDEX interest_registrations_lower_email_idx ON public.interest_registrations USING btree (lower(email), created_at);
 
 ALTER TABLE public.interest_registrations ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.interest_registrations FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 CREATE POLICY interest_registrations_delete_admin ON public.interest_registrations FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
@@ -433,6 +439,9 @@ CREATE INDEX waitlist_submissions_event_name_created_idx ON public.waitlist_subm
 CREATE INDEX waitlist_submissions_lower_email_idx ON public.waitlist_submissions USING btree (lower(email), created_at);
 
 ALTER TABLE public.waitlist_submissions ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.waitlist_submissions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 CREATE POLICY waitlist_submissions_delete_admin ON public.waitlist_submissions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 

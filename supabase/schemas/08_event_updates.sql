@@ -124,6 +124,9 @@ CREATE INDEX event_updates_event_id_created_at_idx ON public.event_updates USING
 
 ALTER TABLE public.event_updates ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.event_updates FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY event_updates_delete_admin ON public.event_updates FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY event_updates_insert_admin ON public.event_updates FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -194,6 +197,9 @@ ALTER TABLE ONLY public.event_update_reads
 CREATE INDEX event_update_reads_user_id_idx ON public.event_update_reads USING btree (user_id);
 
 ALTER TABLE public.event_update_reads ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.event_update_reads FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 -- Only an update the caller can read (the lookup runs under the caller's own policy above).
 CREATE POLICY event_update_reads_insert_authenticated ON public.event_update_reads FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1

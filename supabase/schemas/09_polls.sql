@@ -80,6 +80,9 @@ CREATE INDEX polls_event_id_idx ON public.polls USING btree (event_id);
 
 ALTER TABLE public.polls ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.polls FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY polls_delete_admin ON public.polls FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY polls_insert_admin ON public.polls FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -168,6 +171,9 @@ ALTER TABLE ONLY public.poll_votes
     ADD CONSTRAINT poll_votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 ALTER TABLE public.poll_votes ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.poll_votes FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
 
 -- Only in a poll the caller can see (the subquery runs under polls' policy).
 CREATE POLICY poll_votes_insert_authenticated ON public.poll_votes FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1

@@ -138,6 +138,9 @@ CREATE INDEX traveller_forms_event_id_idx ON public.traveller_forms USING btree 
 
 ALTER TABLE public.traveller_forms ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.traveller_forms FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY traveller_forms_delete_authenticated ON public.traveller_forms FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY traveller_forms_insert_authenticated ON public.traveller_forms FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -375,6 +378,7 @@ begin
   if (select auth.uid()) is null then
     raise exception 'Sign in to fill this form.' using errcode = '42501';
   end if;
+  perform private.require_live_caller();
   select * into form from public.traveller_forms where id = p_form_id;
   if form is null or not private.is_booked_on_form(p_form_id) then
     raise exception 'This form is for travellers booked on its event.' using errcode = '42501';

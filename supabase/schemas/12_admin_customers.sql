@@ -163,6 +163,9 @@ CREATE INDEX customer_notes_customer_id_idx ON public.customer_notes USING btree
 
 ALTER TABLE public.customer_notes ENABLE ROW LEVEL SECURITY;
 
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.customer_notes FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
 CREATE POLICY customer_notes_delete_admin ON public.customer_notes FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY customer_notes_insert_admin ON public.customer_notes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));

@@ -511,6 +511,8 @@ begin
   if not exists (select 1 from auth.users u where u.id = me and u.deleted_at is null) then
     raise exception 'this account is already deleted' using errcode = '42501';
   end if;
+  -- A token whose session has ended (signed out everywhere) cannot delete the account either.
+  perform private.require_live_caller();
   for part_name in select d.part from private.member_data_parts d order by d.position loop
     execute format('select private.%I($1)', 'forget_' || part_name) using me;
   end loop;

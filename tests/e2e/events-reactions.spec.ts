@@ -51,8 +51,8 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
   // 9), never one per event: here two. The events with their reaction counts and the member's own
   // reactions and follow; every event's first comments with their replies, authors and hearts.
   expect(reads().sort()).toEqual([
-    'events(comments,public_profiles,comment_heart_counts,comment_reactions,comment_replies)',
-    'events(event_reaction_counts,reactions,event_follows)',
+    'events(comments,public_profiles,comment_heart_counts,my_comment_hearts,comment_replies)',
+    'events(event_reaction_counts,my_reactions,event_follows)',
   ]);
   expect(reads().length).toBeLessThanOrEqual(3);
 

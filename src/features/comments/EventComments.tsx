@@ -47,7 +47,7 @@ export function EventComments({ eventId, scope }: { eventId: string; scope: Even
 export const firstCommentsQuery = (scope: EventScope, userId: string) =>
   queryOptions({
     queryKey: commentsKey(scope, userId),
-    queryFn: () => fetchFirstPages(scope, userId),
+    queryFn: () => fetchFirstPages(scope),
   });
 
 function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: EventScope; userId: string }) {
@@ -57,7 +57,7 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
   const [shown, setShown] = useState(COMMENTS_PAGE);
   const more = useQuery({
     queryKey: moreCommentsKey(eventId, shown, userId),
-    queryFn: () => fetchMoreComments({ eventId, shown, userId }),
+    queryFn: () => fetchMoreComments({ eventId, shown }),
     enabled: shown > COMMENTS_PAGE,
     placeholderData: keepPreviousData,
   });

@@ -99,7 +99,7 @@ describe('a comment image', () => {
         loaderOf(ivy.client),
       ),
     ).toBe('done');
-    const pages = await fetchFirstPages({ id: eventId }, otto.id, loaderOf(otto.client));
+    const pages = await fetchFirstPages({ id: eventId }, loaderOf(otto.client));
     expect(pages.get(eventId)?.comments).toEqual([
       expect.objectContaining({ content: 'Seen it', attachmentUrl: url, attachmentName: name }),
     ]);

@@ -69,7 +69,7 @@ afterAll(async () => {
 });
 
 const upcoming = { from: today };
-const read = (member = mia) => fetchFirstPages(upcoming, member.id, loaderOf(member.client));
+const read = (member = mia) => fetchFirstPages(upcoming, loaderOf(member.client));
 const threadOf = async (eventId: string, member = mia) => (await read(member)).get(eventId)!.comments;
 
 describe('comments data', () => {
@@ -203,7 +203,6 @@ describe('comments data', () => {
       {
         eventId: second,
         shown: COMMENTS_PAGE * 2,
-        userId: mia.id,
       },
       loaderOf(mia.client),
     );

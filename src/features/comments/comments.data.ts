@@ -11,10 +11,11 @@ import { inScope, type EventScope } from '../events/events.data';
 import { COMMENTS_PAGE, toThread, type CommentRow, type Thread } from './comments';
 import { COMMENT_SUSPENDED_SQLSTATE, refusedForRate } from './rate-limit';
 
-// The author hint names the foreign key column (user_id → profiles, which public_profiles shows).
+// The author hint names the foreign key column (user_id → profiles, which public_profiles shows). The
+// member's own heart comes from my_comment_hearts: nobody may read who gave a heart (decision 0058).
 const POST_COLUMNS =
   'id, user_id, content, created_at, updated_at, attachment_url, attachment_name, ' +
-  'author:public_profiles!user_id(full_name), hearts:comment_heart_counts(total), my_heart:comment_reactions(id)';
+  'author:public_profiles!user_id(full_name), hearts:comment_heart_counts(total), my_heart:my_comment_hearts(id)';
 const COMMENT_COLUMNS = `${POST_COLUMNS}, event_id, is_pinned, comment_replies(${POST_COLUMNS})`;
 
 /** The cache keys: every comments read starts with 'comments', so one prefix refreshes them all. */
@@ -29,23 +30,18 @@ interface CommentFilters<Query> {
 }
 
 /**
- * Live comments and replies only, the member's own heart only, in the page's order: pinned first, then
- * oldest first (id breaks ties, so pages never overlap); replies oldest first. `at` is where the comments
- * are in the request: '' when they are its rows, 'comments' when embedded under events.
+ * Live comments and replies only, in the page's order: pinned first, then oldest first (id breaks ties, so
+ * pages never overlap); replies oldest first. `at` is where the comments are in the request: '' when they
+ * are its rows, 'comments' when embedded under events. (my_comment_hearts holds the member's own hearts
+ * only, so hearts need no filter.)
  */
-function commentFilters<Query extends CommentFilters<Query>>(
-  query: Query,
-  at: string,
-  userId: string,
-): Query {
+function commentFilters<Query extends CommentFilters<Query>>(query: Query, at: string): Query {
   const path = (name: string) => (at ? `${at}.${name}` : name);
   const ordered = (q: Query, column: string, ascending: boolean) =>
     at ? q.order(column, { ascending, referencedTable: at }) : q.order(column, { ascending });
   let filtered = query
     .eq(path('is_deleted'), false)
     .eq(path('comment_replies.is_deleted'), false)
-    .eq(path('my_heart.user_id'), userId)
-    .eq(path('comment_replies.my_heart.user_id'), userId)
     .order('created_at', { ascending: true, referencedTable: path('comment_replies') });
   filtered = ordered(filtered, 'is_pinned', false);
   filtered = ordered(filtered, 'created_at', true);
@@ -55,7 +51,6 @@ function commentFilters<Query extends CommentFilters<Query>>(
 /** The first page of every listed event's comments, by event id. */
 export async function fetchFirstPages(
   scope: EventScope,
-  userId: string,
   client: LoadClient = sharedClient,
 ): Promise<Map<string, Thread>> {
   const supabase = await client();
@@ -64,7 +59,7 @@ export async function fetchFirstPages(
     .select(`id, comments(${COMMENT_COLUMNS})`)
     .limit(COMMENTS_PAGE + 1, { referencedTable: 'comments' });
   const events = unwrap(
-    await commentFilters(inScope(query, scope), 'comments', userId).overrideTypes<
+    await commentFilters(inScope(query, scope), 'comments').overrideTypes<
       { id: string; comments: CommentRow[] }[],
       { merge: false }
     >(),
@@ -74,7 +69,7 @@ export async function fetchFirstPages(
 
 /** One event's comments after the first page, up to `shown` in all (one more is asked, to know if more). */
 export async function fetchMoreComments(
-  input: { eventId: string; shown: number; userId: string },
+  input: { eventId: string; shown: number },
   client: LoadClient = sharedClient,
 ): Promise<Thread> {
   const supabase = await client();
@@ -83,9 +78,7 @@ export async function fetchMoreComments(
     .select(COMMENT_COLUMNS)
     .eq('event_id', input.eventId)
     .range(COMMENTS_PAGE, input.shown);
-  const comments = unwrap(
-    await commentFilters(query, '', input.userId).overrideTypes<CommentRow[], { merge: false }>(),
-  );
+  const comments = unwrap(await commentFilters(query, '').overrideTypes<CommentRow[], { merge: false }>());
   return toThread(comments, input.shown - COMMENTS_PAGE);
 }
 
@@ -196,16 +189,11 @@ export async function setHeart(
     row[target] = input.id;
     return outcomeOf(async () => unwrap(await supabase.from('comment_reactions').insert(row)));
   }
-  return outcomeOf(async () =>
-    someChanged(
-      unwrap(
-        await supabase
-          .from('comment_reactions')
-          .delete()
-          .eq('user_id', input.userId)
-          .eq(target, input.id)
-          .select('id'),
-      ),
-    ),
-  );
+  // Row-level security deletes only the member's own heart (user_id is not readable, so not filtered on,
+  // and a deleted row cannot be returned): the count says whether there was one.
+  return outcomeOf(async () => {
+    const result = await supabase.from('comment_reactions').delete({ count: 'exact' }).eq(target, input.id);
+    unwrap(result);
+    someChanged(Array.from({ length: result.count ?? 0 }));
+  });
 }

@@ -14,10 +14,10 @@ export async function saveReaction(
   const supabase = await client();
   unwrap(
     present
-      ? await supabase
+      ? // Row-level security deletes only the member's own (user_id is not readable, so not filtered on).
+        await supabase
           .from('reactions')
           .delete()
-          .eq('user_id', row.user_id)
           .eq('event_id', row.event_id)
           .eq('reaction_type', row.reaction_type)
       : await supabase.from('reactions').insert(row),

@@ -58,12 +58,14 @@ export async function fetchEventsPage(
   userId: string | null,
   client: LoadClient = sharedClient,
 ): Promise<EventsPage> {
-  const own = userId ? ', my_reactions:reactions(reaction_type), my_follow:event_follows(event_id)' : '';
+  // The member's own reactions come from my_reactions (nobody may read who reacted, decision 0058); follows
+  // are filtered by the member's id, because an admin may read everyone's.
+  const own = userId ? ', my_reactions(reaction_type), my_follow:event_follows(event_id)' : '';
   const supabase = await client();
   let query = supabase
     .from('events')
     .select(`${EVENT_COLUMNS}, event_reaction_counts(reaction_type, total)${own}`);
-  if (userId) query = query.eq('my_reactions.user_id', userId).eq('my_follow.user_id', userId);
+  if (userId) query = query.eq('my_follow.user_id', userId);
   const data = unwrap(
     await inScope(query, scope)
       .order('start_date', { ascending: true })

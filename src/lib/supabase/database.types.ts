@@ -1270,6 +1270,22 @@ export type Database = {
         };
         Relationships: [];
       };
+      my_comment_hearts: {
+        Row: {
+          id: string | null;
+          comment_id: string | null;
+          reply_id: string | null;
+        };
+        Relationships: [];
+      };
+      my_reactions: {
+        Row: {
+          id: string | null;
+          event_id: string | null;
+          reaction_type: Database['public']['Enums']['reaction_type'] | null;
+        };
+        Relationships: [];
+      };
       public_profiles: {
         Row: {
           id: string | null;

@@ -53,7 +53,7 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   reactions: {
     select: [
       `select count(*)::int as n from public.reactions where id in (${ids(ID.reactionMember, ID.reactionOther, ID.reactionAdminOnDraft)})`,
-      [2, 2, 2, 3],
+      ['denied', 2, 2, 3],
     ],
     insert: [
       `insert into public.reactions (user_id, event_id, reaction_type) values ($1, '${ID.published}', 'flame')`,
@@ -63,7 +63,28 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
       `update public.reactions set reaction_type = 'going' where id = '${ID.reactionMember}'`,
       ALL_DENIED,
     ],
-    delete: [`delete from public.reactions where id = '${ID.reactionMember}'`, ['denied', 1, 0, 1]],
+    // Only one's own: a member takes back a reaction without naming themselves (user_id is not readable).
+    delete: [`delete from public.reactions where id = '${ID.reactionMember}'`, ['denied', 1, 0, 0]],
+  },
+  // Who reacted is nobody else's business (decision 0058): visitors read no rows at all, members and admins
+  // read rows without their user_id; each reads their own through my_reactions.
+  'reactions (user_id)': {
+    select: [`select count(distinct user_id)::int as n from public.reactions`, ALL_DENIED],
+  },
+  'reactions (created_at)': {
+    select: [`select count(created_at)::int as n from public.reactions`, ALL_DENIED],
+  },
+  my_reactions: {
+    select: [
+      `select count(*)::int as n from public.my_reactions where id in (${ids(ID.reactionMember, ID.reactionOther, ID.reactionAdminOnDraft)})`,
+      ['denied', 1, 1, 1],
+    ],
+    insert: [
+      `insert into public.my_reactions (event_id, reaction_type) values ('${ID.published}', 'flame')`,
+      ALL_DENIED,
+    ],
+    update: [`update public.my_reactions set reaction_type = 'going'`, ALL_DENIED],
+    delete: [`delete from public.my_reactions`, ALL_DENIED],
   },
   // Counts per event and type, under the reactions policies (the admin's draft reaction only for the admin).
   event_reaction_counts: {
@@ -126,7 +147,7 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   comment_reactions: {
     select: [
       `select count(*)::int as n from public.comment_reactions where id in (${ids(ID.heartMemberOnComment, ID.heartOtherOnReply, ID.heartOtherOnDeleted)})`,
-      [2, 2, 3, 3],
+      ['denied', 2, 3, 3],
     ],
     insert: [
       `insert into public.comment_reactions (user_id, comment_id) values ($1, '${ID.commentMember}')`,
@@ -138,15 +159,31 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
     delete: [
       `delete from public.comment_reactions where id = '${ID.heartMemberOnComment}'`,
-      ['denied', 1, 0, 1],
+      ['denied', 1, 0, 0],
     ],
   },
-  // Hearts per comment or reply, under comment_reactions' policies: the heart on the other member's
-  // deleted comment counts only for that member and the admin.
+  // As reactions: nobody reads who gave a heart; each member reads their own through my_comment_hearts.
+  'comment_reactions (user_id)': {
+    select: [`select count(distinct user_id)::int as n from public.comment_reactions`, ALL_DENIED],
+  },
+  'comment_reactions (created_at)': {
+    select: [`select count(created_at)::int as n from public.comment_reactions`, ALL_DENIED],
+  },
+  my_comment_hearts: {
+    select: [
+      `select count(*)::int as n from public.my_comment_hearts where id in (${ids(ID.heartMemberOnComment, ID.heartOtherOnReply, ID.heartOtherOnDeleted)})`,
+      ['denied', 1, 2, 0],
+    ],
+    insert: [`insert into public.my_comment_hearts (comment_id) values ('${ID.commentOther}')`, ALL_DENIED],
+    update: [`update public.my_comment_hearts set comment_id = '${ID.commentOther}'`, ALL_DENIED],
+    delete: [`delete from public.my_comment_hearts`, ALL_DENIED],
+  },
+  // Hearts per comment or reply, for everyone, on live posts of public events: the heart on the other
+  // member's deleted comment counts only for the admin.
   comment_heart_counts: {
     select: [
       `select coalesce(sum(total), 0)::int as n from public.comment_heart_counts where comment_id in (${ids(ID.commentOther, ID.commentOtherDeleted)}) or reply_id = '${ID.replyMember}'`,
-      [2, 2, 3, 3],
+      [2, 2, 2, 3],
     ],
     insert: [
       `insert into public.comment_heart_counts (comment_id, total) values ('${ID.commentOther}', 1)`,
@@ -559,9 +596,15 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
 const CORE_FUNCTIONS: Record<string, Cell> = {
   'export_my_data()': [`select (public.export_my_data() is not null)::int as n`, ['denied', 1, 1, 1]],
   'delete_my_account()': [`select (public.delete_my_account() is not null)::int as n`, ['denied', 1, 1, 1]],
+  // A member who posted on a public event: name, member since and tier, for members.
   'member_public_profile(id)': [
     `select count(*)::int as n from public.member_public_profile('${ID.member}')`,
     ['denied', 1, 1, 1],
+  ],
+  // The admin wrote only on a draft, so the community has never seen them: not found, but for themselves.
+  'member_public_profile(someone the community never saw)': [
+    `select count(*)::int as n from public.member_public_profile('${ID.admin}')`,
+    ['denied', 0, 0, 1],
   ],
   // The session read of every signed-in page: the caller's own profile, never another's.
   'my_session()': [

@@ -5,12 +5,12 @@ import { SCHEMA } from './schema.ts';
 
 export type Caller = 'anon' | 'member';
 
+// Reactions and hearts are not here: visitors read only their counts, and members only some of their
+// columns (decision 0058), which these whole-table reads do not model.
 const ANON_READS = [
   'events',
-  'reactions',
   'comments',
   'comment_replies',
-  'comment_reactions',
   'public_profiles',
   'waitlist_submissions',
   'interest_registrations',
