@@ -34,6 +34,7 @@ insert into private.member_data_parts (part, position, member_columns) values
   ('waitlist_submissions', 10, array['public.waitlist_submissions.email']),
   ('interest_registrations', 20, array['public.interest_registrations.email']),
   ('contact_messages', 30, array['public.contact_messages.email']),
+  ('trip_news_confirmation', 35, array['private.marketing_confirmations.email']),
   ('reactions', 40, array['public.reactions.user_id']),
   ('event_follows', 50, array['public.event_follows.user_id']),
   ('favorites', 60, array['public.favorites.user_id']),
@@ -106,6 +107,19 @@ $$;
 create function private.forget_contact_messages(member uuid) returns void
 language sql volatile set search_path = ''
 as $$ delete from public.contact_messages where lower(email) = lower(private.member_email(member)) $$;
+
+-- The address's confirmation of trip news (decision 0059): when it was asked and confirmed, and how; never
+-- the link's secret. Deleting the account forgets it, as it forgets the enquiries that asked for it.
+create function private.export_trip_news_confirmation(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select jsonb_build_object('email', c.email, 'requested_at', c.requested_at, 'confirmed_at', c.confirmed_at,
+    'confirmed_how', c.confirmed_how)
+  from private.marketing_confirmations c where c.email = lower(private.member_email(member))
+$$;
+create function private.forget_trip_news_confirmation(member uuid) returns void
+language sql volatile set search_path = ''
+as $$ delete from private.marketing_confirmations where email = lower(private.member_email(member)) $$;
 
 -- ---------------------------------------------------------------- reactions, follows, favourites
 
