@@ -46,9 +46,16 @@ CREATE OR REPLACE FUNCTION private.ask_to_confirm_marketing()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  caller auth.users;
 begin
   if new.marketing_consent and (tg_op = 'INSERT' or not old.marketing_consent) then
-    perform private.request_marketing_confirmation(new.email);
+    select u.* into caller from auth.users u where u.id = auth.uid();
+    if caller.email_confirmed_at is not null and lower(caller.email) = lower(btrim(new.email)) then
+      perform private.confirm_marketing_address(caller.email);
+    else
+      perform private.request_marketing_confirmation(new.email);
+    end if;
   end if;
   return null;
 end

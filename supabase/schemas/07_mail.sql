@@ -441,14 +441,22 @@ GRANT ALL ON FUNCTION public.confirm_marketing_consent(token text) TO service_ro
 GRANT ALL ON FUNCTION public.confirm_marketing_consent(token text) TO anon;
 GRANT ALL ON FUNCTION public.confirm_marketing_consent(token text) TO authenticated;
 
--- A ticked box on the waitlist or interest form (or an admin ticking it later) asks the address to confirm.
+-- A ticked box on the waitlist or interest form (or an admin ticking it later) asks the address to confirm;
+-- a signed-in member ticking it for their own (confirmed) account address has proven it: confirmed at once.
 CREATE FUNCTION private.ask_to_confirm_marketing() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  caller auth.users;
 begin
   if new.marketing_consent and (tg_op = 'INSERT' or not old.marketing_consent) then
-    perform private.request_marketing_confirmation(new.email);
+    select u.* into caller from auth.users u where u.id = auth.uid();
+    if caller.email_confirmed_at is not null and lower(caller.email) = lower(btrim(new.email)) then
+      perform private.confirm_marketing_address(caller.email);
+    else
+      perform private.request_marketing_confirmation(new.email);
+    end if;
   end if;
   return null;
 end

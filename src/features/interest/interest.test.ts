@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_INTEREST, validateInterest } from './interest';
+import { EMPTY_INTEREST, interestToast, validateInterest } from './interest';
 
 describe('validateInterest', () => {
   it('requires name and e-mail', () => {
@@ -21,5 +21,16 @@ describe('validateInterest', () => {
 
   it('accepts a form with only the required fields', () => {
     expect(validateInterest({ ...EMPTY_INTEREST, name: 'Ada', email: 'ada@example.com' })).toEqual({});
+  });
+});
+
+describe('interestToast', () => {
+  it('asks a visitor who ticked trip news to confirm it from their inbox (decision 0059)', () => {
+    expect(interestToast(true, 'Tasmania Paranormal Getaway', true).description).toBe(
+      "Thank you for your interest in the Tasmania Paranormal Getaway. We'll be in touch soon. Check your inbox to confirm trip news.",
+    );
+    expect(interestToast(true, 'Tasmania Paranormal Getaway', false).description).toBe(
+      "Thank you for your interest in the Tasmania Paranormal Getaway. We'll be in touch soon.",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { emailProblem, messageProblem, nameProblem, phoneProblem } from '../../l
 import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
+import { withConsentNote } from '../consent/consent';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
 export type InterestField = (typeof INTEREST_FIELDS)[number];
@@ -28,12 +29,18 @@ export function validateInterest(values: InterestValues): FieldErrors<InterestFi
   return ruleErrors(INTEREST_RULES, values);
 }
 
-/** The spec's 'Interest Registered!' with thanks; the failure toast reads as the waitlist's does. */
-export function interestToast(saved: boolean, eventName: string): ToastInput {
+/**
+ * The spec's 'Interest Registered!' with thanks (and, with trip news ticked, the request to confirm it:
+ * decision 0059); the failure toast reads as the waitlist's does.
+ */
+export function interestToast(saved: boolean, eventName: string, consented = false): ToastInput {
   return saved
     ? {
         title: 'Interest Registered!',
-        description: `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
+        description: withConsentNote(
+          `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
+          consented,
+        ),
         variant: 'success',
       }
     : ERROR_TOAST;

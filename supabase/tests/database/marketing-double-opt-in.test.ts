@@ -268,6 +268,35 @@ describe.each(DATABASE_KINDS)('trip news by double opt-in on $name', (kind) => {
     expect(result.off).toEqual({ confirmed: false });
   });
 
+  it('confirms a signed-in member ticking the box for their own address at once; another address is asked', async () => {
+    const result = await runAs(testDb.db, 'member', async (tx) => {
+      await tx.query(
+        `select public.join_waitlist($1, 'Mia Member', 'Member@Fixture.test', event_id => $2, marketing_consent => true)`,
+        [TRIP, ID.published],
+      );
+      await tx.query(
+        `insert into public.interest_registrations (event_name, full_name, email, marketing_consent)
+         values ($1, 'Mia Member', 'friend@fixture.test', true)`,
+        [TRIP],
+      );
+      const own = await mailTo(tx, 'member@fixture.test');
+      const friend = await mailTo(tx, 'friend@fixture.test');
+      const { rows } = await tx.query<{ email: string; how: string | null }>(
+        `select email, confirmed_how as how from private.marketing_confirmations
+         where email in ('member@fixture.test', 'friend@fixture.test') order by email`,
+      );
+      return { own: own.length, friend: friend.map((m) => m.subject), rows };
+    });
+    expect(result).toEqual({
+      own: 0,
+      friend: ['Please confirm trip news from Haunted Horizons'],
+      rows: [
+        { email: 'friend@fixture.test', how: null },
+        { email: 'member@fixture.test', how: 'account' },
+      ],
+    });
+  });
+
   it("asks the member's address to confirm when an admin, not the member, turns trip news on", async () => {
     const result = await asAdmin(async (tx) => {
       await tx.query('set role authenticated');
