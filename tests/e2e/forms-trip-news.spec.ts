@@ -35,7 +35,7 @@ async function joinWaitlist(page: Page, fullName: string, email: string): Promis
 }
 
 /** An admin's update to the waitlist of `eventId`, through the RPC the admin screen calls. */
-async function sendToWaitlist(eventId: string, title: string): Promise<{ in_app: number; email: number }> {
+async function sendToWaitlist(eventId: string, title: string) {
   const admin = await createMember({ admin: true });
   const session = await sessionFor(admin);
   const client = createClient(supabaseUrl(), process.env['E2E_SUPABASE_ANON_KEY']!, {
@@ -46,7 +46,10 @@ async function sendToWaitlist(eventId: string, title: string): Promise<{ in_app:
     .rpc('send_event_update', {
       event_id: eventId,
       title,
-      body_doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A place is free.' }] }] },
+      body_doc: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A place is free.' }] }],
+      },
       segment: 'waitlist',
     })
     .single();
@@ -64,7 +67,9 @@ test('waitlist with trip news: check your inbox, confirm by the link, then the n
   await joinWaitlist(page, 'Kim Keen', keen);
   await expect(page.getByText('Thanks!', { exact: true }).first()).toBeVisible();
   await expect(
-    page.getByText("You've been added to the waitlist for this event. Check your inbox to confirm trip news."),
+    page.getByText(
+      "You've been added to the waitlist for this event. Check your inbox to confirm trip news.",
+    ),
   ).toBeVisible();
   // Someone else types an address that is not theirs, box ticked: its holder never confirms.
   await joinWaitlist(page, 'Sam Stranger', stranger);

@@ -39,7 +39,8 @@ export function ConfirmSubscriptionForm() {
     state === 'ready' || state === 'sending'
       ? null
       : confirmationAnswer(state === 'no-token' ? { outcome: 'invalid', email: null } : state);
-  const canSend = state === 'ready' || state === 'sending' || (typeof state === 'object' && state.outcome === 'error');
+  const canSend =
+    state === 'ready' || state === 'sending' || (typeof state === 'object' && state.outcome === 'error');
   return (
     <div className="space-y-6">
       <div ref={answer} tabIndex={-1} role="status" className="outline-none">

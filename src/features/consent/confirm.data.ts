@@ -15,7 +15,10 @@ export interface ConfirmAnswer {
 
 const OUTCOMES: readonly ConfirmOutcome[] = ['confirmed', 'already', 'expired', 'invalid'];
 
-export async function confirmTripNews(token: string, client: LoadClient = sharedClient): Promise<ConfirmAnswer> {
+export async function confirmTripNews(
+  token: string,
+  client: LoadClient = sharedClient,
+): Promise<ConfirmAnswer> {
   try {
     const supabase = await client();
     const [row] = unwrap(await supabase.rpc('confirm_marketing_consent', { token }));

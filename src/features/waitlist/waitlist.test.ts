@@ -37,7 +37,9 @@ describe('waitlistToast', () => {
   });
 
   it("keeps the spec's thanks without a tick, and says nothing of trip news on any other answer", () => {
-    expect(waitlistToast('joined', false).description).toBe("You've been added to the waitlist for this event.");
+    expect(waitlistToast('joined', false).description).toBe(
+      "You've been added to the waitlist for this event.",
+    );
     expect(waitlistToast('already', true).description).toBe("You're already on the waitlist for this event.");
   });
 });

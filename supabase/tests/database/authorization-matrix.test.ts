@@ -292,10 +292,16 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   // Trip news by double opt-in (decision 0059): anyone holding a link's token may confirm; the addresses,
   // tokens and the functions that confirm or withdraw an address are nobody's in the API.
   'public.confirm_marketing_consent(token)': {
-    execute: [`select count(*)::int as n from public.confirm_marketing_consent(repeat('f', 64))`, [1, 1, 1, 1]],
+    execute: [
+      `select count(*)::int as n from public.confirm_marketing_consent(repeat('f', 64))`,
+      [1, 1, 1, 1],
+    ],
   },
   'private.confirm_marketing_address(address)': {
-    execute: [`select count(*)::int as n from private.confirm_marketing_address('x@fixture.test')`, ALL_DENIED],
+    execute: [
+      `select count(*)::int as n from private.confirm_marketing_address('x@fixture.test')`,
+      ALL_DENIED,
+    ],
   },
   'private.request_marketing_confirmation(address)': {
     execute: [

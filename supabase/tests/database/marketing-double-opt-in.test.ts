@@ -52,10 +52,12 @@ function tokenIn(mail: Mail): string {
 /** As a visitor: joins the published trip's waitlist (linked to its departure by name). */
 async function join(tx: Queryable, email: string, consent: boolean): Promise<void> {
   await tx.query('set role anon');
-  await tx.query(
-    `select public.join_waitlist($1, 'Some One', $2, event_id => $3, marketing_consent => $4)`,
-    [TRIP, email, ID.published, consent],
-  );
+  await tx.query(`select public.join_waitlist($1, 'Some One', $2, event_id => $3, marketing_consent => $4)`, [
+    TRIP,
+    email,
+    ID.published,
+    consent,
+  ]);
 }
 
 /** As a visitor: registers interest, box ticked or not. */
@@ -107,7 +109,10 @@ describe.each(DATABASE_KINDS)('trip news by double opt-in on $name', (kind) => {
     const mail = await asAdmin(async (tx) => {
       await join(tx, 'Ticked@Fixture.test', true);
       await join(tx, 'unticked@fixture.test', false);
-      return { ticked: await mailTo(tx, 'ticked@fixture.test'), unticked: await mailTo(tx, 'unticked@fixture.test') };
+      return {
+        ticked: await mailTo(tx, 'ticked@fixture.test'),
+        unticked: await mailTo(tx, 'unticked@fixture.test'),
+      };
     });
     // The company's own notice goes to its address (reply_to the visitor), so the visitor's inbox gets one.
     expect(mail.ticked).toHaveLength(1);
@@ -348,16 +353,14 @@ describe.each(DATABASE_KINDS)('trip news by double opt-in on $name', (kind) => {
     const result = await runAs(testDb.db, 'member', async (tx) => {
       await tx.query(`update public.profiles set marketing_consent = true where id = $1`, [ID.member]);
       await tx.query('savepoint reading');
-      const denied = await tx
-        .query('select 1 from private.marketing_confirmations')
-        .then(
-          () => 'read',
-          (error: { code?: string }) => error.code,
-        );
-      await tx.query('rollback to savepoint reading');
-      const { rows } = await tx.query<{ part: { confirmed_at: string | null; confirmed_how: string } | null }>(
-        `select public.export_my_data() -> 'trip_news_confirmation' as part`,
+      const denied = await tx.query('select 1 from private.marketing_confirmations').then(
+        () => 'read',
+        (error: { code?: string }) => error.code,
       );
+      await tx.query('rollback to savepoint reading');
+      const { rows } = await tx.query<{
+        part: { confirmed_at: string | null; confirmed_how: string } | null;
+      }>(`select public.export_my_data() -> 'trip_news_confirmation' as part`);
       await tx.query('select public.delete_my_account()');
       await tx.query('reset role');
       const { rows: left } = await tx.query<{ n: number }>(
