@@ -26,6 +26,13 @@ set check_function_bodies = false;
 --   `api_url` beside `site_url`. Marketing messages carry the target in `list_unsubscribe`, the sender turns it
 --   into the List-Unsubscribe and List-Unsubscribe-Post headers. With the API's origin known, the HTML part
 --   also shows the update's image by its public Storage URL (amends decision 0043).
+-- 20261129700001_confirm_marketing_consent:
+--   Trip news by double opt-in (issue 19, decision 0059). Anyone could type a stranger's address into a
+--   form with the box ticked, and the stranger then received marketing, but the Spam Act needs the consent
+--   of the address's holder. Now a ticked box asks the address to confirm (one e-mail with a link, at most
+--   one a day per address), and marketing goes only to confirmed addresses. A member proves their address
+--   by confirming their account, or by being signed in when they turn trip news on. Consent collected by
+--   the old forms is kept as it was but counts only once confirmed; nobody is e-mailed about it.
 
 -- ---------------------------------------------------------------- private.company_settings
 
@@ -242,7 +249,8 @@ REVOKE ALL ON FUNCTION private.unsubscribe_token(address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.unsubscribe_token(address text) TO service_role;
 
 -- Stops marketing e-mail to the address the token belongs to, everywhere we hold consent: the member's
--- profile (through the account's e-mail), waitlist entries and interest registrations. The answer is
+-- profile (through the account's e-mail), waitlist entries and interest registrations, and the address's
+-- confirmation of trip news (a later tick asks it to confirm again). The answer is
 -- 'unsubscribed' (also when nothing was ticked: the link works twice) or 'invalid' for an unknown token;
 -- it names no address, so a token guessed or forwarded tells nobody whose it is.
 CREATE FUNCTION public.unsubscribe(token text) RETURNS text
@@ -265,6 +273,7 @@ begin
   where w.marketing_consent and lower(w.email) = address;
   update public.interest_registrations i set marketing_consent = false
   where i.marketing_consent and lower(i.email) = address;
+  perform private.withdraw_marketing_confirmation(address);
   return 'unsubscribed';
 end
 $_$;
@@ -273,6 +282,243 @@ REVOKE ALL ON FUNCTION public.unsubscribe(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe(token text) TO service_role;
 GRANT ALL ON FUNCTION public.unsubscribe(token text) TO anon;
 GRANT ALL ON FUNCTION public.unsubscribe(token text) TO authenticated;
+
+-- ---------------------------------------------------------------- private.marketing_confirmations
+
+-- Trip news by double opt-in (decision 0059): one row per address (lower case) that was asked to confirm
+-- or has confirmed. Marketing e-mail goes only to an address with confirmed_at set, and only where a form
+-- or the member's profile also holds its consent. token is the secret of the latest confirmation link,
+-- valid for private.marketing_confirmation_lifetime() from requested_at; confirmed_how says how the holder
+-- proved the address: 'link' (the e-mailed link) or 'account' (a confirmed account, signed in).
+CREATE TABLE private.marketing_confirmations (
+    email text NOT NULL,
+    token text,
+    requested_at timestamp with time zone,
+    confirmed_at timestamp with time zone,
+    confirmed_how text,
+    CONSTRAINT marketing_confirmations_confirmed_how_check CHECK (((confirmed_at IS NULL) = (confirmed_how IS NULL)) AND ((confirmed_how IS NULL) OR (confirmed_how = ANY (ARRAY['link'::text, 'account'::text])))),
+    CONSTRAINT marketing_confirmations_email_check CHECK (((email = lower(email)) AND private.is_email(email))),
+    CONSTRAINT marketing_confirmations_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text))
+);
+
+COMMENT ON TABLE private.marketing_confirmations IS 'Addresses asked to confirm trip news, and those whose holder did (decision 0059). Read only by the security-definer functions below.';
+
+ALTER TABLE ONLY private.marketing_confirmations
+    ADD CONSTRAINT marketing_confirmations_pkey PRIMARY KEY (email);
+
+ALTER TABLE ONLY private.marketing_confirmations
+    ADD CONSTRAINT marketing_confirmations_token_key UNIQUE (token);
+
+ALTER TABLE private.marketing_confirmations ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE private.marketing_confirmations TO service_role;
+
+-- private.marketing_confirmations: its functions
+
+-- How long a confirmation link works after it was sent.
+CREATE FUNCTION private.marketing_confirmation_lifetime() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select interval '7 days' $$;
+
+-- How often one address may be sent a confirmation e-mail, however often its box is ticked.
+CREATE FUNCTION private.marketing_confirmation_interval() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select interval '1 day' $$;
+
+-- Asks the address's holder to confirm trip news: one e-mail with a new link, unless the address is
+-- confirmed already or was sent one within private.marketing_confirmation_interval() (ticking again, or a
+-- stranger ticking it many times, sends no flood). The message holds no marketing: only the question.
+CREATE FUNCTION private.request_marketing_confirmation(address text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := lower(btrim(address));
+  settings private.company_settings;
+  link_token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+begin
+  select * into settings from private.company_settings;
+  if settings is null or wanted is null or not coalesce(private.is_email(wanted), false) then
+    return;
+  end if;
+  insert into private.marketing_confirmations (email) values (wanted) on conflict (email) do nothing;
+  -- The row lock makes two forms sent at once send one message.
+  update private.marketing_confirmations c
+  set token = link_token, requested_at = now()
+  where c.email = wanted and c.confirmed_at is null
+    and (c.requested_at is null or c.requested_at <= now() - private.marketing_confirmation_interval());
+  if not found then
+    return;
+  end if;
+  insert into private.outbound_mail (recipient, reply_to, subject, body)
+  values (
+    wanted,
+    settings.contact_email,
+    'Please confirm trip news from ' || settings.brand_name,
+    'Hello,' || E'\n\n'
+      || 'Someone, we hope you, asked for news about trips and offers from ' || settings.brand_name
+      || ' to be sent to this address.' || E'\n\n'
+      || 'To confirm, open this link and press "Confirm trip news":' || E'\n'
+      || settings.site_url || '/confirm-subscription?token=' || link_token || E'\n\n'
+      || 'The link works for 7 days. If you didn''t ask, ignore this e-mail: we won''t send you trip news.'
+      || E'\n\n-- \n' || settings.brand_name
+  );
+  perform pg_notify('outbound_mail', '');
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.request_marketing_confirmation(address text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.request_marketing_confirmation(address text) FROM anon;
+REVOKE ALL ON FUNCTION private.request_marketing_confirmation(address text) FROM authenticated;
+GRANT ALL ON FUNCTION private.request_marketing_confirmation(address text) TO service_role;
+
+-- Confirms an address its holder proved by their account (confirmed, and signed in or just confirmed).
+CREATE FUNCTION private.confirm_marketing_address(address text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into private.marketing_confirmations (email, confirmed_at, confirmed_how)
+  values (lower(btrim(address)), now(), 'account')
+  on conflict (email) do update set confirmed_at = now(), confirmed_how = 'account'
+  where private.marketing_confirmations.confirmed_at is null
+$$;
+
+REVOKE ALL ON FUNCTION private.confirm_marketing_address(address text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.confirm_marketing_address(address text) FROM anon;
+REVOKE ALL ON FUNCTION private.confirm_marketing_address(address text) FROM authenticated;
+GRANT ALL ON FUNCTION private.confirm_marketing_address(address text) TO service_role;
+
+-- Withdraws the address's confirmation (an unsubscribe, or a member turning trip news off): its consents
+-- stop counting, and any link still out stops working. requested_at stays, so the daily limit still holds.
+CREATE FUNCTION private.withdraw_marketing_confirmation(address text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.marketing_confirmations c set confirmed_at = null, confirmed_how = null, token = null
+  where c.email = lower(btrim(address))
+$$;
+
+REVOKE ALL ON FUNCTION private.withdraw_marketing_confirmation(address text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.withdraw_marketing_confirmation(address text) FROM anon;
+REVOKE ALL ON FUNCTION private.withdraw_marketing_confirmation(address text) FROM authenticated;
+GRANT ALL ON FUNCTION private.withdraw_marketing_confirmation(address text) TO service_role;
+
+-- The confirmation link's button (/confirm-subscription?token=…), callable by anyone holding a token:
+-- 'confirmed' with the address (the link was mailed to it), 'already' for a link used before, 'expired'
+-- after the link's lifetime, 'invalid' for an unknown or malformed token. Only the first names the
+-- address: a used or expired link may have been forwarded.
+CREATE FUNCTION public.confirm_marketing_consent(token text) RETURNS TABLE(outcome text, email text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  found_row private.marketing_confirmations;
+begin
+  if confirm_marketing_consent.token is null or confirm_marketing_consent.token !~ '^[0-9a-f]{64}$' then
+    return query select 'invalid'::text, null::text;
+    return;
+  end if;
+  select c.* into found_row from private.marketing_confirmations c
+  where c.token = confirm_marketing_consent.token for update;
+  if found_row.email is null then
+    return query select 'invalid'::text, null::text;
+  elsif found_row.confirmed_at is not null then
+    return query select 'already'::text, null::text;
+  elsif found_row.requested_at <= now() - private.marketing_confirmation_lifetime() then
+    return query select 'expired'::text, null::text;
+  else
+    update private.marketing_confirmations c set confirmed_at = now(), confirmed_how = 'link'
+    where c.email = found_row.email;
+    return query select 'confirmed'::text, found_row.email;
+  end if;
+end
+$_$;
+
+REVOKE ALL ON FUNCTION public.confirm_marketing_consent(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_marketing_consent(token text) TO service_role;
+GRANT ALL ON FUNCTION public.confirm_marketing_consent(token text) TO anon;
+GRANT ALL ON FUNCTION public.confirm_marketing_consent(token text) TO authenticated;
+
+-- A ticked box on the waitlist or interest form (or an admin ticking it later) asks the address to confirm;
+-- a signed-in member ticking it for their own (confirmed) account address has proven it: confirmed at once.
+CREATE FUNCTION private.ask_to_confirm_marketing() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  caller auth.users;
+begin
+  if new.marketing_consent and (tg_op = 'INSERT' or not old.marketing_consent) then
+    select u.* into caller from auth.users u where u.id = auth.uid();
+    if caller.email_confirmed_at is not null and lower(caller.email) = lower(btrim(new.email)) then
+      perform private.confirm_marketing_address(caller.email);
+    else
+      perform private.request_marketing_confirmation(new.email);
+    end if;
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.ask_to_confirm_marketing() FROM PUBLIC;
+
+CREATE TRIGGER ask_to_confirm_marketing AFTER INSERT OR UPDATE OF marketing_consent ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.ask_to_confirm_marketing();
+
+CREATE TRIGGER ask_to_confirm_marketing AFTER INSERT OR UPDATE OF marketing_consent ON public.waitlist_submissions FOR EACH ROW EXECUTE FUNCTION private.ask_to_confirm_marketing();
+
+-- A member's trip news. Turned on by the member, signed in (their JWT names them), or by the service role
+-- or an operator, with the account's e-mail confirmed: the address is proven, so it is confirmed at once.
+-- Turned on by someone else (an admin): the address is asked to confirm. Turned on at sign-up, before the
+-- e-mail is confirmed: nothing yet, the account's confirmation does it (below). Turned off: withdrawn.
+CREATE FUNCTION private.confirm_member_marketing() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  account auth.users;
+begin
+  select u.* into account from auth.users u where u.id = new.id;
+  if account.email is null then
+    return null;
+  end if;
+  if new.marketing_consent and (tg_op = 'INSERT' or not old.marketing_consent) then
+    if account.email_confirmed_at is null then
+      return null;
+    elsif coalesce(auth.role(), '') in ('anon', 'authenticated') and auth.uid() is distinct from new.id then
+      perform private.request_marketing_confirmation(account.email);
+    else
+      perform private.confirm_marketing_address(account.email);
+    end if;
+  elsif tg_op = 'UPDATE' and old.marketing_consent and not new.marketing_consent then
+    perform private.withdraw_marketing_confirmation(account.email);
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.confirm_member_marketing() FROM PUBLIC;
+
+CREATE TRIGGER confirm_member_marketing AFTER INSERT OR UPDATE OF marketing_consent ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.confirm_member_marketing();
+
+-- Confirming the account's e-mail (sign-up's link, or a confirmed change of address) proves the address:
+-- a member whose trip news is on is confirmed for it, with no second e-mail.
+CREATE FUNCTION private.confirm_member_marketing_by_email() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.profiles p where p.id = new.id and p.marketing_consent) then
+    perform private.confirm_marketing_address(new.email);
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.confirm_member_marketing_by_email() FROM PUBLIC;
+
+CREATE TRIGGER on_auth_user_confirmed_confirm_marketing AFTER UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW WHEN (((new.email_confirmed_at IS NOT NULL) AND (new.email IS NOT NULL) AND ((old.email_confirmed_at IS NULL) OR (new.email IS DISTINCT FROM old.email)))) EXECUTE FUNCTION private.confirm_member_marketing_by_email();
 
 -- ---------------------------------------------------------------- what each form sends
 

@@ -505,22 +505,27 @@ GRANT ALL ON FUNCTION private.update_text_html(body text) TO service_role;
 -- followers, or all), travellers booked on the event (transactional: a notice about their booking), and for
 -- the waitlist its addresses, matched to an account when one has the address. The in-app count and the
 -- e-mail both come from these rows; the row-level policy on event_updates mirrors them for reading.
+-- consent is trip news given (on the profile or the waitlist entry) AND confirmed by the address's holder
+-- (private.marketing_confirmations, decision 0059): an address someone else typed in gets no marketing.
 create function private.event_update_audience(trip_id uuid, segment text)
 returns table (user_id uuid, email text, consent boolean, transactional boolean)
 language sql stable security definer set search_path = ''
 as $$
-  select p.id, lower(u.email), p.marketing_consent, false
+  select p.id, lower(u.email), p.marketing_consent and c.confirmed_at is not null, false
   from public.profiles p join auth.users u on u.id = p.id
+  left join private.marketing_confirmations c on c.email = lower(u.email)
   where (segment = 'all')
      or (segment = 'followers' and exists (
            select 1 from public.event_follows f where f.event_id = trip_id and f.user_id = p.id))
   union all
-  select distinct b.user_id, lower(u.email), p.marketing_consent, true
+  select distinct b.user_id, lower(u.email), p.marketing_consent and c.confirmed_at is not null, true
   from public.bookings b join auth.users u on u.id = b.user_id join public.profiles p on p.id = b.user_id
+  left join private.marketing_confirmations c on c.email = lower(u.email)
   where segment = 'travellers' and b.event_id = trip_id and b.status <> 'cancelled'
   union all
-  select u.id, lower(w.email), w.marketing_consent, false
+  select u.id, lower(w.email), w.marketing_consent and c.confirmed_at is not null, false
   from public.waitlist_submissions w left join auth.users u on lower(u.email) = lower(w.email)
+  left join private.marketing_confirmations c on c.email = lower(w.email)
   where segment = 'waitlist' and w.event_id = trip_id
 $$;
 revoke all on function private.event_update_audience(uuid, text) from public, anon, authenticated;

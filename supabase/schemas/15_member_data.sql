@@ -35,6 +35,7 @@ insert into private.member_data_parts (part, position, member_columns) values
   ('interest_registrations', 20, array['public.interest_registrations.email']),
   ('contact_messages', 30, array['public.contact_messages.email']),
   ('outbound_mail', 33, array['private.outbound_mail.recipient', 'private.outbound_mail.reply_to']),
+  ('trip_news_confirmation', 35, array['private.marketing_confirmations.email']),
   ('unsubscribe_tokens', 36, array['private.unsubscribe_tokens.email']),
   ('reactions', 40, array['public.reactions.user_id']),
   ('event_follows', 50, array['public.event_follows.user_id']),
@@ -142,6 +143,19 @@ $$;
 create function private.forget_unsubscribe_tokens(member uuid) returns void
 language sql volatile set search_path = ''
 as $$ delete from private.unsubscribe_tokens where email = lower(private.member_email(member)) $$;
+
+-- The address's confirmation of trip news (decision 0059): when it was asked and confirmed, and how; never
+-- the link's secret. Deleting the account forgets it, as it forgets the enquiries that asked for it.
+create function private.export_trip_news_confirmation(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select jsonb_build_object('email', c.email, 'requested_at', c.requested_at, 'confirmed_at', c.confirmed_at,
+    'confirmed_how', c.confirmed_how)
+  from private.marketing_confirmations c where c.email = lower(private.member_email(member))
+$$;
+create function private.forget_trip_news_confirmation(member uuid) returns void
+language sql volatile set search_path = ''
+as $$ delete from private.marketing_confirmations where email = lower(private.member_email(member)) $$;
 
 -- ---------------------------------------------------------------- reactions, follows, favourites
 

@@ -29,7 +29,11 @@ export function RegisterForm({ idPrefix, vipDialogId }: RegisterFormProps) {
     send: async (values) => {
       const result = await signUp(values.email.trim(), values.password, values.fullName.trim(), consent);
       if (!result.error) {
-        showToast({ title: REGISTER.success, description: REGISTER.successText, variant: 'success' });
+        showToast({
+          title: REGISTER.success,
+          description: consent ? `${REGISTER.successText} ${REGISTER.successTripNews}` : REGISTER.successText,
+          variant: 'success',
+        });
         setConsent(false);
         return true;
       }

@@ -20,6 +20,8 @@ export const REGISTER = {
   error: 'Registration Error',
   success: 'Registration Successful!',
   successText: 'Please check your email to confirm your account.',
+  /** Added when trip news was ticked: confirming the account proves the address (decision 0059). */
+  successTripNews: 'Trip news starts once you confirm.',
 } as const;
 
 /** The Spam Act consent box's label: one wording for every form that asks (src/features/consent/). */

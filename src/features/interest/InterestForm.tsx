@@ -4,7 +4,7 @@ import { Field } from '../../components/ui/form/Field';
 import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { ConsentCheckbox } from '../consent/ConsentCheckbox';
-import { isConsentTicked } from '../consent/consent';
+import { asksToConfirm, isConsentTicked } from '../consent/consent';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { EMPTY_INTEREST, INTEREST_RULES, interestToast } from './interest';
@@ -23,12 +23,9 @@ export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
     empty,
     rules: INTEREST_RULES,
     send: async (registration) => {
-      const saved = await registerInterest({
-        ...registration,
-        eventName,
-        marketingConsent: isConsentTicked(registration.marketingConsent),
-      });
-      showToast(interestToast(saved, eventName));
+      const consented = isConsentTicked(registration.marketingConsent);
+      const saved = await registerInterest({ ...registration, eventName, marketingConsent: consented });
+      showToast(interestToast(saved, eventName, asksToConfirm(consented, registration.email, memberEmail)));
       // The spec clears the form and leaves the dialog open, so the thanks is read where it was asked; a
       // refusal keeps what was typed.
       return saved === 'registered';

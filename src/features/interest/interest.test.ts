@@ -34,4 +34,13 @@ describe('interestToast', () => {
     });
     expect(interestToast('error', 'Port Arthur Ghost Tour').title).toBe('Error');
   });
+
+  it('asks a visitor who ticked trip news to confirm it from their inbox (decision 0059)', () => {
+    expect(interestToast('registered', 'Tasmania Paranormal Getaway', true).description).toBe(
+      "Thank you for your interest in the Tasmania Paranormal Getaway. We'll be in touch soon. Check your inbox to confirm trip news.",
+    );
+    expect(interestToast('registered', 'Tasmania Paranormal Getaway', false).description).toBe(
+      "Thank you for your interest in the Tasmania Paranormal Getaway. We'll be in touch soon.",
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 import type { InterestOutcome } from './interest.data';
+import { withConsentNote } from '../consent/consent';
 
 export const INTEREST_FIELDS = ['name', 'email', 'phone', 'message', 'marketingConsent'] as const;
 export type InterestField = (typeof INTEREST_FIELDS)[number];
@@ -29,12 +30,19 @@ export function validateInterest(values: InterestValues): FieldErrors<InterestFi
   return ruleErrors(INTEREST_RULES, values);
 }
 
-/** The spec's 'Interest Registered!' with thanks; the failure toast reads as the waitlist's does. */
-export function interestToast(outcome: InterestOutcome, eventName: string): ToastInput {
+/**
+ * The spec's 'Interest Registered!' with thanks (and, with trip news ticked, the request to confirm it:
+ * decision 0059); past the hourly limit on enquiries, when to try again; the failure toast reads as the
+ * waitlist's does.
+ */
+export function interestToast(outcome: InterestOutcome, eventName: string, consented = false): ToastInput {
   if (outcome === 'registered')
     return {
       title: 'Interest Registered!',
-      description: `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
+      description: withConsentNote(
+        `Thank you for your interest in the ${eventName}. We'll be in touch soon.`,
+        consented,
+      ),
       variant: 'success',
     };
   // The database's hourly limit on enquiries from one address (private.enquiry_limits).

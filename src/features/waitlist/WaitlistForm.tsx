@@ -4,10 +4,10 @@ import { Field } from '../../components/ui/form/Field';
 import { $user } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { ConsentCheckbox } from '../consent/ConsentCheckbox';
-import { isConsentTicked } from '../consent/consent';
+import { asksToConfirm, isConsentTicked } from '../consent/consent';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import { EMPTY_WAITLIST, WAITLIST_RULES, WAITLIST_TOASTS } from './waitlist';
+import { EMPTY_WAITLIST, WAITLIST_RULES, waitlistToast } from './waitlist';
 import { joinWaitlist } from './waitlist.data';
 
 export interface WaitlistFormProps {
@@ -24,12 +24,9 @@ export function WaitlistForm({ idPrefix, eventName }: WaitlistFormProps) {
     empty,
     rules: WAITLIST_RULES,
     send: async (entry, form) => {
-      const outcome = await joinWaitlist({
-        ...entry,
-        eventName,
-        marketingConsent: isConsentTicked(entry.marketingConsent),
-      });
-      showToast(WAITLIST_TOASTS[outcome]);
+      const consented = isConsentTicked(entry.marketingConsent);
+      const outcome = await joinWaitlist({ ...entry, eventName, marketingConsent: consented });
+      showToast(waitlistToast(outcome, asksToConfirm(consented, entry.email, memberEmail)));
       if (outcome !== 'joined') return false;
       form.closest('dialog')?.close();
       return true;

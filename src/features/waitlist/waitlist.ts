@@ -3,6 +3,7 @@ import { ERROR_TOAST, type ToastInput } from '../../stores/toasts';
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 import type { JoinWaitlistOutcome } from './waitlist.data';
+import { withConsentNote } from '../consent/consent';
 
 export const WAITLIST_FIELDS = ['fullName', 'email', 'phone', 'notes', 'marketingConsent'] as const;
 export type WaitlistField = (typeof WAITLIST_FIELDS)[number];
@@ -48,3 +49,11 @@ export const WAITLIST_TOASTS: Record<JoinWaitlistOutcome, ToastInput> = {
   },
   error: ERROR_TOAST,
 };
+
+/** The answer's toast; joining with trip news ticked also asks the visitor to confirm it (decision 0059). */
+export function waitlistToast(outcome: JoinWaitlistOutcome, consented: boolean): ToastInput {
+  const toast = WAITLIST_TOASTS[outcome];
+  return outcome === 'joined'
+    ? { ...toast, description: withConsentNote(toast.description ?? '', consented) }
+    : toast;
+}

@@ -1571,6 +1571,15 @@ export type Database = {
           total_count: number;
         }[];
       };
+      confirm_marketing_consent: {
+        Args: {
+          token: string;
+        };
+        Returns: {
+          outcome: string;
+          email: string;
+        }[];
+      };
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;

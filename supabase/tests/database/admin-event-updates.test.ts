@@ -11,7 +11,8 @@ import { paragraphDoc, paragraphDocSql } from './update-doc.ts';
 
 // public.send_event_update (20261127200001, rich since 20261128100003): who gets the e-mail for each segment. From the fixtures the
 // member and the other member both follow and booked the published trip; here only the member consents to
-// trip news, and the trip's waitlist has one address that consents and one that does not.
+// trip news, and the trip's waitlist has one address that consents (and confirmed it, decision 0059), one
+// that consents but never confirmed (whoever typed it may not hold it) and one that does not consent.
 
 interface Sent {
   reach: { in_app: number; email: number };
@@ -43,7 +44,11 @@ describe.each(DATABASE_KINDS)('sending event updates on $name', (kind) => {
       update public.profiles set marketing_consent = true where id = '${ID.member}';
       insert into public.waitlist_submissions (event_name, event_id, full_name, email, marketing_consent) values
         ('Published trip', '${ID.published}', 'Yes Please', 'yes@fixture.test', true),
-        ('Published trip', '${ID.published}', 'No Thanks', 'no@fixture.test', false);
+        ('Published trip', '${ID.published}', 'No Thanks', 'no@fixture.test', false),
+        ('Published trip', '${ID.published}', 'Not Asked', 'unconfirmed@fixture.test', true);
+      -- As following the link of the confirmation mail the entry's ticked box sent does.
+      select public.confirm_marketing_consent(token) from private.marketing_confirmations
+      where email = 'yes@fixture.test';
     `);
   });
   afterAll(async () => {
@@ -65,7 +70,7 @@ describe.each(DATABASE_KINDS)('sending event updates on $name', (kind) => {
     expect(mail[1]!.body).not.toContain('/unsubscribe');
   });
 
-  it('e-mails the waitlist addresses that consented', async () => {
+  it('e-mails the waitlist addresses that consented and confirmed it', async () => {
     const { reach, mail } = await send('waitlist');
     expect(reach.email).toBe(1);
     expect(mail.map((m) => m.recipient)).toEqual(['yes@fixture.test']);

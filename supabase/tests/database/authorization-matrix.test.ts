@@ -326,6 +326,38 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   'private.claim_outbound_mail()': {
     execute: [`select count(*)::int as n from private.claim_outbound_mail(10)`, ALL_DENIED],
   },
+  // Trip news by double opt-in (decision 0059): anyone holding a link's token may confirm; the addresses,
+  // tokens and the functions that confirm or withdraw an address are nobody's in the API.
+  'public.confirm_marketing_consent(token)': {
+    execute: [
+      `select count(*)::int as n from public.confirm_marketing_consent(repeat('f', 64))`,
+      [1, 1, 1, 1],
+    ],
+  },
+  'private.confirm_marketing_address(address)': {
+    execute: [
+      `select count(*)::int as n from private.confirm_marketing_address('x@fixture.test')`,
+      ALL_DENIED,
+    ],
+  },
+  'private.request_marketing_confirmation(address)': {
+    execute: [
+      `select count(*)::int as n from private.request_marketing_confirmation('x@fixture.test')`,
+      ALL_DENIED,
+    ],
+  },
+  'private.withdraw_marketing_confirmation(address)': {
+    execute: [
+      `select count(*)::int as n from private.withdraw_marketing_confirmation('x@fixture.test')`,
+      ALL_DENIED,
+    ],
+  },
+  'private.marketing_confirmations': {
+    select: [`select count(*)::int as n from private.marketing_confirmations`, ALL_DENIED],
+    insert: [`insert into private.marketing_confirmations (email) values ('x@fixture.test')`, ALL_DENIED],
+    update: [`update private.marketing_confirmations set confirmed_at = now()`, ALL_DENIED],
+    delete: [`delete from private.marketing_confirmations`, ALL_DENIED],
+  },
   'private.unsubscribe_tokens': {
     select: [`select count(*)::int as n from private.unsubscribe_tokens`, ALL_DENIED],
     insert: [`insert into private.unsubscribe_tokens (email) values ('x@fixture.test')`, ALL_DENIED],
