@@ -1,3 +1,4 @@
+import { MAX_EMBED_DEPTH } from '../src/rest/select-parser.ts';
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
 import { benchPostgres } from './postgres-target.ts';
 
@@ -16,7 +17,10 @@ const BYSTANDER = { email: 'member@example.com', password: 'password123' };
 /** What a burst sends: the runaway 20-pair embed, and the deepest embed the select parser lets through. */
 export const BURST_ATTACKS = [
   { name: '40-deep embed', path: ATTACK },
-  { name: '8-deep embed', path: `/rest/v1/events?select=${nestedEmbedSelect(4)}` },
+  {
+    name: `${MAX_EMBED_DEPTH}-deep embed`,
+    path: `/rest/v1/events?select=${nestedEmbedSelect(MAX_EMBED_DEPTH / 2)}`,
+  },
 ] as const;
 
 export interface AttackRow {
