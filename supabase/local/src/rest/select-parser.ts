@@ -40,7 +40,7 @@ const CAST = /^[A-Za-z_][A-Za-z0-9_]*/;
  * How far one `select=` may reach (decision 0057). PostgREST has none of these bounds, but this stack's
  * PGlite is one connection every client shares, so a read that joins its tables into each other many times
  * over must be refused up front rather than run to its timeout. The app's deepest select nests 3 embeds
- * (events → comments → replies → author), its widest level has 16 columns and embeds, its largest select 29.
+ * (events → comments → replies → author), its widest level has 16 columns and embeds, its largest select 31 in all.
  */
 export const MAX_EMBED_DEPTH = 8;
 /** Columns, `*`, `count()` and embeds in one list (the top level, or inside one embed). */
