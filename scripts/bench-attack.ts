@@ -1,18 +1,34 @@
-// `npm run bench:attack`: the 20-pair nested-embed attack sent over and over on each engine, while a simple
-// read and /health are probed; prints how long they waited and how many attacks the stack took.
-// Options: --duration=<ms per engine> (default 30000), --concurrency=<attacking clients> (default 2).
-import { formatAttackTable, runAttackBench } from '../supabase/local/bench/attack.ts';
+// `npm run bench:attack`: on each engine, the 20-pair nested-embed attack sent over and over while a simple
+// read and /health are probed, then bursts from one anonymous client (the runaway embed and the deepest one
+// the select parser allows) while a signed-in member reads; prints how long the others waited.
+// Options: --duration=<ms per engine of the sustained attack> (default 30000; 0 skips it),
+//          --concurrency=<attacking clients of the sustained attack> (default 2),
+//          --bursts=<sizes, comma-separated> (default 6,30).
+import { formatAttackTable, formatBurstTable, runAttackBench } from '../supabase/local/bench/attack.ts';
 
-function option(name: string, fallback: number): number {
-  const text = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const value = text === undefined ? fallback : Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`--${name} must be a positive number, got ${text}`);
-  return value;
+function text(name: string): string | undefined {
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-const rows = await runAttackBench(option('duration', 30_000), option('concurrency', 2), (line) =>
-  console.log(line),
+function count(name: string, value: string | undefined, fallback: number, zero = false): number {
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < (zero ? 0 : 1))
+    throw new Error(`--${name} must be a ${zero ? 'whole number' : 'positive whole number'}, got ${value}`);
+  return parsed;
+}
+
+const bursts = (text('bursts') ?? '6,30').split(',').map((size) => count('bursts', size, 0));
+const result = await runAttackBench(
+  {
+    durationMs: count('duration', text('duration'), 30_000, true),
+    concurrency: count('concurrency', text('concurrency'), 2),
+    bursts,
+  },
+  (line) => console.log(line),
 );
-console.log(`\n${formatAttackTable(rows)}\n`);
-process.exit(rows.every((row) => row.aliveAfter && !row.answers.failed) ? 0 : 1);
+if (result.sustained.length > 0) console.log(`\n${formatAttackTable(result.sustained)}`);
+console.log(`\n${formatBurstTable(result.bursts)}\n`);
+const healthy =
+  result.sustained.every((row) => row.aliveAfter && !row.answers.failed) &&
+  result.bursts.every((row) => !row.answers.failed && row.readsFailed === 0);
+process.exit(healthy ? 0 : 1);

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { StackContext, RouteHandler } from './context.ts';
 import { HttpError, clientAddress, sendEmpty, sendJson } from './http.ts';
 import { requireApiKey } from './gateway/api-key.ts';
+import { identifyClient, OpenRequests } from './gateway/fair-share.ts';
+import { runAsClient } from './db/fair-queue.ts';
 import { answerPreflight, applyCors, isPreflight } from './gateway/cors.ts';
 import { handleAuth } from './auth/index.ts';
 import { handleRest } from './rest/index.ts';
@@ -20,7 +22,12 @@ function routeFor(pathname: string): RouteHandler | undefined {
   return routes.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1];
 }
 
-async function dispatch(req: IncomingMessage, res: ServerResponse, ctx: StackContext): Promise<void> {
+async function dispatch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: StackContext,
+  open: OpenRequests,
+): Promise<void> {
   const url = URL.parse(req.url ?? '/', ctx.config.apiUrl);
   // A target such as `//` is no URL at all: the gateway refuses it before any API sees it.
   if (!url) return sendJson(res, 400, { message: 'Invalid request target' });
@@ -42,7 +49,15 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, ctx: StackCon
   // The gateway tells the services who is calling; PostgREST shows it to SQL in `request.headers`. It is the
   // first hop here, so a client's own X-Forwarded-For is replaced rather than trusted.
   req.headers['x-forwarded-for'] = clientAddress(req);
-  await handler(req, res, ctx, url);
+  // Each client has a few requests open at most, and its database work takes turns with other clients'
+  // (decision 0057): one client's burst waits behind itself.
+  const client = await identifyClient(req, url, ctx.config);
+  const close = open.admit(client);
+  try {
+    await runAsClient(client.key, () => handler(req, res, ctx, url));
+  } finally {
+    close();
+  }
 }
 
 function answerFailure(res: ServerResponse, error: unknown, req: IncomingMessage): void {
@@ -63,8 +78,9 @@ export interface RunningStack {
 
 /** Starts the HTTP server. With port 0 it takes a free port and updates config.port and config.apiUrl. */
 export async function listen(ctx: StackContext): Promise<RunningStack> {
+  const open = new OpenRequests();
   const server = createServer((req, res) => {
-    dispatch(req, res, ctx).catch((error: unknown) => answerFailure(res, error, req));
+    dispatch(req, res, ctx, open).catch((error: unknown) => answerFailure(res, error, req));
   });
   // An idle keep-alive socket stays open a minute. With 5 s, a
   // client's large POST on a socket the server was about to drop was reset instead of answered (the

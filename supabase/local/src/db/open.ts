@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { FairQueue } from './fair-queue.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
@@ -46,28 +47,42 @@ function pgQueryable(target: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** node-postgres's default pool size, stated: the fair queue hands out exactly these connections. */
+export const POSTGRES_POOL_SIZE = 10;
+/** How many of them one client may hold at once (decision 0057): the rest stay for everyone else. */
+export const POSTGRES_CONNECTIONS_PER_CLIENT = 5;
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, types: sameTypesAsPglite });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types: sameTypesAsPglite,
+    max: POSTGRES_POOL_SIZE,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
   await pool.query('select 1');
+  // The pool's connections are handed out by client, in turns, so one client cannot hold them all.
+  const turns = new FairQueue(POSTGRES_POOL_SIZE, POSTGRES_CONNECTIONS_PER_CLIENT);
+  const direct = pgQueryable(pool);
   return {
     kind: 'postgres',
-    ...pgQueryable(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(pgQueryable(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    query: (sql, params) => turns.run(() => direct.query(sql, params)),
+    exec: (sql) => turns.run(() => direct.exec(sql)),
+    transaction: (fn) =>
+      turns.run(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const result = await fn(pgQueryable(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      }),
     listen: (channel, onNotify) => listenPostgres(databaseUrl, channel, onNotify),
     close: () => pool.end(),
   };

@@ -7,6 +7,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from './pglite-protocol.ts';
+import { FairQueue } from './fair-queue.ts';
 import { Serial } from './serial.ts';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
@@ -34,7 +35,8 @@ function abortedTransactionError(): Error {
 /**
  * PGlite in a worker thread, behind the same Database interface as PostgreSQL. The main thread only waits
  * for answers, so it keeps serving while a statement runs. PGlite has one connection: this side runs one
- * unit (a query, a script or a whole transaction) at a time, and within it one statement at a time.
+ * unit (a query, a script or a whole transaction) at a time, and within it one statement at a time. Units
+ * take turns by client (FairQueue): one client's burst waits behind itself, not in front of everyone else.
  *
  * statement_timeout is enforced here, as Postgres enforces it: each statement gets the deadline the session
  * had when it started (the worker reports the value after every statement that may change it). A statement
@@ -50,7 +52,7 @@ class PgliteThread implements Database {
   private generation = 0;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly units = new Serial();
+  private readonly units = new FairQueue(1);
   private readonly statements = new Serial();
   private readonly listeners = new Map<string, Set<() => void>>();
   private statementTimeoutMs = 0;

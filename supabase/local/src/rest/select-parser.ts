@@ -36,22 +36,46 @@ export interface EmbedItem {
 // A cast names a type with identifier characters only (as PostgREST), so it can never end the expression.
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*/;
 
+/**
+ * How far one `select=` may reach (decision 0057). PostgREST has none of these bounds, but this stack's
+ * PGlite is one connection every client shares, so a read that joins its tables into each other many times
+ * over must be refused up front rather than run to its timeout. The app's deepest select nests 3 embeds
+ * (events → comments → replies → author), its widest level has 16 columns and embeds, its largest select 31 in all.
+ */
+export const MAX_EMBED_DEPTH = 8;
+/** Columns, `*`, `count()` and embeds in one list (the top level, or inside one embed). */
+export const MAX_SELECT_WIDTH = 40;
+/** The same, counted over the whole select. */
+export const MAX_SELECT_ITEMS = 100;
+
+/** The parse's position and how many items it has read so far. */
+interface SelectCursor extends Cursor {
+  items: number;
+}
+
 /** Parses PostgREST's `select=` grammar; throws QueryParseError (→ 400 PGRST100) on bad syntax. */
 export function parseSelect(input: string): SelectItem[] {
-  const cursor = new Cursor(input, 'select parameter');
+  const cursor = Object.assign(new Cursor(input, 'select parameter'), { items: 0 });
   const items = parseList(cursor, 0);
   if (!cursor.done) cursor.fail('"," or end of input');
   return items;
 }
 
-function parseList(cursor: Cursor, depth: number): SelectItem[] {
-  const items = [parseItem(cursor, depth)];
-  while (cursor.accept(',')) items.push(parseItem(cursor, depth));
+function parseList(cursor: SelectCursor, depth: number): SelectItem[] {
+  const items: SelectItem[] = [];
+  do {
+    if (items.length === MAX_SELECT_WIDTH)
+      cursor.failWith(`more than ${MAX_SELECT_WIDTH} columns and embeds at one level`);
+    cursor.items += 1;
+    if (cursor.items > MAX_SELECT_ITEMS)
+      cursor.failWith(`more than ${MAX_SELECT_ITEMS} columns and embeds in all`);
+    items.push(parseItem(cursor, depth));
+  } while (cursor.accept(','));
   return items;
 }
 
 /** `depth`: how many embeds enclose this item. */
-function parseItem(cursor: Cursor, depth: number): SelectItem {
+function parseItem(cursor: SelectCursor, depth: number): SelectItem {
   if (cursor.accept('...')) return parseEmbed(cursor, cursor.fieldName(), undefined, true, depth);
   if (cursor.accept('*')) {
     expectItemEnd(cursor);
@@ -85,7 +109,7 @@ function parseCast(cursor: Cursor): string | undefined {
 }
 
 function parseEmbed(
-  cursor: Cursor,
+  cursor: SelectCursor,
   relation: string,
   alias: string | undefined,
   spread: boolean,
@@ -99,6 +123,7 @@ function parseEmbed(
     else if (param !== 'left') hint = param;
   }
   cursor.expect('(');
+  if (depth >= MAX_EMBED_DEPTH) cursor.failWith(`embeds nested deeper than ${MAX_EMBED_DEPTH} levels`);
   const itemsDepth = cursor.deeper(depth);
   const items = cursor.peek() === ')' ? [] : parseList(cursor, itemsDepth);
   cursor.expect(')', '")" or ","');

@@ -2,7 +2,8 @@ import type { TestStack } from '../start-test-stack.ts';
 
 /**
  * Events and their comments embedded in each other, `pairs` times over: the answer doubles with every
- * pair, so 20 pairs would take minutes and gigabytes if nothing bounded the statement.
+ * pair, so 20 pairs would take minutes and gigabytes if nothing bounded the statement. The select parser
+ * now refuses more than 4 pairs (decision 0057).
  */
 export function nestedEmbedSelect(pairs: number): string {
   let select = '*';
@@ -10,8 +11,21 @@ export function nestedEmbedSelect(pairs: number): string {
   return select;
 }
 
-export const NESTED_EMBED_ATTACK = `events?select=${nestedEmbedSelect(20)}`;
 export const SIMPLE_READ = 'events?select=id&limit=1';
+
+/**
+ * A read that runs until its timeout stops it: `rpc/bounds_nap?seconds=30`, a function the test's own
+ * database gets from createNap (the parser refuses the runaway embeds that served before).
+ */
+export const RUNAWAY_READ = 'rpc/bounds_nap?seconds=30';
+
+/** Creates public.bounds_nap(seconds), which anyone may call; it sleeps, then answers 1. */
+export async function createNap(stack: TestStack): Promise<void> {
+  await stack.db.exec(`
+    create function public.bounds_nap(seconds double precision) returns integer
+      language sql stable as 'select 1 from pg_sleep(seconds)';
+    grant execute on function public.bounds_nap(double precision) to anon, authenticated;`);
+}
 
 /**
  * Lowers a role's statement_timeout for this database only (ALTER ROLE … IN DATABASE), the same role

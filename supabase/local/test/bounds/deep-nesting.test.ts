@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/http.ts';
 import { MAX_NESTING_DEPTH } from '../../src/rest/cursor.ts';
+import { MAX_EMBED_DEPTH } from '../../src/rest/select-parser.ts';
 import { rawRest, startRestFixture, type RestFixture } from '../rest/fixture.ts';
 
 /** `(and(or(and(…id.eq.1…))))`: a logic tree `levels` deep (the outer parentheses are the first level). */
@@ -51,11 +52,12 @@ describe.each(['pglite', 'postgres'] as const)(
       expect(atLimit).toMatchObject({ status: 200, body: [{ id: 1 }] });
     });
 
-    it('refuses embeds 3,000 levels deep in select= with PGRST100', async () => {
+    it('refuses embeds 3,000 levels deep in select= with PGRST100, at the embed bound', async () => {
+      const embedsTooDeep = { ...tooDeep, details: `embeds nested deeper than ${MAX_EMBED_DEPTH} levels` };
       const answer = await rawRest(f.stack, `rest_items?select=${nestedSelect(3000)}`);
-      expect(answer).toMatchObject({ status: 400, body: tooDeep });
+      expect(answer).toMatchObject({ status: 400, body: embedsTooDeep });
       const spread = await rawRest(f.stack, `rest_items?select=${'...a('.repeat(1500)}id${')'.repeat(1500)}`);
-      expect(spread).toMatchObject({ status: 400, body: tooDeep });
+      expect(spread).toMatchObject({ status: 400, body: embedsTooDeep });
     });
 
     it('refuses JSON bodies nested too deep on insert and RPC with PGRST102, and stores one at the limit', async () => {
