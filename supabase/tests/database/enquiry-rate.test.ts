@@ -93,14 +93,14 @@ describe.each(DATABASE_KINDS)('enquiry rate limit on $name', (kind) => {
 
   it('counts signed-in members too, but not the service role or the database owner', async () => {
     const member = await asLimited('member', async (tx) => {
-      const seen: string[] = [];
+      const seen: unknown[] = [];
       for (let n = 1; n <= LIMIT + 1; n += 1) seen.push(await outcome(contact(tx, n)));
       return seen;
     });
     expect(member.at(-1)).toBe(RATE_LIMITED);
     const operator = await asLimited('visitor', async (tx) => {
       await tx.query(`select set_config('role', 'service_role', true)`);
-      const seen: string[] = [];
+      const seen: unknown[] = [];
       for (let n = 1; n <= LIMIT + 2; n += 1) seen.push(await outcome(contact(tx, n)));
       return seen;
     });
