@@ -21,19 +21,21 @@ values ('event-images', 'event-images', true, 5242880, array['image/jpeg', 'imag
 
 -- ---------------------------------------------------------------- row level security and policies
 
-CREATE POLICY event_images_delete_owner_or_admin ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'event-images'::text) AND (((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin))));
+-- Every write also needs a live caller: a token whose account was deleted or whose sessions all ended may not
+-- upload, replace or remove an image (private.caller_is_live(), decision 0058).
+CREATE POLICY event_images_delete_owner_or_admin ON storage.objects FOR DELETE TO authenticated USING ((((bucket_id = 'event-images'::text) AND (((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)))) AND ( SELECT private.caller_is_live() AS caller_is_live));
 
-CREATE POLICY event_images_insert_owner ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY event_images_insert_owner ON storage.objects FOR INSERT TO authenticated WITH CHECK ((((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) AND ( SELECT private.caller_is_live() AS caller_is_live));
 
 CREATE POLICY event_images_select_anyone ON storage.objects FOR SELECT TO anon, authenticated USING ((bucket_id = 'event-images'::text));
 
-CREATE POLICY event_images_update_owner ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY event_images_update_owner ON storage.objects FOR UPDATE TO authenticated USING ((((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) AND ( SELECT private.caller_is_live() AS caller_is_live)) WITH CHECK ((((bucket_id = 'event-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) AND ( SELECT private.caller_is_live() AS caller_is_live));
 
-CREATE POLICY update_images_delete_admin ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY update_images_delete_admin ON storage.objects FOR DELETE TO authenticated USING ((((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin))) AND ( SELECT private.caller_is_live() AS caller_is_live));
 
-CREATE POLICY update_images_insert_admin ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY update_images_insert_admin ON storage.objects FOR INSERT TO authenticated WITH CHECK ((((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) AND ( SELECT private.caller_is_live() AS caller_is_live));
 
 CREATE POLICY update_images_select_anyone ON storage.objects FOR SELECT TO anon, authenticated USING ((bucket_id = 'update-images'::text));
 
-CREATE POLICY update_images_update_admin ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY update_images_update_admin ON storage.objects FOR UPDATE TO authenticated USING ((((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin))) AND ( SELECT private.caller_is_live() AS caller_is_live)) WITH CHECK ((((bucket_id = 'update-images'::text) AND ( SELECT private.is_admin() AS is_admin))) AND ( SELECT private.caller_is_live() AS caller_is_live));
 

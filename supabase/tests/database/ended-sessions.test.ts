@@ -213,4 +213,30 @@ describe('the same through the API (supabase-js against the local stack)', () =>
     const read = await tab.from('comments').select('content').eq('user_id', member.id);
     expect(read.data).toEqual([{ content: 'Before' }]);
   });
+
+  it('refuses an image upload from a deleted account’s token, and stores nothing', async () => {
+    const member = await signedInAccount(stack, {
+      email: 'ended-upload@example.com',
+      fullName: 'Una Upload',
+    });
+    const token = (await member.client.auth.getSession()).data.session!.access_token;
+    const bucket = holding(token).storage.from('event-images');
+    const png = new Blob([PNG], { type: 'image/png' });
+    expect((await bucket.upload(`${member.id}/1764000000000.png`, png)).error).toBeNull();
+
+    expect(await member.client.rpc('delete_my_account')).toMatchObject({ error: null });
+    const after = await bucket.upload(`${member.id}/1764000000001.png`, png);
+    expect(after.error?.message).toMatch(/row-level security/);
+    const { rows } = await stack.db.query(
+      `select name from storage.objects where name like $1 order by name`,
+      [`${member.id}/%`],
+    );
+    expect(rows).toEqual([{ name: `${member.id}/1764000000000.png` }]);
+  });
 });
+
+/** The smallest valid PNG (1×1, transparent): the bucket accepts images only. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+  (c) => c.charCodeAt(0),
+);
