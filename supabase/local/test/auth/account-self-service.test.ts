@@ -7,6 +7,8 @@ import { clientFor } from './helpers.ts';
 // (REST, Auth, database), so "can no longer sign in" is checked where sign-in happens.
 
 const PASSWORD = 'correct-horse-7';
+/** Seeded (supabase/seed.sql): a published, upcoming event members may comment on. */
+const PUBLISHED_EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
 
 describe.each(['pglite', 'postgres'] as const)(
   'account self-service through supabase-js on %s',
@@ -57,9 +59,16 @@ describe.each(['pglite', 'postgres'] as const)(
       expect(visitor.error?.code).toBe('42501');
     });
 
-    it("shows another member's public profile to a member only, with three fields", async () => {
+    it("shows another member's public profile to a member only, with three fields, once they have posted", async () => {
       const mia = await member(`profile-mia-${database}@example.org`, 'Mia Profile');
       const oscar = await member(`profile-oscar-${database}@example.org`, 'Oscar Profile');
+      // Nobody in the community has seen Oscar yet: his profile is not found (decision 0058).
+      const unseen = await mia.client.rpc('member_public_profile', { member_id: oscar.id });
+      expect(unseen).toMatchObject({ error: null, data: [] });
+      const posted = await oscar.client
+        .from('comments')
+        .insert({ event_id: PUBLISHED_EVENT_ID, user_id: oscar.id, content: 'Hello from Oscar' });
+      expect(posted.error).toBeNull();
       const { data, error } = await mia.client.rpc('member_public_profile', { member_id: oscar.id });
       expect(error).toBeNull();
       expect(data).toEqual([

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../src/config.ts';
 import { prepareDatabase } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open.ts';
+import { MAX_OPEN_REQUESTS_PER_CLIENT } from '../../src/gateway/fair-share.ts';
 import { PREPARE_OPTIONS } from '../db/test-databases.ts';
 import { createFreshPostgres } from '../fresh-postgres.ts';
 import { setPostsPerMinute, TEST_POSTS_PER_MINUTE } from '../start-test-stack.ts';
@@ -36,19 +37,23 @@ async function signedInMember(url: string): Promise<SupabaseClient> {
 async function writeUntilKilled(stack: StackProcess, client: SupabaseClient, run: string): Promise<string[]> {
   const acknowledged: string[] = [];
   let killing: Promise<void> | undefined;
-  const writes = Array.from({ length: WRITES }, async (_, index) => {
-    const content = `durability ${run} #${index}`;
-    try {
-      const { status, error } = await client
-        .from('comments')
-        .insert({ event_id: PUBLISHED_EVENT_ID, content });
-      if (status === 201 && !error) acknowledged.push(content);
-    } catch {
-      // The connection died with the process: not acknowledged.
+  let next = 0;
+  // As many writes in flight as one client may keep open (decision 0057), each sender taking the next.
+  const sender = async () => {
+    while (next < WRITES) {
+      const content = `durability ${run} #${next++}`;
+      try {
+        const { status, error } = await client
+          .from('comments')
+          .insert({ event_id: PUBLISHED_EVENT_ID, content });
+        if (status === 201 && !error) acknowledged.push(content);
+      } catch {
+        // The connection died with the process: not acknowledged.
+      }
+      if (acknowledged.length >= KILL_AFTER_ACKNOWLEDGED) killing ??= stack.kill('SIGKILL');
     }
-    if (acknowledged.length >= KILL_AFTER_ACKNOWLEDGED) killing ??= stack.kill('SIGKILL');
-  });
-  await Promise.all(writes);
+  };
+  await Promise.all(Array.from({ length: MAX_OPEN_REQUESTS_PER_CLIENT }, sender));
   await (killing ?? stack.kill('SIGKILL'));
   return acknowledged;
 }
