@@ -128,7 +128,8 @@ describe('content from the sample dataset', () => {
     for (const phrase of [
       'Privacy Act 1988',
       'Spam Act 2003',
-      'tick the subscription box',
+      "tick the box 'Send me news about trips and offers by e-mail'",
+      'Until you confirm',
       'unsubscribe link',
     ]) {
       expect(privacy).toContain(phrase);
