@@ -1,4 +1,6 @@
 // @ts-check
+// First: `.env` into process.env, the one way every script reads it (scripts/env/); the real environment wins.
+import './scripts/env/load.mjs';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -16,6 +18,8 @@ export default defineConfig({
   // intentDirective adds client:intent (forms hydrate on intent); securityHeaders writes dist/_headers
   // (CSP and other headers) from the built pages.
   integrations: [react(), intentDirective(), securityHeaders()],
-  vite: { plugins: [tailwindcss()] },
+  // Vite and Astro read only process.env, which scripts/env/ filled from `.env`: not .env.local,
+  // .env.production or the like, which the other scripts would not see.
+  vite: { plugins: [tailwindcss()], envDir: false },
   server: { host: 'localhost', port: 4321 },
 });

@@ -1,3 +1,4 @@
+import './scripts/env/load.mjs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/helpers/chromium.mjs';
 

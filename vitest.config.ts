@@ -1,3 +1,4 @@
+import './scripts/env/load.mjs';
 import { defineConfig } from 'vitest/config';
 
 // One project per concern: fast unit tests beside the code, and the backend suites that start databases.

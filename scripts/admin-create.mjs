@@ -1,7 +1,7 @@
 // npm run admin:create -- --email E --password P [--name "N"]
 // Makes a confirmed account with profiles.is_admin = true, on the local stack or a hosted project
 // (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY). An existing account is confirmed and promoted instead.
-import { existsSync } from 'node:fs';
+import './env/load.mjs';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 
@@ -50,7 +50,6 @@ async function findUser(admin, email) {
 }
 
 async function main() {
-  if (existsSync('.env')) process.loadEnvFile('.env');
   const { email, password, name } = readOptions();
   const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321';
   const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY || LOCAL_SERVICE_ROLE_KEY;

@@ -8,6 +8,7 @@
 // Options: --json (the report as JSON too), --no-build (reuse --dist, built for --port),
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --port=<stack port> (default
 //   BENCH_ADMIN_PORT or 54491), --dist=<dir> (default dist-bench-admin), --members= --events= --comments=.
+import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { chromium, type Page } from 'playwright-core';

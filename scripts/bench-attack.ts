@@ -4,6 +4,7 @@
 // Options: --duration=<ms per engine of the sustained attack> (default 30000; 0 skips it),
 //          --concurrency=<attacking clients of the sustained attack> (default 2),
 //          --bursts=<sizes, comma-separated> (default 6,30).
+import './env/load.mjs';
 import { formatAttackTable, formatBurstTable, runAttackBench } from '../supabase/local/bench/attack.ts';
 
 function text(name: string): string | undefined {

@@ -9,6 +9,7 @@
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server, as hosted runs PostgreSQL),
 //   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
 //   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale).
+import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';

@@ -6,6 +6,7 @@
 //
 // Options: --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --members=<n> (5000),
 //   --json (the report as JSON too).
+import './env/load.mjs';
 import { signedInAccount } from '../supabase/local/test/stack-accounts.ts';
 import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
 import { databaseOption, log, whole } from './bench/bench-site.ts';

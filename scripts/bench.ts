@@ -2,6 +2,7 @@
 // Options: --duration=<ms per operation, api and direct in turns> (default 3000), --max-iterations=<rounds> (default 3000),
 //          --max-overhead=<ratio> (or BENCH_MAX_OVERHEAD): exit 1 when an api/direct p50 ratio exceeds it (CI),
 //          --json: print the rows as JSON after the table.
+import './env/load.mjs';
 import { formatTable, runBench } from '../supabase/local/bench/run-bench.ts';
 
 function option(name: string): string | undefined {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Loads the sample dataset (studio/data/production.ndjson) into a hosted Sanity dataset, replacing documents
 // with the same _id (createOrReplace). Usage: npm run content:import [-- --dry-run]
+import './env/load.mjs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@sanity/client';

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 const SANITY_ENV = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_TOKEN', 'SANITY_API_VERSION'];
 
 function runImport(env: Record<string, string>, args: string[] = []) {
-  const baseEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !SANITY_ENV.includes(name)),
-  );
+  // Set to empty rather than left out: the script reads `.env` too, and the real environment wins over it,
+  // so a developer's SANITY_TOKEN in .env cannot turn these cases into a real import.
+  const baseEnv = { ...process.env, ...Object.fromEntries(SANITY_ENV.map((name) => [name, ''])) };
   return spawnSync(process.execPath, ['scripts/content-import.mjs', ...args], {
     env: { ...baseEnv, ...env },
     encoding: 'utf8',

@@ -8,6 +8,7 @@
 // E2E_DIST_DIR builds and tests another directory than dist/ (handy when others rebuild dist/ meanwhile).
 // Options: --no-build (dist/ is fresh, e.g. `npm test` just built it), --no-budgets (quick local loop),
 // and anything after `--` goes to Playwright (e.g. `npm run test:e2e -- -- tests/e2e/theme.spec.ts`).
+import './env/load.mjs';
 import { existsSync } from 'node:fs';
 import { checkJsBudgets } from './budgets/js-budget.mjs';
 import { checkLighthouseBudgets } from './budgets/lighthouse.mjs';

@@ -3,6 +3,7 @@
 // in the shape `supabase gen types typescript` produces (Tables / Views / Functions / Enums / CompositeTypes,
 // Relationships).
 // Usage: npm run db:types  (or: node scripts/gen-db-types.mjs [--check])
+import './env/load.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { loadEnvFile } from './env/env-file.mjs';
 import { headersForPath, parseHeadersFile } from './static-host/headers-file.mjs';
 import { findRedirect, parseRedirectsFile } from './static-host/redirects-file.mjs';
 import { parseRequestTarget } from './static-host/request-target.mjs';
@@ -230,6 +231,8 @@ function parseCliArgs(argv) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Run as a program: PORT may come from `.env` (the real environment wins; --port wins over both).
+  loadEnvFile();
   const options = { port: Number(process.env.PORT ?? 4321), ...parseCliArgs(process.argv.slice(2)) };
   const server = await startStaticServer(options);
   console.log(`Serving ${resolve(options.root ?? 'dist')} at ${server.url}`);

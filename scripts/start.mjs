@@ -1,5 +1,6 @@
 // `npm start`: builds the site, then runs the local Supabase stack (127.0.0.1:54321) and the site
-// (http://localhost:4321) side by side until stopped; `npm start -- --no-build` serves the dist/ there is.
+// (http://localhost:4321, or PORT) side by side until stopped; `npm start -- --no-build` serves the dist/
+// there is. `.env` is read first (scripts/env/), so the build, the stack and the site all see its variables.
 //
 // Stopping must stop everything, however it is asked for: Ctrl-C, or SIGTERM / SIGINT / SIGHUP sent to the
 // `npm` process by a process manager, a container runtime or CI. npm forwards SIGINT and SIGTERM to the
@@ -8,6 +9,7 @@
 // parent is gone.
 // Each child is the real program (no npx layers) in its own process group; stopping signals the whole
 // group and waits until every process in it has exited, escalating to SIGKILL only after a grace period.
+import './env/load.mjs';
 import { spawn } from 'node:child_process';
 import { setInterval } from 'node:timers';
 

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // `npm start` stopped the way process managers, containers and CI stop programs — a signal to the `npm`
@@ -101,4 +104,91 @@ describe('npm start stops everything it started', () => {
       STARTUP_MS + 2 * SHUTDOWN_MS,
     );
   }
+});
+
+/** Variables `npm start` reads; the case below takes them out of its environment so only `.env` sets them. */
+const START_VARIABLES = [
+  'PORT',
+  'SUPABASE_LOCAL_PORT',
+  'SUPABASE_LOCAL_MAIL_PORT',
+  'SUPABASE_LOCAL_DATA_DIR',
+];
+
+describe('npm start reads .env', () => {
+  it(
+    'serves the site on the PORT written in .env, as .env.example invites',
+    async () => {
+      // A copy of the project whose own .env the test may write (the real checkout's .env is the
+      // developer's): its start command and scripts/, a built site, node_modules and supabase/ linked.
+      const repo = resolve('.');
+      const root = await mkdtemp(join(tmpdir(), 'start-env-'));
+      const sitePort = await freePort();
+      const apiPort = await freePort();
+      const mailPort = await freePort();
+      // package.json with the real start command (without the workspaces, which are not copied).
+      const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      };
+      await writeFile(
+        join(root, 'package.json'),
+        JSON.stringify({ name: 'start-env-test', private: true, scripts: { start: pkg.scripts['start'] } }),
+      );
+      await cp(join(repo, 'scripts'), join(root, 'scripts'), { recursive: true });
+      await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
+      await symlink(join(repo, 'supabase'), join(root, 'supabase'));
+      await mkdir(join(root, 'dist'));
+      await writeFile(join(root, 'dist', 'index.html'), '<!doctype html><title>env test</title><p>from dist');
+      await writeFile(
+        join(root, '.env'),
+        [
+          '# as copied from .env.example, then edited',
+          `PORT=${sitePort}`,
+          `SUPABASE_LOCAL_PORT=${apiPort}`,
+          `SUPABASE_LOCAL_MAIL_PORT=${mailPort}`,
+          'SUPABASE_LOCAL_DATA_DIR=memory',
+          '',
+        ].join('\n'),
+      );
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !START_VARIABLES.includes(name)),
+      );
+      const npm = spawn('npm', ['start', '--', '--no-build'], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout?.on('data', (chunk) => (output += chunk));
+      npm.stderr?.on('data', (chunk) => (output += chunk));
+      const log = () => output;
+      try {
+        await waitFor(
+          'the start line',
+          async () => /site on http:\/\/localhost:\d+/.test(output),
+          STARTUP_MS,
+          log,
+        );
+        expect(/site on http:\/\/localhost:(\d+)/.exec(output)?.[1]).toBe(String(sitePort));
+        await waitFor('the site', () => accepts('localhost', sitePort), STARTUP_MS, log);
+        const response = await fetch(`http://localhost:${sitePort}/`);
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('from dist');
+        await waitFor('the stack', () => accepts('127.0.0.1', apiPort), STARTUP_MS, log);
+
+        npm.kill('SIGTERM');
+        await exited(npm);
+        await waitFor(
+          'the site port to be free',
+          async () => !(await accepts('localhost', sitePort)),
+          SHUTDOWN_MS,
+          log,
+        );
+      } finally {
+        if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+        await exited(npm);
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+    STARTUP_MS + 2 * SHUTDOWN_MS,
+  );
 });

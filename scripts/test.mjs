@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`, the README's test command: every check, cheapest first, stopping at the first failure.
 // Prints a summary with timings and a final `N passed, N failed` line.
+import './env/load.mjs';
 import { runCommand } from '../tests/helpers/run-command.mjs';
 import { e2eBuildEnv } from '../tests/helpers/e2e-stack.mjs';
 

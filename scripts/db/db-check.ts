@@ -1,5 +1,6 @@
 // npm run db:check: exits 1 when supabase/schemas and supabase/migrations build different databases (on the
 // PostgreSQL at TEST_POSTGRES_URL), printing each differing object and the migrations' version of it.
+import '../env/load.mjs';
 import { buildBothDatabases, compareDatabases, explainDifferences } from './schema-check.ts';
 
 const databases = await buildBothDatabases();

@@ -1,5 +1,6 @@
 // npm run db:diff -- <name>: after editing supabase/schemas, writes supabase/migrations/<UTC time>_<name>.sql
 // with what the migrations lack (migra), then lists what migra could not express, to add to it by hand.
+import '../env/load.mjs';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from './build-databases.ts';

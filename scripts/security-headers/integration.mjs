@@ -4,7 +4,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from 'vite';
 import { cspHash, inlineSources } from './inline-sources.mjs';
 import { contentSecurityPolicy, siteHeadersFile } from './site-headers.mjs';
 
@@ -45,8 +44,8 @@ export function securityHeaders() {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        // The same .env files and precedence Astro uses for import.meta.env.
-        const env = loadEnv('production', process.cwd(), 'PUBLIC_');
+        // process.env, which astro.config.mjs filled from `.env` (scripts/env/), as import.meta.env is.
+        const env = process.env;
         const hashes = await collectInlineHashes(outDir);
         const csp = contentSecurityPolicy({ ...hashes, supabaseUrl: env.PUBLIC_SUPABASE_URL || undefined });
         await writeFile(join(outDir, '_headers'), siteHeadersFile({ csp }));

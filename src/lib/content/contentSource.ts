@@ -24,8 +24,9 @@ export function contentSourceFromEnv(env: Env): ContentSource {
 }
 
 /**
- * Variables from the process and, inside Astro/Vite, from `.env` files (which Vite exposes only on
- * `import.meta.env`). Process variables win, as they do in Vite.
+ * Variables from the process, which every entry point (astro.config.mjs for the site) fills from `.env`
+ * first (scripts/env/, decision 0060), and `import.meta.env`, which inside Astro/Vite holds the same values.
+ * Process variables win, as they do in Vite.
  */
 export function readEnv(): Env {
   const viteEnv = (import.meta as { env?: Env }).env ?? {};

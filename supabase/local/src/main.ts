@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { REPO_ROOT, loadConfig } from './config.ts';
+// First: the project's `.env` into process.env (scripts/env/); the real environment wins.
+import '../../../scripts/env/load.mjs';
+import { loadConfig } from './config.ts';
 import { bootStack } from './boot.ts';
-
-const envFile = path.join(REPO_ROOT, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 // `npm run stack` (and `npm start`) run this: the local Supabase on 127.0.0.1:54321 until Ctrl-C.
 const config = loadConfig();
