@@ -63,11 +63,11 @@ async function join(tx: Queryable, email: string, consent: boolean): Promise<voi
 /** As a visitor: registers interest, box ticked or not. */
 async function interest(tx: Queryable, email: string, consent: boolean): Promise<void> {
   await tx.query('set role anon');
-  await tx.query(
-    `insert into public.interest_registrations (event_name, full_name, email, marketing_consent)
-     values ($1, 'Some One', $2, $3)`,
-    [TRIP, email, consent],
-  );
+  await tx.query(`select public.register_interest($1, 'Some One', $2, marketing_consent => $3)`, [
+    TRIP,
+    email,
+    consent,
+  ]);
 }
 
 /** As a visitor: follows the link's token. */
@@ -280,8 +280,7 @@ describe.each(DATABASE_KINDS)('trip news by double opt-in on $name', (kind) => {
         [TRIP, ID.published],
       );
       await tx.query(
-        `insert into public.interest_registrations (event_name, full_name, email, marketing_consent)
-         values ($1, 'Mia Member', 'friend@fixture.test', true)`,
+        `select public.register_interest($1, 'Mia Member', 'friend@fixture.test', marketing_consent => true)`,
         [TRIP],
       );
       const own = await mailTo(tx, 'member@fixture.test');
