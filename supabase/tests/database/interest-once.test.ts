@@ -1,10 +1,15 @@
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../local/src/db/migrate.ts';
 import type { Queryable } from '../../local/src/db/types.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { classify, outcomeOf, runAs } from './run-as.ts';
 import {
   createPreparedDatabase,
   DATABASE_KINDS,
+  PREPARE_OPTIONS,
   type TestDatabase,
 } from '../../local/test/db/test-databases.ts';
 
@@ -16,12 +21,12 @@ import {
 const TRIP = 'Published trip';
 
 /** As the caller's role: registers interest and returns the answer (or the error's outcome). */
-async function register(tx: Queryable, email: string, consent = false): Promise<string> {
+async function register(tx: Queryable, email: string, consent = false, trip = TRIP): Promise<string> {
   await tx.query('savepoint register');
   try {
     const { rows } = await tx.query<{ answer: string }>(
       `select public.register_interest($1, 'Ivy Interest', $2, message => 'Single room?', marketing_consent => $3) as answer`,
-      [TRIP, email, consent],
+      [trip, email, consent],
     );
     await tx.query('release savepoint register');
     return rows[0]!.answer;
@@ -178,5 +183,53 @@ describe.each(DATABASE_KINDS)('interest registered once per trip and address on 
       return { answers, ...(await recordsOf(tx, 'three@example.org')) };
     });
     expect(seen).toEqual({ answers: ['registered', 'registered', 'error PT429'], rows: [], mail: [] });
+  });
+});
+
+const ONCE_MIGRATION = '20261129920001';
+
+describe.each(DATABASE_KINDS)('the once-per-trip migration on registrations made twice, on $name', (kind) => {
+  let testDb: TestDatabase;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'interest-once-'));
+    const files = (await readdir(PREPARE_OPTIONS.migrationsDir)).filter((name) => name < ONCE_MIGRATION);
+    for (const name of files) await cp(path.join(PREPARE_OPTIONS.migrationsDir, name), path.join(dir, name));
+    testDb = await kind.create();
+    await prepareDatabase(testDb.db, { ...PREPARE_OPTIONS, migrationsDir: dir });
+  });
+  afterAll(async () => {
+    await testDb?.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the earliest registration of each trip and address, then refuses a second one', async () => {
+    await testDb.db.query(
+      `insert into public.interest_registrations (event_name, full_name, email, message, created_at) values
+         ('Dup trip', 'Dee', 'dee@example.org', 'second', now() - interval '1 day'),
+         ('Dup trip', 'Dee', 'DEE@example.org', 'first', now() - interval '2 days'),
+         ('Dup trip', 'Dee', 'Dee@Example.org', 'third', now()),
+         ('Other trip', 'Dee', 'dee@example.org', 'other trip', now()),
+         ('Dup trip', 'Eve', 'eve@example.org', 'alone', now())`,
+    );
+    const migration = (await readdir(PREPARE_OPTIONS.migrationsDir)).find((name) =>
+      name.startsWith(ONCE_MIGRATION),
+    );
+    await cp(path.join(PREPARE_OPTIONS.migrationsDir, migration!), path.join(dir, migration!));
+    await prepareDatabase(testDb.db, { ...PREPARE_OPTIONS, migrationsDir: dir });
+    const { rows } = await testDb.db.query<{ event_name: string; message: string }>(
+      `select event_name, message from public.interest_registrations
+       where lower(email) in ('dee@example.org', 'eve@example.org') order by event_name, message`,
+    );
+    expect(rows).toEqual([
+      { event_name: 'Dup trip', message: 'alone' },
+      { event_name: 'Dup trip', message: 'first' },
+      { event_name: 'Other trip', message: 'other trip' },
+    ]);
+    const again = await runAs(testDb.db, 'visitor', (tx) =>
+      register(tx, 'dee@EXAMPLE.org', false, 'Dup trip'),
+    );
+    expect(again).toBe('already');
   });
 });
