@@ -47,6 +47,11 @@ set check_function_bodies = false;
 --   enquiry lists clamped a bad page instead). Each is recreated here, same arguments, same rows, its checks
 --   now the shared ones: unknown sort, direction asc|desc, a page of 1 to 1,000 rows from an offset of 0 or
 --   more, a search of at most 200 characters, each refused with 22023 and the same words everywhere.
+-- 20261129920001_register_interest_once:
+--   Interest is registered once per trip and address, as the waitlist is (decision 0061): a unique index on
+--   the trip and the lower-cased address, public.register_interest() answering 'registered' or 'already'
+--   (counted with the waitlist's 'already' answers), no direct inserts by visitors. Earlier duplicates were
+--   deleted, the earliest of each kept.
 
 -- ---------------------------------------------------------------- private.enquiry_limits
 
@@ -292,6 +297,10 @@ ALTER TABLE ONLY public.interest_registrations
 
 CREATE INDEX interest_registrations_created_at_idx ON public.interest_registrations USING btree (created_at DESC);
 
+-- One registration per e-mail and trip whatever the letter case, even when two submissions race
+-- (decision 0061): a second one would only e-mail the company again.
+CREATE UNIQUE INDEX interest_registrations_event_email_key ON public.interest_registrations USING btree (event_name, lower(email));
+
 CREATE INDEX interest_registrations_event_id_idx ON public.interest_registrations USING btree (event_id);
 
 CREATE INDEX interest_registrations_lower_email_idx ON public.interest_registrations USING btree (lower(email), created_at);
@@ -303,8 +312,6 @@ CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.
 
 CREATE POLICY interest_registrations_delete_admin ON public.interest_registrations FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
-CREATE POLICY interest_registrations_insert_anyone ON public.interest_registrations FOR INSERT TO anon, authenticated WITH CHECK (((event_id IS NULL) OR private.is_public_event(event_id)));
-
 CREATE POLICY interest_registrations_select_admin ON public.interest_registrations FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY interest_registrations_update_admin ON public.interest_registrations FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
@@ -312,27 +319,6 @@ CREATE POLICY interest_registrations_update_admin ON public.interest_registratio
 GRANT ALL ON TABLE public.interest_registrations TO service_role;
 GRANT SELECT ON TABLE public.interest_registrations TO anon;
 GRANT SELECT,DELETE,UPDATE ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(event_name) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(event_name) ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(event_id) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(event_id) ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(full_name) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(full_name) ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(email) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(email) ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(phone) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(phone) ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(message) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(message) ON TABLE public.interest_registrations TO authenticated;
-
-GRANT INSERT(marketing_consent) ON TABLE public.interest_registrations TO anon;
-GRANT INSERT(marketing_consent) ON TABLE public.interest_registrations TO authenticated;
 
 -- public.interest_registrations: its functions and triggers
 
@@ -360,6 +346,57 @@ end
 $$;
 
 REVOKE ALL ON FUNCTION private.link_enquiry_to_departure() FROM PUBLIC;
+
+-- registering:
+
+-- Registers the caller's interest in a trip: 'registered', or 'already' when the address has registered
+-- for it (any letter case), which saves nothing and so e-mails nobody. 'already' tells whoever asks that an
+-- address registered, so it counts against the same hourly limit as the waitlist's answer (10 to one client
+-- across both forms, private.waitlist_probes); past it, HTTP 429 (SQLSTATE PT429). Security definer, so it
+-- can record probes and insert although visitors hold no INSERT privilege: a direct insert's 409 would
+-- answer 'already' with no limit. The old insert policy's rule (no registrations for draft trips) is
+-- checked here, with the same error. The hourly limit on enquiries (limit_enquiry_rate) still applies.
+CREATE FUNCTION public.register_interest(event_name text, full_name text, email text, phone text DEFAULT NULL::text, message text DEFAULT NULL::text, event_id uuid DEFAULT NULL::uuid, marketing_consent boolean DEFAULT false) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  caller_address text := private.request_client();
+  inserted integer;
+  recent_probes integer;
+begin
+  if register_interest.event_id is not null and not private.is_public_event(register_interest.event_id) then
+    raise exception 'new row violates row-level security policy for table "interest_registrations"'
+      using errcode = '42501';
+  end if;
+  insert into public.interest_registrations
+    (event_name, event_id, full_name, email, phone, message, marketing_consent)
+  values (register_interest.event_name, register_interest.event_id, register_interest.full_name,
+          register_interest.email, register_interest.phone, register_interest.message,
+          coalesce(register_interest.marketing_consent, false))
+  on conflict do nothing;
+  get diagnostics inserted = row_count;
+  if inserted = 1 then
+    return 'registered';
+  end if;
+  -- The waitlist's lock and table: one limit for both forms' 'already' answers.
+  perform pg_advisory_xact_lock(hashtext('waitlist_probes:' || caller_address));
+  select count(*) into recent_probes
+  from private.waitlist_probes p
+  where p.client = caller_address and p.probed_at > now() - interval '1 hour';
+  if recent_probes >= 10 then
+    raise exception 'Too many checks from this address'
+      using errcode = 'PT429', hint = 'Try again in an hour.';
+  end if;
+  insert into private.waitlist_probes (client) values (caller_address);
+  return 'already';
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.register_interest(event_name text, full_name text, email text, phone text, message text, event_id uuid, marketing_consent boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.register_interest(event_name text, full_name text, email text, phone text, message text, event_id uuid, marketing_consent boolean) TO service_role;
+GRANT ALL ON FUNCTION public.register_interest(event_name text, full_name text, email text, phone text, message text, event_id uuid, marketing_consent boolean) TO anon;
+GRANT ALL ON FUNCTION public.register_interest(event_name text, full_name text, email text, phone text, message text, event_id uuid, marketing_consent boolean) TO authenticated;
 
 -- The trips that have waitlist entries (kind 'waitlist') or interest registrations ('interest'), for the
 -- screen's trip filter: each with its number of entries and how many are still open.
@@ -486,7 +523,7 @@ CREATE TABLE private.waitlist_probes (
     CONSTRAINT waitlist_probes_client_check CHECK ((char_length(client) <= 200))
 );
 
-COMMENT ON TABLE private.waitlist_probes IS 'One row per "already on the waitlist" answer, by client address: the hourly limit counts them.';
+COMMENT ON TABLE private.waitlist_probes IS 'One row per "already" answer of the waitlist or interest form, by client address: the hourly limit counts them.';
 
 ALTER TABLE private.waitlist_probes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME private.waitlist_probes_id_seq

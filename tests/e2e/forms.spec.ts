@@ -4,8 +4,10 @@ import { openWithKeyboard } from '../helpers/dialogs';
 import { gotoHydrated, waitForIslandOf } from '../helpers/islands';
 
 // The interest forms: name and e-mail are required and the e-mail must look like one. Bad input gets a
-// message tied to its field and nothing is sent; a valid form is saved to interest_registrations, thanked
-// with 'Interest Registered!', cleared, and the company gets an e-mail.
+// message tied to its field and nothing is sent; a valid form is saved through register_interest(), thanked
+// with 'Interest Registered!', and the dialog closes, reset, as the waitlist's does; the company gets an
+// e-mail. The same address again (any letter case) gets 'Already registered', the dialog stays open, and
+// nothing more is saved (decision 0061).
 
 const COMPANY = 'hello@hauntedhorizons.com.au';
 
@@ -61,7 +63,9 @@ for (const tripTitle of ['Tasmania Paranormal Getaway', 'USA Paranormal Road Tri
       );
     });
 
-    test('a valid submit is saved, thanked, cleared, and e-mailed to the company', async ({ page }) => {
+    test('a valid submit is saved, thanked, closed and e-mailed; the same address again is already registered', async ({
+      page,
+    }) => {
       const email = uniqueEmail('interest');
       const name = `Mary Bryant ${email.slice(9, 17)}`;
       const dialog = await openInterestForm(page, tripTitle);
@@ -74,11 +78,7 @@ for (const tripTitle of ['Tasmania Paranormal Getaway', 'USA Paranormal Road Tri
       await dialog.getByRole('button', { name: /submit/i }).click();
 
       await expect(page.getByText('Interest Registered!')).toBeVisible();
-      await expect(
-        dialog.getByRole('textbox', { name: 'Email', exact: true }),
-        'the form is cleared',
-      ).toHaveValue('');
-      await expect(consent).not.toBeChecked();
+      await expect(dialog, 'the dialog closes on success').toBeHidden();
       const { data } = await adminClient()
         .from('interest_registrations')
         .select('event_name, full_name, phone, message, marketing_consent')
@@ -94,6 +94,25 @@ for (const tripTitle of ['Tasmania Paranormal Getaway', 'USA Paranormal Road Tri
       ]);
       const mail = await waitForMail(COMPANY, new RegExp(`^Interest: ${name} in `));
       expect(mail.text).toContain(`E-mail: ${email}`);
+
+      const again = await openInterestForm(page, tripTitle);
+      const againEmail = again.getByRole('textbox', { name: 'Email', exact: true });
+      await expect(againEmail, 'the form was reset').toHaveValue('');
+      await expect(again.getByRole('checkbox', { name: /news about trips/ })).not.toBeChecked();
+      await again.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await againEmail.fill(email.toUpperCase());
+      await again.getByRole('button', { name: /submit/i }).click();
+      await expect(page.getByText('Already registered', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(`You've already registered your interest in the ${tripTitle}.`),
+      ).toBeVisible();
+      await expect(again, 'the dialog stays open to show it').toBeVisible();
+      await expect(againEmail, 'what was typed is kept').toHaveValue(email.toUpperCase());
+      const count = await adminClient()
+        .from('interest_registrations')
+        .select('id', { count: 'exact', head: true })
+        .ilike('email', email);
+      expect(count.count).toBe(1);
     });
   });
 }

@@ -22,13 +22,15 @@ export function InterestForm({ idPrefix, eventName }: InterestFormProps) {
   const { field, values, setField, handleSubmit, submitting } = useSubmitForm({
     empty,
     rules: INTEREST_RULES,
-    send: async (registration) => {
+    send: async (registration, form) => {
       const consented = isConsentTicked(registration.marketingConsent);
-      const saved = await registerInterest({ ...registration, eventName, marketingConsent: consented });
-      showToast(interestToast(saved, eventName, asksToConfirm(consented, registration.email, memberEmail)));
-      // The spec clears the form and leaves the dialog open, so the thanks is read where it was asked; a
-      // refusal keeps what was typed.
-      return saved === 'registered';
+      const outcome = await registerInterest({ ...registration, eventName, marketingConsent: consented });
+      showToast(interestToast(outcome, eventName, asksToConfirm(consented, registration.email, memberEmail)));
+      // As the waitlist's dialog: registered, the form is cleared and the dialog closes (the toast thanks);
+      // any other answer keeps the dialog open with what was typed (decision 0061).
+      if (outcome !== 'registered') return false;
+      form.closest('dialog')?.close();
+      return true;
     },
   });
   useEffect(() => {

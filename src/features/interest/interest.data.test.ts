@@ -70,6 +70,39 @@ describe('registerInterest', () => {
     ]);
   });
 
+  it("answers 'already' for the same trip and address in another letter case, saving and e-mailing nothing more", async () => {
+    expect(await registerInterest(registration('twice@example.org', { message: 'First' }), anon)).toBe(
+      'registered',
+    );
+    expect(await registerInterest(registration('TWICE@Example.org', { message: 'Second' }), anon)).toBe(
+      'already',
+    );
+    const { rows } = await stack.db.query(
+      `select message from public.interest_registrations where lower(email) = 'twice@example.org'`,
+    );
+    expect(rows).toEqual([{ message: 'First' }]);
+    const mail = await stack.db.query(
+      `select subject from private.outbound_mail where lower(reply_to) = 'twice@example.org'`,
+    );
+    expect(mail.rows).toEqual([{ subject: 'Interest: Mary Bryant in Tasmania Paranormal Getaway' }]);
+    // Another trip is another registration.
+    expect(
+      await registerInterest(
+        registration('twice@example.org', { eventName: 'USA Paranormal Road Trip' }),
+        anon,
+      ),
+    ).toBe('registered');
+  });
+
+  it("says too many once one client has been told 'already' too often (HTTP 429)", async () => {
+    await stack.db.query('delete from private.waitlist_probes');
+    const outcomes: string[] = [];
+    for (let i = 0; i < 11; i += 1)
+      outcomes.push(await registerInterest(registration('twice@example.org'), anon));
+    expect(outcomes).toEqual([...Array<string>(10).fill('already'), 'too-many']);
+    await stack.db.query('delete from private.waitlist_probes');
+  });
+
   it('says it failed when the database refuses the values, and nothing is saved', async () => {
     expect(await registerInterest(registration('bad@example.org', { phone: 'call me' }), anon)).toBe('error');
     expect(await rowsFor('bad@example.org')).toEqual([]);

@@ -35,6 +35,14 @@ describe('interestToast', () => {
     expect(interestToast('error', 'Port Arthur Ghost Tour').title).toBe('Error');
   });
 
+  it("says an address already registered for the trip, in the waitlist's words, and nothing of trip news", () => {
+    expect(interestToast('already', 'Tasmania Paranormal Getaway', true)).toEqual({
+      title: 'Already registered',
+      description: "You've already registered your interest in the Tasmania Paranormal Getaway.",
+      variant: 'destructive',
+    });
+  });
+
   it('asks a visitor who ticked trip news to confirm it from their inbox (decision 0059)', () => {
     expect(interestToast('registered', 'Tasmania Paranormal Getaway', true).description).toBe(
       "Thank you for your interest in the Tasmania Paranormal Getaway. We'll be in touch soon. Check your inbox to confirm trip news.",

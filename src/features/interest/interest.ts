@@ -32,7 +32,8 @@ export function validateInterest(values: InterestValues): FieldErrors<InterestFi
 
 /**
  * The spec's 'Interest Registered!' with thanks (and, with trip news ticked, the request to confirm it:
- * decision 0059); past the hourly limit on enquiries, when to try again; the failure toast reads as the
+ * decision 0059); 'Already registered' for an address that registered for the trip before, as the
+ * waitlist's 'Already on waitlist'; past an hourly limit, when to try again; the failure toast reads as the
  * waitlist's does.
  */
 export function interestToast(outcome: InterestOutcome, eventName: string, consented = false): ToastInput {
@@ -45,7 +46,14 @@ export function interestToast(outcome: InterestOutcome, eventName: string, conse
       ),
       variant: 'success',
     };
-  // The database's hourly limit on enquiries from one address (private.enquiry_limits).
+  // The address registered for this trip before: nothing new is saved or sent (decision 0061).
+  if (outcome === 'already')
+    return {
+      title: 'Already registered',
+      description: `You've already registered your interest in the ${eventName}.`,
+      variant: 'destructive',
+    };
+  // The database's hourly limits: on enquiries from one address, and on 'already' answers to it.
   if (outcome === 'too-many')
     return {
       title: 'Too many attempts',

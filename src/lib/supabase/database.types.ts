@@ -1659,6 +1659,18 @@ export type Database = {
           votes: number;
         }[];
       };
+      register_interest: {
+        Args: {
+          event_name: string;
+          full_name: string;
+          email: string;
+          phone?: string;
+          message?: string;
+          event_id?: string;
+          marketing_consent?: boolean;
+        };
+        Returns: string;
+      };
       remind_traveller_form: {
         Args: {
           p_form_id: string;

@@ -262,9 +262,10 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
       `select count(*)::int as n from public.interest_registrations where id = '${ID.interest}'`,
       [0, 0, 0, 1],
     ],
+    // Registrations come only from register_interest(), which limits "already registered" answers.
     insert: [
       `insert into public.interest_registrations (event_name, full_name, email, message) values ('Published trip', 'New Person', 'new@fixture.test', 'Hi')`,
-      [1, 1, 1, 1],
+      ALL_DENIED,
     ],
     update: [
       `update public.interest_registrations set message = 'Called' where id = '${ID.interest}'`,
@@ -304,7 +305,7 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   'interest_registrations.marketing_consent': {
     insert: [
       `insert into public.interest_registrations (event_name, full_name, email, marketing_consent) values ('Published trip', 'New Person', 'new@fixture.test', true)`,
-      [1, 1, 1, 1],
+      ALL_DENIED,
     ],
     update: [
       `update public.interest_registrations set marketing_consent = false where id = '${ID.interest}'`,
@@ -314,6 +315,12 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   'public.join_waitlist(…, marketing_consent)': {
     execute: [
       `select count(*)::int as n from public.join_waitlist('Published trip', 'New Person', coalesce($1::text, 'anon') || '@fixture.test', marketing_consent => true)`,
+      [1, 1, 1, 1],
+    ],
+  },
+  'public.register_interest(…, marketing_consent)': {
+    execute: [
+      `select count(*)::int as n from public.register_interest('Published trip', 'New Person', coalesce($1::text, 'anon') || '@fixture.test', marketing_consent => true)`,
       [1, 1, 1, 1],
     ],
   },

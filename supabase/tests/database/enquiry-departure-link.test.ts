@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('enquiries linked to departures on $name', (kind) 
 
   it('links an interest registration the same way', async () => {
     const ids = await eventIdOf(
-      `insert into public.interest_registrations (event_name, full_name, email) values ($1, 'Ivy', $2)`,
+      `select public.register_interest(event_name => $1, full_name => 'Ivy', email => $2)`,
       ['Linked Trip', 'ivy@example.com'],
     );
     expect(ids).toEqual([NEXT]);

@@ -53,10 +53,7 @@ describe.each(DATABASE_KINDS)('enquiry rate limit on $name', (kind) => {
       [`flood${n}@example.org`],
     );
   const interest = (tx: Queryable, n: number) =>
-    tx.query(
-      `insert into public.interest_registrations (event_name, full_name, email) values ('Port Arthur', 'Flood Bot', $1)`,
-      [`flood${n}@example.org`],
-    );
+    tx.query(`select public.register_interest('Port Arthur', 'Flood Bot', $1)`, [`flood${n}@example.org`]);
   const waitlist = (tx: Queryable, n: number) =>
     tx.query(`select public.join_waitlist('Port Arthur', 'Flood Bot', $1)`, [`flood${n}@example.org`]);
 

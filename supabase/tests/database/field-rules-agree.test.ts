@@ -51,22 +51,32 @@ function enquiry(table: string, column: string, others: Record<string, string>) 
   };
 }
 /**
- * A visitor joins a waitlist only through join_waitlist() (direct inserts are revoked). A trip name of its
- * own per call keeps the unique (event_name, email) index and the probe limit out of the question: the
- * call stores the row (n = 1) or a check refuses it.
+ * A visitor joins a waitlist only through join_waitlist(), and registers interest only through
+ * register_interest() (direct inserts are revoked). A trip name of its own per call keeps the unique
+ * (event_name, email) index and the probe limit out of the question: the call stores the row (n = 1) or a
+ * check refuses it.
  */
-function waitlist(column: string, others: Record<string, string>) {
+function throughFunction(
+  table: string,
+  call: string,
+  stored: string,
+  column: string,
+  others: Record<string, string>,
+) {
   const args = Object.entries(others).map(([name, value]) => `${name} => '${value}'`);
   return {
-    label: `waitlist_submissions.${column}`,
+    label: `${table}.${column}`,
     actor: 'visitor' as const,
-    sql: `select (public.join_waitlist(event_name => 'Rules trip ' || gen_random_uuid()::text, ${[
+    sql: `select (public.${call}(event_name => 'Rules trip ' || gen_random_uuid()::text, ${[
       `${column} => ($1::jsonb ->> 0)`,
       ...args,
-    ].join(', ')}) = 'joined')::int as n`,
+    ].join(', ')}) = '${stored}')::int as n`,
   };
 }
-const TRIP = { event_name: 'Rules trip' };
+const waitlist = (column: string, others: Record<string, string>) =>
+  throughFunction('waitlist_submissions', 'join_waitlist', 'joined', column, others);
+const interest = (column: string, others: Record<string, string>) =>
+  throughFunction('interest_registrations', 'register_interest', 'registered', column, others);
 const NAME = { full_name: 'Ada' };
 const EMAIL = { email: 'a@b.co' };
 const MESSAGE = { message: 'Hello' };
@@ -99,7 +109,7 @@ const FIELDS: Field[] = [
     columns: [
       profile('full_name'),
       waitlist('full_name', { ...EMAIL }),
-      enquiry('interest_registrations', 'full_name', { ...TRIP, ...EMAIL }),
+      interest('full_name', { ...EMAIL }),
       enquiry('contact_messages', 'full_name', { ...EMAIL, ...MESSAGE }),
       traveller('full_name'),
     ],
@@ -126,7 +136,7 @@ const FIELDS: Field[] = [
     saved: (value) => value.trim(),
     columns: [
       waitlist('email', { ...NAME }),
-      enquiry('interest_registrations', 'email', { ...TRIP, ...NAME }),
+      interest('email', { ...NAME }),
       enquiry('contact_messages', 'email', { ...NAME, ...MESSAGE }),
     ],
     values: [
@@ -162,7 +172,7 @@ const FIELDS: Field[] = [
     columns: [
       profile('phone'),
       waitlist('phone', { ...NAME, ...EMAIL }),
-      enquiry('interest_registrations', 'phone', { ...TRIP, ...NAME, ...EMAIL }),
+      interest('phone', { ...NAME, ...EMAIL }),
       enquiry('contact_messages', 'phone', { ...NAME, ...EMAIL, ...MESSAGE }),
       traveller('phone'),
       traveller('emergency_contact_phone'),
@@ -201,7 +211,7 @@ const FIELDS: Field[] = [
     saved: optionalValue,
     columns: [
       waitlist('notes', { ...NAME, ...EMAIL }),
-      enquiry('interest_registrations', 'message', { ...TRIP, ...NAME, ...EMAIL }),
+      interest('message', { ...NAME, ...EMAIL }),
       traveller('dietary_notes'),
       traveller('medical_notes'),
     ],

@@ -60,14 +60,14 @@ async function join(tx: Queryable, email: string, consent: boolean): Promise<voi
   ]);
 }
 
-/** As a visitor: registers interest, box ticked or not. */
-async function interest(tx: Queryable, email: string, consent: boolean): Promise<void> {
+/** As a visitor: registers interest in a trip (the published one unless named), box ticked or not. */
+async function interest(tx: Queryable, email: string, consent: boolean, trip = TRIP): Promise<void> {
   await tx.query('set role anon');
-  await tx.query(
-    `insert into public.interest_registrations (event_name, full_name, email, marketing_consent)
-     values ($1, 'Some One', $2, $3)`,
-    [TRIP, email, consent],
-  );
+  await tx.query(`select public.register_interest($1, 'Some One', $2, marketing_consent => $3)`, [
+    trip,
+    email,
+    consent,
+  ]);
 }
 
 /** As a visitor: follows the link's token. */
@@ -134,12 +134,12 @@ describe.each(DATABASE_KINDS)('trip news by double opt-in on $name', (kind) => {
       await interest(tx, STRANGER, true);
       await interest(tx, STRANGER.toUpperCase(), true);
       const sameDay = (await mailTo(tx, STRANGER)).length;
-      // A day later a new tick may ask again, with a new link.
+      // A day later a new tick may ask again, with a new link (for another trip: one registration a trip).
       await tx.query(
         `update private.marketing_confirmations set requested_at = now() - interval '25 hours' where email = $1`,
         [STRANGER],
       );
-      await interest(tx, STRANGER, true);
+      await interest(tx, STRANGER, true, 'Another trip');
       const mails = await mailTo(tx, STRANGER);
       return { sameDay, later: mails.length, tokens: new Set(mails.map(tokenIn)).size };
     });
@@ -280,8 +280,7 @@ describe.each(DATABASE_KINDS)('trip news by double opt-in on $name', (kind) => {
         [TRIP, ID.published],
       );
       await tx.query(
-        `insert into public.interest_registrations (event_name, full_name, email, marketing_consent)
-         values ($1, 'Mia Member', 'friend@fixture.test', true)`,
+        `select public.register_interest($1, 'Mia Member', 'friend@fixture.test', marketing_consent => true)`,
         [TRIP],
       );
       const own = await mailTo(tx, 'member@fixture.test');

@@ -32,9 +32,11 @@ beforeAll(async () => {
   const visitor = visitorClient(stack);
   for (const email of ['first.data-test@example.com', 'second.data-test@example.com'])
     await visitor.rpc('join_waitlist', { event_name: TRIP, full_name: 'Wait Person', email });
-  await visitor
-    .from('interest_registrations')
-    .insert({ event_name: TRIP, full_name: 'Keen Person', email: 'keen.data-test@example.com' });
+  await visitor.rpc('register_interest', {
+    event_name: TRIP,
+    full_name: 'Keen Person',
+    email: 'keen.data-test@example.com',
+  });
   await visitor
     .from('contact_messages')
     .insert({ full_name: 'Asking Person', email: 'asking.data-test@example.com', message: 'When?' });

@@ -71,16 +71,22 @@ describe.each(['pglite', 'postgres'] as const)('mail to the company on %s', (dat
     expect(mails[0]?.text).toContain('Trip news by e-mail: yes');
   });
 
-  it('an interest registration sends one e-mail', async () => {
-    const { error } = await clientFor(stack).from('interest_registrations').insert({
+  it('an interest registration sends one e-mail; the same address again sends none', async () => {
+    const anon = clientFor(stack);
+    const registration = {
       event_name: 'Tasmania Paranormal Getaway',
       full_name: 'Iris Interest',
       email: 'iris@example.org',
       message: 'Is there a single room?',
-    });
-    expect(error).toBeNull();
+    };
+    expect((await anon.rpc('register_interest', registration)).data).toBe('registered');
+    expect((await anon.rpc('register_interest', { ...registration, email: 'Iris@Example.org' })).data).toBe(
+      'already',
+    );
     await stack.deliverMail();
-    const [mail] = companyMail('Interest: Iris Interest in Tasmania Paranormal Getaway');
+    const mails = companyMail('Interest: Iris Interest in Tasmania Paranormal Getaway');
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
     expect(mail?.text).toContain('Message: Is there a single room?');
     expect(mail?.text).toContain('Trip news by e-mail: no');
   });

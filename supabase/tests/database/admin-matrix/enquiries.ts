@@ -23,7 +23,7 @@ export const ENQUIRIES_MATRIX: MatrixPart = {
         `select count(*)::int as n from public.interest_registrations where id = '${ID.interest}' and handled_at is null`,
         [0, 0, 0, 1],
       ],
-      // Visitors register interest, but may not send it in already handled.
+      // Visitors register interest only through register_interest(); nobody inserts a row, handled or not.
       insert: [
         `insert into public.interest_registrations (event_name, full_name, email, handled_at) values ('Published trip', 'New Person', 'new@fixture.test', now())`,
         ['denied', 'denied', 'denied', 'denied'],

@@ -211,21 +211,17 @@ function email(rng: Random): string {
 
 /**
  * Enquiries anyone may send; the sender cannot read them back, so supabase-js sends return=minimal.
- * (Waitlist entries go through rpc/join_waitlist, not an insert.)
+ * (Waitlist entries and interest registrations go through rpc/join_waitlist and rpc/register_interest,
+ * not an insert.)
  */
 function insertEnquiry(rng: Random): Draft {
-  const table = rng.pick(['contact_messages', 'interest_registrations']);
-  const parts = draft('insert-enquiry', 'POST', table, pickCaller(rng));
-  const event = rng.chance(0.6) ? { event_id: rng.pick(SEED.events) } : {};
-  const person = {
+  const parts = draft('insert-enquiry', 'POST', 'contact_messages', pickCaller(rng));
+  parts.body = {
     full_name: 'Alex Turner',
     email: email(rng),
     ...(rng.chance(0.5) ? { phone: '+61 400 000 000' } : {}),
+    message: 'Do you run private group tours?',
   };
-  parts.body =
-    table === 'contact_messages'
-      ? { ...person, message: 'Do you run private group tours?' }
-      : { event_name: 'USA Paranormal Road Trip', ...event, ...person, message: 'Couples rooms?' };
   if (rng.chance(0.5)) parts.prefer = ['return=minimal'];
   return parts;
 }
