@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { axeViolations } from '../helpers/axe';
-import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
+import { colourOfClass, readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 import { sydneyToday } from '../../src/lib/format/today';
 
 // The dashboard shows the member's own figures: tiles counted from their rows, a card per booking with
@@ -59,6 +59,10 @@ test('a member with bookings sees their tiles and a card per booking', async ({ 
 
   await expect(page.getByRole('heading', { name: 'Welcome, Rosalind!' })).toBeVisible();
   await expect(page.locator('#main').getByText('VIP Member')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Member menu' }).getByRole('link', { name: 'Dashboard' }),
+    'the member menu marks the page it is on',
+  ).toHaveAttribute('aria-current', 'page');
   const tile = (key: string) => page.locator(`[data-tile="${key}"]`);
   await expect(tile('bookedEvents')).toContainText('Booked Events2');
   await expect(tile('completedEvents')).toContainText('Completed Events1');
@@ -149,15 +153,7 @@ for (const theme of ['dark', 'light'] as Theme[]) {
     // The amount and since when: both unpaid instalments, the first due on 1 March 2025.
     await expect(card).toContainText('$1,600.00 overdue since 1st March, 2025');
     // In colour: the theme's destructive token, not the status badge's usual colours.
-    const destructive = await page.evaluate(() => {
-      const probe = document.createElement('span');
-      probe.className = 'text-destructive';
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    });
-    await expect(overdue).toHaveCSS('color', destructive);
+    await expect(overdue).toHaveCSS('color', await colourOfClass(page, 'text-destructive'));
     // A booking paid on time says nothing about being overdue.
     await expect(page.getByRole('article', { name: 'Punctual Passage' })).not.toContainText('overdue');
 

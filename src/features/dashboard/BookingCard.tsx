@@ -2,10 +2,10 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { formatAudCents } from '../../lib/format/currency';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { bookingMoney, overdueNotice, overduePayment, type MemberBooking } from '../bookings/bookings';
-import { OverdueBadge } from '../bookings/StatusBadge';
+
 import { MoneyFigures } from '../bookings/MoneyFigures';
 import { ProgressBar } from '../bookings/ProgressBar';
-import { StatusBadge } from '../bookings/StatusBadge';
+import { OverdueBadge, OverdueNotice, StatusBadge } from '../bookings/StatusBadge';
 
 /** One booking on the dashboard: event, date, status, money, progress and the quick actions. */
 export function BookingCard({ booking, today }: { booking: MemberBooking; today: string }) {
@@ -33,11 +33,7 @@ export function BookingCard({ booking, today }: { booking: MemberBooking; today:
           {overdue && <OverdueBadge />}
         </div>
       </div>
-      {overdue && (
-        <p className="text-destructive mt-3 text-sm font-semibold">
-          {overdueNotice(overdue)}. Please pay as soon as you can, or contact us.
-        </p>
-      )}
+      {overdue && <OverdueNotice overdue={overdue} className="mt-3" />}
       <div className="mt-4">
         <MoneyFigures money={money} />
       </div>
