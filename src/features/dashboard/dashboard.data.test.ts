@@ -26,7 +26,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   const member = await signedInAccount(stack, { email: 'dashboard-count@example.com' });
   [memberId, memberClient] = [member.id, member.client];
-  const event = (slug: string, status: string, start: number) => ({
+  const event = (slug: string, status: 'published' | 'draft', start: number) => ({
     slug,
     title: slug,
     status,
