@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
-import { adminClient, createMember, signInPage, uniqueEmail, waitForMail } from '../helpers/e2e-backend';
+import {
+  adminClient,
+  createMember,
+  signInPage,
+  storageKey,
+  uniqueEmail,
+  waitForMail,
+} from '../helpers/e2e-backend';
 import { gotoHydrated } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
@@ -124,6 +131,38 @@ test('/support shows a visitor no member menu, and a member theirs from the firs
   } finally {
     await context.close();
   }
+});
+
+test('/support hides the member menu again when the stored session turns out to be no session', async ({
+  page,
+}) => {
+  // A session left in storage whose tokens the auth service refuses: shown at first, hidden once checked.
+  await page.addInitScript((key) => {
+    if (!localStorage.getItem(key))
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          access_token: 'not-a-token',
+          refresh_token: 'not-a-refresh-token',
+          token_type: 'bearer',
+          expires_in: 3600,
+          expires_at: 1,
+          user: { id: '00000000-0000-4000-8000-000000000000' },
+        }),
+      );
+  }, storageKey());
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const menu = document.querySelector('nav[aria-label="Member menu"]');
+      document.documentElement.dataset.menuAtLoad = String(
+        menu !== null && getComputedStyle(menu).display !== 'none',
+      );
+    });
+  });
+  await gotoHydrated(page, '/support');
+  await expect(page.locator('html')).toHaveAttribute('data-menu-at-load', 'true');
+  await expect(page.getByRole('navigation', { name: 'Member menu' })).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-signed-in');
 });
 
 for (const theme of ['dark', 'light'] as Theme[]) {
