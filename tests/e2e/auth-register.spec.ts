@@ -46,7 +46,8 @@ test('register, confirm by e-mail, choose the password, then sign in with it', a
   await page.getByRole('button', { name: 'Save Password' }).click();
   await expect(toasts(page).getByText('Password saved')).toBeVisible();
   // Then the new member's own dashboard: their name, their tier, no bookings, counts from their rows.
-  await expect(page.getByRole('heading', { name: 'Welcome back, Casey!' })).toBeVisible();
+  // Their first sign-in (the confirmation link's) is greeted 'Welcome', not 'Welcome back'.
+  await expect(page.getByRole('heading', { name: 'Welcome, Casey!' })).toBeVisible();
   await expect(page.locator('#main').getByText('VIP Member').first()).toBeVisible();
   await expect(page.locator('[data-tile="bookedEvents"]')).toContainText('Booked Events0');
   await expect(page.locator('[data-tile="favourites"]')).toContainText('Favourites0');

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
-import { adminClient, uniqueEmail, waitForMail } from '../helpers/e2e-backend';
+import {
+  adminClient,
+  createMember,
+  signInPage,
+  storageKey,
+  uniqueEmail,
+  waitForMail,
+} from '../helpers/e2e-backend';
 import { gotoHydrated } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
@@ -93,3 +100,76 @@ test('/support shows how to reach the company and the same form, and is not inde
   await expect(main.getByRole('form', { name: 'Contact us' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 });
+
+test('/support shows a visitor no member menu, and a member theirs from the first paint', async ({
+  page,
+  browser,
+}) => {
+  await gotoHydrated(page, '/support');
+  await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Member menu' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Personal Details' })).toHaveCount(0);
+
+  const context = await browser.newContext();
+  const memberPage = await context.newPage();
+  try {
+    await signInPage(memberPage, await createMember({ fullName: 'Sam Support' }));
+    // Whether the menu showed when the HTML was first parsed, before any module script ran: no flash.
+    await memberPage.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const menu = document.querySelector('nav[aria-label="Member menu"]');
+        document.documentElement.dataset.menuAtLoad = String(
+          menu !== null && getComputedStyle(menu).display !== 'none',
+        );
+      });
+    });
+    await gotoHydrated(memberPage, '/support');
+    await expect(memberPage.locator('html')).toHaveAttribute('data-menu-at-load', 'true');
+    const menu = memberPage.getByRole('navigation', { name: 'Member menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Support' })).toHaveAttribute('aria-current', 'page');
+  } finally {
+    await context.close();
+  }
+});
+
+test('/support hides the member menu again when the stored session turns out to be no session', async ({
+  page,
+}) => {
+  // A session left in storage whose tokens the auth service refuses: shown at first, hidden once checked.
+  await page.addInitScript((key) => {
+    if (!localStorage.getItem(key))
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          access_token: 'not-a-token',
+          refresh_token: 'not-a-refresh-token',
+          token_type: 'bearer',
+          expires_in: 3600,
+          expires_at: 1,
+          user: { id: '00000000-0000-4000-8000-000000000000' },
+        }),
+      );
+  }, storageKey());
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const menu = document.querySelector('nav[aria-label="Member menu"]');
+      document.documentElement.dataset.menuAtLoad = String(
+        menu !== null && getComputedStyle(menu).display !== 'none',
+      );
+    });
+  });
+  await gotoHydrated(page, '/support');
+  await expect(page.locator('html')).toHaveAttribute('data-menu-at-load', 'true');
+  await expect(page.getByRole('navigation', { name: 'Member menu' })).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-signed-in');
+});
+
+for (const theme of ['dark', 'light'] as Theme[]) {
+  test(`axe finds nothing on /support for a visitor (${theme})`, async ({ page, context }) => {
+    await useStoredTheme(context, theme);
+    await gotoHydrated(page, '/support');
+    expect(await readTheme(page)).toBe(theme);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

@@ -18,7 +18,9 @@ async function memberWithData(): Promise<{ member: TestMember; bookingId: string
     eventId: event.id,
     totalCents: 200000,
     installments: [
-      { due_date: '2025-01-01', amount_cents: 100000, paid_at: '2025-01-01T00:00:00Z' },
+      { due_date: '2024-06-01', amount_cents: 50000, paid_at: '2024-06-01T00:00:00Z' },
+      // Overdue, so the dashboard card and the payment plan are scanned with their overdue badge and notice.
+      { due_date: '2025-01-01', amount_cents: 50000 },
       { due_date: '2029-01-01', amount_cents: 100000 },
     ],
   });

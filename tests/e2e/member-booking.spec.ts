@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createMember, signInPage } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
+import { colourOfClass } from '../helpers/theme';
 
 // A booking's details and its payment plan, for its owner; anyone else's booking (or an unknown one) is
 // 'not found', because row-level security returns nothing.
@@ -59,6 +60,18 @@ test('the payment plan shows the schedule, what is next, what remains and how to
     '15th January, 2025$1,000.00Overdue',
     '1st December, 2029$1,000.00Upcoming',
   ]);
+  // Overdue in words above the figures, and in colour in the schedule.
+  await expect(summary).toContainText(
+    '$1,000.00 overdue since 15th January, 2025. Please pay as soon as you can, or contact us.',
+  );
+  await expect(summary.getByText(/overdue since/)).toHaveCSS(
+    'color',
+    await colourOfClass(page, 'text-destructive'),
+  );
+  await expect(rows.nth(2).getByRole('cell').last()).toHaveCSS(
+    'color',
+    await colourOfClass(page, 'text-destructive'),
+  );
   const pay = page.getByRole('region', { name: 'How to pay by bank transfer' });
   await expect(pay).toContainText('Account nameHaunted Horizons Pty Ltd');
   await expect(pay).toContainText('BSB062-000');

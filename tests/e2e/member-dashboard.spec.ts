@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
+import { axeViolations } from '../helpers/axe';
+import { colourOfClass, readTheme, useStoredTheme, type Theme } from '../helpers/theme';
+import { sydneyToday } from '../../src/lib/format/today';
 
 // The dashboard shows the member's own figures: tiles counted from their rows, a card per booking with
 // money in en-AU AUD and an accessible progress bar; a member without bookings sees an empty state.
 
+// A member signing in for the first time is greeted 'Welcome' ('Welcome back' is for later sign-ins:
+// firstVisit in dashboard.ts), and the summary tile counts the events /events lists.
 test('a member with bookings sees their tiles and a card per booking', async ({ page }) => {
   const member = await createMember({ fullName: 'Rosalind Harker' });
   const upcoming = await arrangeEvent({
@@ -36,29 +41,38 @@ test('a member with bookings sees their tiles and a card per booking', async ({ 
     status: 'cancelled',
   });
   await adminClient().from('favorites').insert({ user_id: member.id, event_id: upcoming.id });
-  const publishedNow = async () =>
+  // What /events lists: published events that start today or later in Sydney (decision 0026). The past
+  // published trip above (and the seed's, all started) must not count.
+  const upcomingNow = async () =>
     (
       await adminClient()
         .from('events')
         .select('id', { count: 'exact', head: true })
         .eq('status', 'published')
+        .gte('start_date', sydneyToday())
     ).count ?? 0;
   // Other tests publish events in parallel: the tile shows a count between the ones before and after.
-  const publishedBefore = await publishedNow();
+  const upcomingBefore = await upcomingNow();
 
   await signInPage(page, member);
   await page.goto('/dashboard');
 
-  await expect(page.getByRole('heading', { name: 'Welcome back, Rosalind!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Rosalind!' })).toBeVisible();
   await expect(page.locator('#main').getByText('VIP Member')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Member menu' }).getByRole('link', { name: 'Dashboard' }),
+    'the member menu marks the page it is on',
+  ).toHaveAttribute('aria-current', 'page');
   const tile = (key: string) => page.locator(`[data-tile="${key}"]`);
   await expect(tile('bookedEvents')).toContainText('Booked Events2');
   await expect(tile('completedEvents')).toContainText('Completed Events1');
   await expect(tile('favourites')).toContainText('Favourites1');
   await expect(tile('publishedEvents')).toContainText('All Events Community');
   const shown = Number(await tile('publishedEvents').locator('span').last().textContent());
-  expect(shown).toBeGreaterThanOrEqual(publishedBefore);
-  expect(shown).toBeLessThanOrEqual(await publishedNow());
+  expect(shown).toBeGreaterThanOrEqual(upcomingBefore);
+  expect(shown, 'the tile counts what /events lists, not past trips').toBeLessThanOrEqual(
+    await upcomingNow(),
+  );
   await expect(tile('favourites').getByRole('link')).toHaveAttribute('href', '/customer-favorites');
   await expect(tile('completedEvents').getByRole('link')).toHaveAttribute('href', '/completed-events');
 
@@ -88,7 +102,7 @@ test('a member without bookings sees an empty state, not sample numbers', async 
   const member = await createMember({ fullName: '' });
   await signInPage(page, member);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome back, User!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, User!' })).toBeVisible();
   await expect(page.getByText('You have no bookings yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'See our upcoming trips' })).toHaveAttribute(
     'href',
@@ -103,3 +117,47 @@ test('the dashboard sends a visitor to the login page, with the way back in ?nex
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
 });
+
+for (const theme of ['dark', 'light'] as Theme[]) {
+  test(`an overdue instalment shows on the card in words and colour (${theme} theme)`, async ({
+    page,
+    context,
+  }) => {
+    await useStoredTheme(context, theme);
+    const member = await createMember({ fullName: 'Owen Overdue' });
+    const trip = await arrangeEvent({ title: 'Overdue Odyssey', start: '2030-05-01', end: '2030-05-05' });
+    await arrangeBooking({
+      userId: member.id,
+      eventId: trip.id,
+      totalCents: 240000,
+      installments: [
+        { due_date: '2025-01-15', amount_cents: 80000, paid_at: '2025-01-10T00:00:00Z' },
+        { due_date: '2025-03-01', amount_cents: 80000 },
+        { due_date: '2025-06-01', amount_cents: 80000 },
+      ],
+    });
+    const onTime = await arrangeEvent({ title: 'Punctual Passage', start: '2030-06-01', end: '2030-06-02' });
+    await arrangeBooking({
+      userId: member.id,
+      eventId: onTime.id,
+      totalCents: 100000,
+      installments: [{ due_date: '2029-01-01', amount_cents: 100000 }],
+    });
+    await signInPage(page, member);
+    await page.goto('/dashboard');
+
+    const card = page.getByRole('article', { name: 'Overdue Odyssey' });
+    await expect(card).toContainText('Confirmed');
+    const overdue = card.getByText('Payment overdue', { exact: true });
+    await expect(overdue).toBeVisible();
+    // The amount and since when: both unpaid instalments, the first due on 1 March 2025.
+    await expect(card).toContainText('$1,600.00 overdue since 1st March, 2025');
+    // In colour: the theme's destructive token, not the status badge's usual colours.
+    await expect(overdue).toHaveCSS('color', await colourOfClass(page, 'text-destructive'));
+    // A booking paid on time says nothing about being overdue.
+    await expect(page.getByRole('article', { name: 'Punctual Passage' })).not.toContainText('overdue');
+
+    expect(await readTheme(page)).toBe(theme);
+    expect(await axeViolations(page, page.getByRole('region', { name: 'Your Bookings' }))).toEqual([]);
+  });
+}

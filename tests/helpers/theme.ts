@@ -73,3 +73,15 @@ export async function readFirstPaintRecord(page: Page): Promise<FirstPaintRecord
   await page.waitForLoadState('load');
   return page.evaluate(() => (window as unknown as { __themeRecord: FirstPaintRecord }).__themeRecord);
 }
+
+/** The colour a utility class (`text-destructive`) gives text in the page's current theme, as CSS reports it. */
+export function colourOfClass(page: Page, className: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('span');
+    probe.className = name;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, className);
+}

@@ -6,9 +6,10 @@
  *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name / data-session-tier
  *   data-sign-out                           signs out everywhere (a failure is shown as a toast)
  */
+import { computed } from 'nanostores';
 import { $cartCount } from '../../stores/cart';
 import { tierLabel } from '../../lib/format/membership-tier';
-import { $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
+import { $loading, $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { showCarriedToast } from './carried-toast';
 import { $theme, syncThemeFromDocument, toggleTheme } from '../../stores/theme';
@@ -44,6 +45,15 @@ $sessionUser.subscribe((user) => {
     element.hidden = !element.textContent;
   }
 });
+
+// <html data-signed-in> shows member-only parts ([data-members-only], the /support page's member menu).
+// A stored session set it before the first paint (MemberLayout); once the check is done it follows the
+// session, so a member keeps it without a flash and an expired session or a sign-out removes it.
+computed([$sessionUser, $loading], (user, loading) => (loading ? null : Boolean(user))).subscribe(
+  (signedIn) => {
+    if (signedIn !== null) document.documentElement.toggleAttribute('data-signed-in', signedIn);
+  },
+);
 
 async function signOutEverywhere(): Promise<void> {
   const { error } = await signOut();

@@ -1,8 +1,10 @@
 import { formatAudCents } from '../../lib/format/currency';
 import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
 import { BookingState } from './BookingState';
-import { bookingMoney, localToday, schedule, type Installment, type MemberBooking } from './bookings';
+import { sydneyToday } from '../../lib/format/today';
+import { bookingMoney, overduePayment, schedule, type Installment, type MemberBooking } from './bookings';
 import { MoneyFigures } from './MoneyFigures';
+import { OverdueNotice } from './StatusBadge';
 import { ProgressBar } from './ProgressBar';
 import { useBookingFromLocation } from './useBooking';
 
@@ -23,9 +25,11 @@ export function PaymentPlan({ bank }: { bank: BankTransfer }) {
 const paidOn = (paidAt: string) => formatOrdinalDate(sydneyDate(paidAt));
 
 function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer }) {
-  const today = localToday();
+  // Due dates are the company's (Sydney's) calendar days, as on the dashboard.
+  const today = sydneyToday();
   const money = bookingMoney(booking);
   const plan = schedule(booking.booking_installments, today);
+  const late = overduePayment(booking, today);
   const title = booking.event?.title ?? 'your booking';
   const overdue = new Set(plan.overdue.map((installment) => installment.id));
   return (
@@ -35,6 +39,7 @@ function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer })
           {title}
         </h2>
         <p className="text-muted-foreground text-sm">Invoice {booking.invoice_number}</p>
+        {late && <OverdueNotice overdue={late} className="mt-3" />}
         <div className="mt-4">
           <MoneyFigures money={money} />
         </div>
@@ -103,7 +108,13 @@ function ScheduleTable({
               >
                 <td className="py-2 pr-4">{formatOrdinalDate(installment.due_date)}</td>
                 <td className="py-2 pr-4 tabular-nums">{formatAudCents(installment.amount_cents)}</td>
-                <td className="py-2">
+                <td
+                  className={
+                    !installment.paid_at && overdue.has(installment.id)
+                      ? 'text-destructive py-2 font-semibold'
+                      : 'py-2'
+                  }
+                >
                   {installment.paid_at
                     ? `Paid on ${paidOn(installment.paid_at)}`
                     : overdue.has(installment.id)

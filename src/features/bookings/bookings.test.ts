@@ -3,6 +3,8 @@ import {
   bookingIdFrom,
   bookingMoney,
   localToday,
+  overdueNotice,
+  overduePayment,
   progressPercent,
   schedule,
   type Installment,
@@ -92,5 +94,39 @@ describe('bookingIdFrom', () => {
 describe('localToday', () => {
   it('formats the local calendar day', () => {
     expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('overduePayment', () => {
+  const booking = (status: 'confirmed' | 'cancelled' | 'pending', installments: Installment[]) => ({
+    status,
+    booking_installments: installments,
+  });
+  const today = '2026-11-27';
+
+  it('sums the unpaid instalments due before today, since the earliest of them', () => {
+    const overdue = overduePayment(
+      booking('confirmed', [
+        instalment('c', '2025-06-01', 80000),
+        instalment('a', '2025-01-15', 80000, '2025-01-10T00:00:00Z'),
+        instalment('b', '2025-03-01', 80000),
+        instalment('d', '2027-01-01', 80000),
+      ]),
+      today,
+    );
+    expect(overdue).toEqual({ amountCents: 160000, since: '2025-03-01' });
+    expect(overdueNotice(overdue!)).toBe('$1,600.00 overdue since 1st March, 2025');
+  });
+
+  it('is null when nothing unpaid is past its due date (due today is not yet overdue)', () => {
+    expect(overduePayment(booking('confirmed', [instalment('a', today, 100)]), today)).toBeNull();
+    expect(
+      overduePayment(booking('pending', [instalment('a', '2025-01-01', 100, '2025-01-01T00:00:00Z')]), today),
+    ).toBeNull();
+    expect(overduePayment(booking('confirmed', []), today)).toBeNull();
+  });
+
+  it('is null for a cancelled booking: nothing is owed on it', () => {
+    expect(overduePayment(booking('cancelled', [instalment('a', '2025-01-01', 100)]), today)).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
  * read: money in integer cents (summed from the instalments, so the figures always match the schedule),
  * progress as paid ÷ total (spec §9), and the schedule's next and remaining instalments.
  */
+import { formatAudCents } from '../../lib/format/currency';
+import { formatOrdinalDate } from '../../lib/format/dates';
 import { hasEnded } from '../../lib/format/today';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'completed';
@@ -91,6 +93,36 @@ export function schedule(installments: readonly Installment[], today: string): S
     later: unpaid.slice(1),
     overdue: unpaid.filter((installment) => installment.due_date < today),
   };
+}
+
+export interface OverduePayment {
+  /** The unpaid instalments due before today, summed. */
+  amountCents: number;
+  /** The earliest due date among them (YYYY-MM-DD): overdue since then. */
+  since: string;
+}
+
+/**
+ * What the member owes late: the unpaid instalments whose due date is before `today` (Sydney's, the
+ * company's day), or null. An instalment due today is not yet late; a cancelled booking owes nothing.
+ */
+export function overduePayment(
+  booking: Pick<MemberBooking, 'status' | 'booking_installments'>,
+  today: string,
+): OverduePayment | null {
+  if (booking.status === 'cancelled') return null;
+  const late = schedule(booking.booking_installments, today).overdue;
+  const first = late[0];
+  if (!first) return null;
+  return {
+    amountCents: late.reduce((sum, installment) => sum + installment.amount_cents, 0),
+    since: first.due_date,
+  };
+}
+
+/** "$1,600.00 overdue since 1st March, 2025" */
+export function overdueNotice(overdue: OverduePayment): string {
+  return `${formatAudCents(overdue.amountCents)} overdue since ${formatOrdinalDate(overdue.since)}`;
 }
 
 /** The event has ended once its last day is before today. */

@@ -1,14 +1,16 @@
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatAudCents } from '../../lib/format/currency';
 import { formatOrdinalDate } from '../../lib/format/dates';
-import { bookingMoney, type MemberBooking } from '../bookings/bookings';
+import { bookingMoney, overdueNotice, overduePayment, type MemberBooking } from '../bookings/bookings';
+
 import { MoneyFigures } from '../bookings/MoneyFigures';
 import { ProgressBar } from '../bookings/ProgressBar';
-import { StatusBadge } from '../bookings/StatusBadge';
+import { OverdueBadge, OverdueNotice, StatusBadge } from '../bookings/StatusBadge';
 
 /** One booking on the dashboard: event, date, status, money, progress and the quick actions. */
-export function BookingCard({ booking }: { booking: MemberBooking }) {
+export function BookingCard({ booking, today }: { booking: MemberBooking; today: string }) {
   const money = bookingMoney(booking);
+  const overdue = overduePayment(booking, today);
   const title = booking.event?.title ?? 'Event details unavailable';
   const query = `?booking=${encodeURIComponent(booking.id)}`;
   const headingId = `booking-${booking.id}`;
@@ -26,8 +28,12 @@ export function BookingCard({ booking }: { booking: MemberBooking }) {
             <p className="text-muted-foreground text-sm">{formatOrdinalDate(booking.event.start_date)}</p>
           )}
         </div>
-        <StatusBadge status={booking.status} />
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={booking.status} />
+          {overdue && <OverdueBadge />}
+        </div>
       </div>
+      {overdue && <OverdueNotice overdue={overdue} className="mt-3" />}
       <div className="mt-4">
         <MoneyFigures money={money} />
       </div>
@@ -35,7 +41,10 @@ export function BookingCard({ booking }: { booking: MemberBooking }) {
         <ProgressBar
           percent={money.percent}
           label={`Payment progress for ${title}`}
-          valueText={`${money.percent}% paid: ${formatAudCents(money.paidCents)} of ${formatAudCents(money.totalCents)}`}
+          valueText={
+            `${money.percent}% paid: ${formatAudCents(money.paidCents)} of ${formatAudCents(money.totalCents)}` +
+            (overdue ? `, ${overdueNotice(overdue)}` : '')
+          }
         />
         <p className="text-muted-foreground mt-1 text-xs">{money.percent}% paid</p>
       </div>

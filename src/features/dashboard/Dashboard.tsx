@@ -5,7 +5,7 @@ import { $profile, $user } from '../../stores/session';
 import { sydneyToday } from '../../lib/format/today';
 import { BookingCard } from './BookingCard';
 import { TIER_LABELS } from '../../lib/format/membership-tier';
-import { computeTiles, greetingName, type Tiles } from './dashboard';
+import { computeTiles, greeting, isFirstVisit, type Tiles } from './dashboard';
 import { fetchDashboard } from './dashboard.data';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { MemberPolls } from '../polls/MemberPolls';
@@ -33,7 +33,7 @@ export function Dashboard() {
     <div className="space-y-8">
       <section aria-labelledby="greeting" className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="greeting" className="text-2xl font-semibold">
-          Welcome back, {greetingName(profile?.full_name)}!
+          {greeting(profile?.full_name, user !== null && isFirstVisit(user))}
         </h2>
         {profile && (
           <p className="text-sm">
@@ -56,7 +56,8 @@ export function Dashboard() {
 }
 
 function DashboardBody({ data }: { data: Awaited<ReturnType<typeof fetchDashboard>> }) {
-  const tiles = computeTiles(data.bookings, data, sydneyToday());
+  const today = sydneyToday();
+  const tiles = computeTiles(data.bookings, data, today);
   return (
     <>
       <section aria-labelledby="summary">
@@ -103,7 +104,7 @@ function DashboardBody({ data }: { data: Awaited<ReturnType<typeof fetchDashboar
         ) : (
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
             {data.bookings.map((booking) => (
-              <BookingCard key={booking.id} booking={booking} />
+              <BookingCard key={booking.id} booking={booking} today={today} />
             ))}
           </div>
         )}

@@ -1,13 +1,16 @@
 /**
  * The dashboard's three reads, in parallel: the member's bookings (event and instalments embedded, one
- * request) and two counts that transfer no rows (`head: true`).
+ * request) and two counts that transfer no rows (`head: true`). The community count is the events /events
+ * lists (`countEvents(upcomingEvents())`: published, starting today or later in Sydney), by the same rule.
  */
 import { dataError, sharedClient, type LoadClient } from '../../lib/supabase/data';
 import { fetchMyBookings } from '../bookings/bookings.data';
+import { countEvents, upcomingEvents } from '../events/events.data';
 import type { MemberBooking } from '../bookings/bookings';
 
 export interface DashboardData {
   bookings: MemberBooking[];
+  /** The upcoming events /events lists. */
   publishedEvents: number;
   favourites: number;
 }
@@ -31,7 +34,7 @@ export async function fetchDashboard(
   const supabase = await client();
   const [bookings, publishedEvents, favourites] = await Promise.all([
     fetchMyBookings(userId, client),
-    count(supabase.from('events').select('id', { count: 'exact', head: true }).eq('status', 'published')),
+    countEvents(upcomingEvents(), client),
     count(supabase.from('favorites').select('id', { count: 'exact', head: true }).eq('user_id', userId)),
   ]);
   return { bookings, publishedEvents, favourites };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberBooking } from '../bookings/bookings';
-import { computeTiles, greetingName } from './dashboard';
+import { computeTiles, greeting, greetingName, isFirstVisit } from './dashboard';
 
 describe('greetingName', () => {
   it('takes the first word of the full name', () => {
@@ -45,5 +45,60 @@ describe('computeTiles', () => {
       favourites: 0,
       completedEvents: 0,
     });
+  });
+});
+
+describe('isFirstVisit', () => {
+  const now = new Date('2026-11-27T10:00:00Z');
+
+  it('is true on the sign-in the confirmation link made, for the first day', () => {
+    const user = {
+      created_at: '2026-11-27T09:00:00Z',
+      email_confirmed_at: '2026-11-27T09:05:00Z',
+      last_sign_in_at: '2026-11-27T09:05:00.2Z',
+    };
+    expect(isFirstVisit(user, now)).toBe(true);
+  });
+
+  it('is true on the first password sign-in just after the company made the account', () => {
+    const user = {
+      created_at: '2026-11-27T09:58:00Z',
+      email_confirmed_at: '2026-11-27T09:58:00Z',
+      last_sign_in_at: '2026-11-27T09:59:30Z',
+    };
+    expect(isFirstVisit(user, now)).toBe(true);
+  });
+
+  it('is false once the member has signed in again later', () => {
+    const user = {
+      created_at: '2026-11-27T08:00:00Z',
+      email_confirmed_at: '2026-11-27T08:01:00Z',
+      last_sign_in_at: '2026-11-27T09:30:00Z',
+    };
+    expect(isFirstVisit(user, now)).toBe(false);
+  });
+
+  it('is false a day after joining, even in the same first session', () => {
+    const user = {
+      created_at: '2026-11-20T08:00:00Z',
+      email_confirmed_at: '2026-11-20T08:00:00Z',
+      last_sign_in_at: '2026-11-20T08:00:01Z',
+    };
+    expect(isFirstVisit(user, now)).toBe(false);
+  });
+
+  it('counts from the account being made when no confirmation time is known', () => {
+    expect(
+      isFirstVisit({ created_at: '2026-11-27T09:50:00Z', last_sign_in_at: '2026-11-27T09:51:00Z' }, now),
+    ).toBe(true);
+    expect(isFirstVisit({ created_at: '2026-11-27T09:50:00Z', last_sign_in_at: null }, now)).toBe(true);
+  });
+});
+
+describe('greeting', () => {
+  it("says 'Welcome' on a first visit and 'Welcome back' after", () => {
+    expect(greeting('Casey Newcomer', true)).toBe('Welcome, Casey!');
+    expect(greeting('Casey Newcomer', false)).toBe('Welcome back, Casey!');
+    expect(greeting(null, true)).toBe('Welcome, User!');
   });
 });

@@ -12,8 +12,8 @@ import {
   type EventScope,
   type EventsPage,
   type PublishedEvent,
+  upcomingEvents,
 } from './events.data';
-import { sydneyToday } from '../../lib/format/today';
 import { useListShownMark } from './list-shown-mark';
 import { useLiveCommunity } from './live-community';
 
@@ -36,7 +36,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     () => false,
   );
   // Time is real: only events starting today or later (Sydney's date) are upcoming.
-  const [scope] = useState<EventScope>(() => ({ from: sydneyToday() }));
+  const [scope] = useState<EventScope>(() => upcomingEvents());
   // The member's own reactions and follow come with the events, so the read waits until the session says
   // who is signed in (the stored session; the profile may still be on its way).
   const userId = user?.id ?? null;

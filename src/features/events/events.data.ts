@@ -5,7 +5,8 @@
  * by the member's id: an admin may read everyone's). Row-level security shows visitors and members only
  * published events.
  */
-import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { dataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { sydneyToday } from '../../lib/format/today';
 import type { ReactionState, ReactionType } from './reactions';
 
 export interface PublishedEvent {
@@ -21,6 +22,9 @@ export interface PublishedEvent {
 
 /** Which events a page lists: the upcoming ones (start date on or after `from`), or one event. */
 export type EventScope = { from: string } | { id: string };
+
+/** What /events lists: the events starting on or after today's date in Sydney. */
+export const upcomingEvents = (today: string = sydneyToday()): EventScope => ({ from: today });
 
 /** What the events page holds for its cards. */
 export interface EventsPage {
@@ -51,6 +55,20 @@ interface Filterable<Query> {
 export function inScope<Query extends Filterable<Query>>(query: Query, scope: EventScope): Query {
   if ('id' in scope) return query.eq('id', scope.id);
   return query.eq('status', 'published').gte('start_date', scope.from);
+}
+
+/**
+ * How many events a scope lists, without transferring them (`head: true`): the dashboard's community tile
+ * counts `upcomingEvents()` with the same rule as /events, so the two always agree.
+ */
+export async function countEvents(scope: EventScope, client: LoadClient = sharedClient): Promise<number> {
+  const supabase = await client();
+  const { count, error, status } = await inScope(
+    supabase.from('events').select('id', { count: 'exact', head: true }),
+    scope,
+  );
+  if (error) throw dataError(error, status);
+  return count ?? 0;
 }
 
 export async function fetchEventsPage(
