@@ -85,12 +85,16 @@ describe.each(DATABASE_KINDS)('event phase and update reach on $name', (kind) =>
     it('keeps the events policies: members see no drafts through the view, visitors nothing, nobody writes', async () => {
       const seen = await phases('member');
       expect(Object.keys(seen).sort()).toEqual([ID.published, PAST, LAST_DAY, OLD_CANCELLED].sort());
-      expect(await outcomeOf(testDb.db, 'visitor', `select count(*)::int as n from public.admin_events`)).toBe(
-        'denied',
-      );
+      expect(
+        await outcomeOf(testDb.db, 'visitor', `select count(*)::int as n from public.admin_events`),
+      ).toBe('denied');
       for (const actor of ['member', 'admin'] as const)
         expect(
-          await outcomeOf(testDb.db, actor, `update public.admin_events set title = 'x' where id = '${PAST}'`),
+          await outcomeOf(
+            testDb.db,
+            actor,
+            `update public.admin_events set title = 'x' where id = '${PAST}'`,
+          ),
         ).toBe('denied');
     });
   });
