@@ -134,8 +134,9 @@ test('the update screen says who it will reach before the send, and asks again b
   await form.getByRole('button', { name: 'Send update' }).click();
   const nobody = page.getByRole('dialog', { name: 'Send to nobody?' });
   await expect(nobody).toContainText('This update will reach nobody');
+  await expect(nobody.getByRole('button', { name: 'Send anyway' })).toBeVisible();
   await expect(nobody.getByRole('button', { name: 'Send update' })).toHaveCount(0);
-  await nobody.getByRole('button', { name: 'Cancel' }).click();
+  await nobody.getByRole('button', { name: 'Keep it' }).click();
   await expect(nobody).toBeHidden();
   const { count } = await adminClient()
     .from('event_updates')
