@@ -240,6 +240,22 @@ GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO anon;
 GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.is_public_event(event_id uuid) TO service_role;
 
+-- An event's phase, as the admin area lists and picks it (decision 0063): a published event whose last day
+-- has passed in Sydney (private.sydney_today(), the day src/lib/format/today.ts's hasEnded reads) is
+-- completed, as members already see it on /completed-events; anything else is its status. The one place
+-- this rule is written: public.admin_events shows it, and the admin lists filter and sort by it.
+CREATE FUNCTION private.event_phase(status public.event_status, end_date date) RETURNS public.event_status
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when status = 'published' and end_date < private.sydney_today()
+              then 'completed'::public.event_status else status end
+$$;
+
+REVOKE ALL ON FUNCTION private.event_phase(status public.event_status, end_date date) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.event_phase(status public.event_status, end_date date) TO authenticated;
+GRANT ALL ON FUNCTION private.event_phase(status public.event_status, end_date date) TO service_role;
+
 -- cancellation e-mail:
 
 -- When an event becomes cancelled, everyone who follows it or holds a booking for it (not one they had
@@ -316,6 +332,32 @@ CREATE TRIGGER mail_cancellation AFTER UPDATE OF status ON public.events FOR EAC
 CREATE TRIGGER name_slug BEFORE INSERT ON public.events FOR EACH ROW EXECUTE FUNCTION private.name_event_slug();
 
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- ---------------------------------------------------------------- public.admin_events
+
+-- The events as the admin area lists them: the list's columns and each event's phase (private.event_phase:
+-- a published event that has ended reads completed). Security invoker, so the events policies decide
+-- exactly as for the table: admins see every event, members and visitors nothing they could not read
+-- there (and visitors nothing at all). Read-only.
+CREATE VIEW public.admin_events WITH (security_invoker='true') AS
+ SELECT e.id,
+    e.slug,
+    e.title,
+    e.location,
+    e.status,
+    e.badge,
+    e.start_date,
+    e.end_date,
+    e.price_cents,
+    e.currency,
+    e.max_registrations,
+    e.trip_slug,
+    e.updated_at,
+    private.event_phase(e.status, e.end_date) AS phase
+   FROM public.events e;
+
+GRANT ALL ON TABLE public.admin_events TO service_role;
+GRANT SELECT ON TABLE public.admin_events TO authenticated;
 
 -- ---------------------------------------------------------------- public.event_follows
 

@@ -560,6 +560,34 @@ as $$ select count(distinct a.user_id)::integer from private.event_update_audien
 revoke all on function private.event_update_member_count(uuid, text) from public, anon, authenticated;
 grant execute on function private.event_update_member_count(uuid, text) to service_role;
 
+-- What a send would reach if it went now, for the screen to show before the Send button (decision 0063):
+-- the members who read it in the app (event_update_member_count) and the e-mails it would queue (one per
+-- address of event_update_recipients; none while the company's settings (its reply-to address) are missing, as
+-- queue_event_update_mail sends none then). The same parts the send uses, so the two cannot disagree.
+-- Admins only (42501); a segment the send would refuse, or no such event, is 22023 in the send's words.
+create function public.event_update_reach(event_id uuid, segment text)
+returns table (in_app integer, email integer)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_admin('see who an update reaches');
+  if segment is null or segment not in ('followers', 'travellers', 'waitlist', 'all') then
+    raise exception 'Choose who the update is for.' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.events e where e.id = event_update_reach.event_id) then
+    raise exception 'No such event.' using errcode = '22023';
+  end if;
+  return query select
+    private.event_update_member_count(event_update_reach.event_id, event_update_reach.segment),
+    case when exists (select 1 from private.company_settings s where s.contact_email is not null)
+         then (select count(*)::integer
+               from private.event_update_recipients(event_update_reach.event_id, event_update_reach.segment))
+         else 0 end;
+end
+$$;
+revoke all on function public.event_update_reach(uuid, text) from public, anon;
+grant execute on function public.event_update_reach(uuid, text) to authenticated, service_role;
+
 -- ---------------------------------------------------------------- the message
 
 -- The e-mail one recipient gets. `token` is their unsubscribe token (null for a booking notice, which has

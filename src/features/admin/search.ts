@@ -1,5 +1,11 @@
 import * as z from 'zod';
 
+// zod 4 tries `new Function('')` once to see whether it may compile fast parsers; the site's CSP has no
+// 'unsafe-eval', so the browser refuses it and reports a violation on every admin screen. Parsing without
+// that compiler is what zod then does anyway. This module is the first of the area's to load (the routes'
+// search rules), so the setting is in force before any schema parses.
+z.config({ jitless: true });
+
 /**
  * The address's search parameters of a list screen: what the table shows is in the URL, so a filtered,
  * sorted page can be bookmarked, shared and reloaded. Anything malformed is dropped, never an error.

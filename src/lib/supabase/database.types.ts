@@ -1245,6 +1245,25 @@ export type Database = {
       };
     };
     Views: {
+      admin_events: {
+        Row: {
+          id: string | null;
+          slug: string | null;
+          title: string | null;
+          location: string | null;
+          status: Database['public']['Enums']['event_status'] | null;
+          badge: string | null;
+          start_date: string | null;
+          end_date: string | null;
+          price_cents: number | null;
+          currency: string | null;
+          max_registrations: number | null;
+          trip_slug: string | null;
+          updated_at: string | null;
+          phase: Database['public']['Enums']['event_status'] | null;
+        };
+        Relationships: [];
+      };
       booking_balances: {
         Row: {
           booking_id: string | null;
@@ -1583,6 +1602,16 @@ export type Database = {
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;
+      };
+      event_update_reach: {
+        Args: {
+          event_id: string;
+          segment: string;
+        };
+        Returns: {
+          in_app: number;
+          email: number;
+        }[];
       };
       export_my_data: {
         Args: { [_ in never]: never };

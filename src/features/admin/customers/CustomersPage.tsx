@@ -89,6 +89,7 @@ export function CustomersPage() {
         isError={list.isError}
         searchLabel="Search by name or e-mail"
         toolbar={<KindFilter value={search.filter ?? ''} onChange={(filter) => update({ filter })} />}
+        stackOnPhone
         emptyText={search.q || search.filter ? 'No customers match this search.' : 'No customers yet.'}
       />
     </AdminPage>

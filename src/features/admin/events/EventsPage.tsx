@@ -34,7 +34,8 @@ const columns = [
     cell: ({ row }) => <span className="whitespace-nowrap">{eventDates(row.original)}</span>,
   }),
   column.accessor('location', { id: 'location', header: 'Location', cell: (info) => info.getValue() ?? '—' }),
-  column.accessor('status', { id: 'status', header: 'Status', cell: (info) => statusName(info.getValue()) }),
+  // The phase: a published event that has ended reads Completed, as members see it (decision 0063).
+  column.accessor('phase', { id: 'phase', header: 'Status', cell: (info) => statusName(info.getValue()) }),
   column.accessor('badge', {
     header: 'Badge',
     enableSorting: false,
@@ -67,7 +68,7 @@ export function EventsPage() {
   return (
     <AdminPage
       title="Events"
-      description="Every event, draft to cancelled. Open one to edit, publish or cancel it."
+      description="Every event, draft to cancelled. A published event reads Completed once its last day has passed. Open one to edit, publish or cancel it."
       actions={
         <>
           <Link to="/admin/event-management" className={buttonClass('primary', 'sm')}>

@@ -7,11 +7,13 @@ import {
 } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import type { BrowserSupabase } from '../../../lib/supabase/client';
+import { sydneyToday } from '../../../lib/format/today';
 import { loaderOf } from '../../../lib/supabase/data';
 import { fetchEventDetail } from '../../event-details/event-details.data';
 import {
   changeEventStatus,
   createEvent,
+  fetchEventChoices,
   listEvents,
   listEventsRange,
   readEvent,
@@ -93,6 +95,36 @@ describe('an admin', () => {
       message: 'The event was not saved: a field has a value the database refuses.',
     });
     expect((await listEvents({ q: 'padded' }, loaderOf(adminClient))).total).toBe(0);
+  });
+
+  it('lists a published event whose last day has passed in Sydney as completed, and pickers put it after upcoming ones (issue 20)', async () => {
+    const today = sydneyToday();
+    const shift = (days: number) => {
+      const date = new Date(`${today}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+    const insert = (title: string, start: number, end: number) =>
+      service
+        .from('events')
+        .insert({ title, status: 'published', start_date: shift(start), end_date: shift(end) })
+        .select('id')
+        .single()
+        .throwOnError()
+        .then(({ data }) => data.id);
+    const ended = await insert('Phase ended yesterday', -3, -1);
+    const lastDay = await insert('Phase last day today', -1, 0);
+    const found = await listEvents({ q: 'phase ', filter: 'completed' }, loaderOf(adminClient));
+    expect(found.rows.map((row) => [row.id, row.status, row.phase])).toEqual([
+      [ended, 'published', 'completed'],
+    ]);
+    const running = await listEvents({ q: 'phase ', filter: 'published' }, loaderOf(adminClient));
+    expect(running.rows.map((row) => row.id)).toEqual([lastDay]);
+    const choices = (await fetchEventChoices(['published', 'completed'], loaderOf(adminClient))).map(
+      (choice) => choice.id,
+    );
+    expect(choices.indexOf(lastDay)).toBeLessThan(choices.indexOf(ended));
+    expect(choices.indexOf(lastDay)).toBeGreaterThanOrEqual(0);
   });
 
   it('sorts and pages on the server', async () => {

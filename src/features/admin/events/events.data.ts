@@ -18,6 +18,11 @@ import { pageRange } from '../table/paging';
 export type EventStatus = Database['public']['Enums']['event_status'];
 export const EVENT_STATUSES: readonly EventStatus[] = ['draft', 'published', 'completed', 'cancelled'];
 
+/**
+ * An event as the list shows it (public.admin_events): `phase` is its status as the company lives it, a
+ * published event whose last day has passed in Sydney reading 'completed' (private.event_phase, decision
+ * 0063), which the list's tabs filter by and the Status column shows. `status` is the stored one.
+ */
 export interface AdminEventRow {
   id: string;
   slug: string;
@@ -32,9 +37,10 @@ export interface AdminEventRow {
   max_registrations: number | null;
   trip_slug: string | null;
   updated_at: string;
+  phase: EventStatus;
 }
 
-export type AdminEvent = AdminEventRow & {
+export type AdminEvent = Omit<AdminEventRow, 'phase'> & {
   description: string | null;
   event_type: string;
   image_paths: string[];
@@ -57,12 +63,13 @@ export type EventValues = Pick<
   | 'image_paths'
 >;
 
-const LIST_COLUMNS =
+const ROW_COLUMNS =
   'id, slug, title, location, status, badge, start_date, end_date, price_cents, currency, max_registrations, trip_slug, updated_at';
-const EVENT_COLUMNS = `${LIST_COLUMNS}, description, event_type, image_paths`;
+const LIST_COLUMNS = `${ROW_COLUMNS}, phase`;
+const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths`;
 
 /** The columns the list sorts by (the column ids of its table); anything else sorts by start date. */
-export const SORTABLE = ['title', 'start_date', 'status', 'location', 'price_cents', 'updated_at'] as const;
+export const SORTABLE = ['title', 'start_date', 'phase', 'location', 'price_cents', 'updated_at'] as const;
 type SortKey = (typeof SORTABLE)[number];
 
 /**
@@ -75,9 +82,9 @@ export function quoted(text: string): string {
 }
 
 function listQuery(supabase: BrowserSupabase, search: ListSearch) {
-  let query = supabase.from('events').select(LIST_COLUMNS, { count: 'exact' });
+  let query = supabase.from('admin_events').select(LIST_COLUMNS, { count: 'exact' });
   if (search.filter && (EVENT_STATUSES as readonly string[]).includes(search.filter))
-    query = query.eq('status', search.filter as EventStatus);
+    query = query.eq('phase', search.filter as EventStatus);
   const text = search.q?.trim();
   if (text) {
     const value = quoted(text);
@@ -98,13 +105,50 @@ export async function listEventsRange(
   client: LoadClient = sharedClient,
 ): Promise<{ rows: AdminEventRow[]; total: number }> {
   const result = await listQuery(await client(), search).range(from, to);
-  return { rows: unwrap(result), total: result.count ?? 0 };
+  // A view's columns are typed nullable; those of public.events it shows are not null.
+  return { rows: unwrap(result) as AdminEventRow[], total: result.count ?? 0 };
 }
 
 /** The page of the list the address asks for, and the number of events matching. */
 export function listEvents(search: ListSearch, client: LoadClient = sharedClient) {
   const { from, to } = pageRange(search.page ?? 1);
   return listEventsRange(search, from, to, client);
+}
+
+/** Phases an event picker offers, in the order it offers them: upcoming and running first. */
+export const PICKER_PHASES = ['published', 'draft', 'completed', 'cancelled'] as const;
+
+export interface EventChoice {
+  id: string;
+  title: string;
+  start_date: string;
+  phase: EventStatus;
+}
+
+/**
+ * The events a picker offers, in the given phases: those still to run (and running) first, soonest first,
+ * then completed ones, latest first, then cancelled ones. The phase is the database's (decision 0063).
+ */
+export async function fetchEventChoices(
+  phases: readonly EventStatus[],
+  client: LoadClient = sharedClient,
+): Promise<EventChoice[]> {
+  const supabase = await client();
+  // The latest 500 departures (a view's columns are typed nullable; the table's are not null).
+  const rows = unwrap(
+    await supabase
+      .from('admin_events')
+      .select('id, title, start_date, phase')
+      .in('phase', [...phases])
+      .order('start_date', { ascending: false })
+      .order('id')
+      .limit(500),
+  ) as EventChoice[];
+  const ended = (phase: EventStatus) => phase === 'completed' || phase === 'cancelled';
+  const upcoming = rows.filter((row) => !ended(row.phase)).reverse();
+  const completed = rows.filter((row) => row.phase === 'completed');
+  const cancelled = rows.filter((row) => row.phase === 'cancelled');
+  return [...upcoming, ...completed, ...cancelled];
 }
 
 /** One event to edit, or null when there is none (or the caller may not see it). */

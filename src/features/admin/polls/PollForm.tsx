@@ -3,27 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { getSupabase } from '../../../lib/supabase/client';
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../polls/poll-rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { createPoll, PollRefusedError } from '../../polls/polls.data';
+import { EventChoiceOptions } from '../events/EventChoiceOptions';
+import { fetchEventChoices } from '../events/events.data';
 import { FormField } from '../ui/FormField';
 import { EMPTY_POLL, pollFormSchema, toNewPoll, type PollFormValues } from './poll-form';
 
 const control =
   'w-full rounded-md border border-border bg-background px-3 py-2 text-foreground focus-visible:outline-3 focus-visible:outline-offset-1';
 
-async function fetchEventChoices() {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('events')
-    .select('id, title, start_date, status')
-    .in('status', ['published', 'draft'])
-    .order('start_date', { ascending: false })
-    .limit(300);
-  if (error) throw new Error(error.message);
-  return data;
-}
+// A poll is for an event still to run, or one just completed (how was it?); not a cancelled one.
+const fetchPollEvents = () => fetchEventChoices(['published', 'draft', 'completed']);
 
 /**
  * The new-poll form (react-hook-form + zod, the rules of src/features/polls/poll-rules.ts): who it is for, the
@@ -31,7 +23,7 @@ async function fetchEventChoices() {
  */
 export function PollForm({ onCreated }: { onCreated: () => Promise<unknown> }) {
   const id = useId();
-  const events = useQuery({ queryKey: ['admin', 'polls', 'events'], queryFn: fetchEventChoices });
+  const events = useQuery({ queryKey: ['admin', 'polls', 'events'], queryFn: fetchPollEvents });
   const form = useForm<PollFormValues>({ resolver: zodResolver(pollFormSchema), defaultValues: EMPTY_POLL });
   const options = useFieldArray({ control: form.control, name: 'options' });
   const { errors, isSubmitting } = form.formState;
@@ -71,11 +63,7 @@ export function PollForm({ onCreated }: { onCreated: () => Promise<unknown> }) {
           </label>
           <select id={`${id}-event`} className={control} {...form.register('eventId')}>
             <option value="">All members</option>
-            {events.data?.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.title} ({choice.start_date}){choice.status === 'draft' ? ' – draft' : ''}
-              </option>
-            ))}
+            <EventChoiceOptions choices={events.data} />
           </select>
         </div>
         <FormField<PollFormValues> name="question" label="Question" required maxLength={400} />

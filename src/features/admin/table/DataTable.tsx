@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
+import { cn } from '../../../lib/utils';
 import type { ListSearch } from '../search';
 import { pageCount, PAGE_SIZE } from './paging';
 
@@ -35,7 +36,24 @@ export interface DataTableProps<Row> {
   /** What an empty result says ('No customers match this search.'). */
   emptyText: string;
   pageSize?: number;
+  /**
+   * Below 640 px, each row becomes a card of "Column: value" lines and the headers a wrapped row of sort
+   * buttons, so a phone shows every column whole without scrolling sideways (decision 0063). The table
+   * keeps its roles explicitly, as a table laid out in blocks would otherwise lose them in some browsers.
+   */
+  stackOnPhone?: boolean;
 }
+
+// The classes of stackOnPhone, per part of the table (Tailwind's max-sm: below 640 px).
+const STACK = {
+  table: 'max-sm:block',
+  head: 'max-sm:block',
+  headRow: 'max-sm:flex max-sm:flex-wrap max-sm:gap-x-1',
+  body: 'max-sm:block',
+  row: 'max-sm:block max-sm:py-2',
+  cell: 'max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-2 max-sm:py-1 max-sm:[overflow-wrap:anywhere] max-sm:before:font-medium max-sm:before:content-[attr(data-label)]',
+  wholeRowCell: 'max-sm:block',
+} as const;
 
 /**
  * The admin's table, the model for every list: TanStack Table renders the columns, and paging, sorting and
@@ -56,7 +74,11 @@ export function DataTable<Row>({
   toolbar,
   emptyText,
   pageSize = PAGE_SIZE,
+  stackOnPhone = false,
 }: DataTableProps<Row>) {
+  // The stacked layout's classes and roles, or nothing for a table that only scrolls sideways.
+  const stack = (part: keyof typeof STACK) => (stackOnPhone ? STACK[part] : '');
+  const role = (value: string) => (stackOnPhone ? value : undefined);
   const sorting: SortingState = state.sort ? [{ id: state.sort, desc: state.dir === 'desc' }] : [];
   const page = state.page ?? 1;
   const pages = total === undefined ? undefined : pageCount(total, pageSize);
@@ -94,17 +116,22 @@ export function DataTable<Row>({
         </div>
       )}
       <div className="border-border overflow-x-auto rounded-lg border">
-        <table className="w-full text-left text-sm" aria-busy={rows === undefined && !isError}>
+        <table
+          role={role('table')}
+          className={cn('w-full text-left text-sm', stack('table'))}
+          aria-busy={rows === undefined && !isError}
+        >
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted/50">
+          <thead role={role('rowgroup')} className={cn('bg-muted/50', stack('head'))}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role={role('row')} className={stack('headRow')}>
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const label = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
+                      role={role('columnheader')}
                       scope="col"
                       className="px-3 py-2 font-semibold whitespace-nowrap"
                       aria-sort={
@@ -131,32 +158,51 @@ export function DataTable<Row>({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role={role('rowgroup')} className={stack('body')}>
             {isError ? (
-              <tr>
-                <td colSpan={columnCount} role="alert" className="text-destructive px-3 py-6 text-center">
+              <tr role={role('row')} className={stack('row')}>
+                <td
+                  colSpan={columnCount}
+                  role="alert"
+                  className={cn('text-destructive px-3 py-6 text-center', stack('wholeRowCell'))}
+                >
                   We could not load this list. Please refresh the page to try again.
                 </td>
               </tr>
             ) : rows === undefined ? (
               Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <tr key={index} className="border-border border-t">
-                  <td colSpan={columnCount} className="px-3 py-3">
+                <tr key={index} role={role('row')} className={cn('border-border border-t', stack('row'))}>
+                  <td
+                    colSpan={columnCount}
+                    role={role('cell')}
+                    className={cn('px-3 py-3', stack('wholeRowCell'))}
+                  >
                     <div className="bg-muted h-4 animate-pulse rounded" />
                   </td>
                 </tr>
               ))
             ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="text-muted-foreground px-3 py-6 text-center">
+              <tr role={role('row')} className={stack('row')}>
+                <td
+                  colSpan={columnCount}
+                  role={role('cell')}
+                  className={cn('text-muted-foreground px-3 py-6 text-center', stack('wholeRowCell'))}
+                >
                   {emptyText}
                 </td>
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-border border-t">
+                <tr key={row.id} role={role('row')} className={cn('border-border border-t', stack('row'))}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-top">
+                    <td
+                      key={cell.id}
+                      role={role('cell')}
+                      data-label={
+                        stackOnPhone ? columnLabel(cell.column.columnDef.header, cell.column.id) : undefined
+                      }
+                      className={cn('px-3 py-2 align-top', stack('cell'))}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -242,4 +288,9 @@ function SearchBox({
       />
     </div>
   );
+}
+
+/** A column's name for the stacked layout's "Column: value" lines: its header when that is text. */
+function columnLabel(header: unknown, id: string): string {
+  return typeof header === 'string' ? header : id;
 }

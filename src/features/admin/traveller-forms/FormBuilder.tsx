@@ -13,6 +13,7 @@ import {
   type FormBuilderValues,
 } from './form-builder-schema';
 import { FieldDraftRow } from './FieldDraftRow';
+import { EventChoiceOptions } from '../events/EventChoiceOptions';
 import { createTravellerForm, fetchFormEvents, updateTravellerForm } from './admin-traveller-forms.data';
 
 /**
@@ -83,12 +84,7 @@ export function FormBuilder({
           ) : (
             <SelectField<FormBuilderValues> name="event_id" label="Event" required>
               <option value="">Choose an event</option>
-              {(events.data ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.title}
-                  {option.start_date ? ` (${option.start_date})` : ''}
-                </option>
-              ))}
+              <EventChoiceOptions choices={events.data} />
             </SelectField>
           )}
           <FormField<FormBuilderValues> name="title" label="Title" required maxLength={120} />

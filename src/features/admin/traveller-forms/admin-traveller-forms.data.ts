@@ -3,7 +3,7 @@
 // the client loader last (tests pass loaderOf(client)) and throws a DataError when the database refuses.
 import type { Database } from '../../../lib/supabase/database.types';
 import { dataError, sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
-import { quoted } from '../events/events.data';
+import { fetchEventChoices, quoted, type EventChoice } from '../events/events.data';
 import type { ListSearch } from '../search';
 import { pageRange, type WithNulls } from '../table/paging';
 import {
@@ -14,11 +14,6 @@ import {
   type FormFieldDef,
 } from '../../traveller-forms/traveller-forms';
 
-export interface FormEventOption {
-  id: string;
-  title: string;
-  start_date: string | null;
-}
 export interface AdminTravellerForm {
   id: string;
   event_id: string;
@@ -45,18 +40,13 @@ export interface FormReminder {
   sent_by_name: string | null;
 }
 
-/** Events a form can be for: not cancelled, newest departure first. */
-export async function fetchFormEvents(client: LoadClient = sharedClient): Promise<FormEventOption[]> {
-  return unwrap(
-    await (
-      await client()
-    )
-      .from('events')
-      .select('id, title, start_date')
-      .neq('status', 'cancelled')
-      .order('start_date', { ascending: false })
-      .limit(500),
-  );
+/**
+ * Events a new form can be for: those still to run (published or draft, not yet ended in Sydney: decision
+ * 0063), soonest first. A form asks travellers for what the trip needs, so an ended or cancelled trip is
+ * not offered; its existing forms stay as they are.
+ */
+export function fetchFormEvents(client: LoadClient = sharedClient): Promise<EventChoice[]> {
+  return fetchEventChoices(['published', 'draft'], client);
 }
 
 const FORM_COLUMNS = 'id, event_id, title, due_date, answered_by, fields, event:events(title)';

@@ -11,11 +11,20 @@ import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';
 import { ruleString } from '../../../lib/forms/rule-schema';
 import { RICH_TEXT_CLASS } from '../../event-updates/event-updates';
+import { EventChoiceOptions } from '../events/EventChoiceOptions';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { SentUpdates } from './SentUpdates';
 import { UpdateImagePicker } from './UpdateImagePicker';
-import { listUpdateEvents, SEGMENTS, SendRefusedError, sendEventUpdate } from './updates.data';
+import {
+  fetchUpdateReach,
+  listUpdateEvents,
+  reachSentence,
+  SEGMENTS,
+  SendRefusedError,
+  sendEventUpdate,
+  type UpdateReach,
+} from './updates.data';
 
 const schema = z
   .object({
@@ -72,7 +81,9 @@ export function EventUpdatesPage() {
     resolver: zodResolver(schema),
     defaultValues: blank({ eventId: '', segment: 'followers' }),
   });
+  // The draft waiting in the confirm step, with the reach the screen showed when Send was pressed.
   const [pending, setPending] = useState<Draft | null>(null);
+  const [pendingReach, setPendingReach] = useState<UpdateReach | undefined>(undefined);
   // A new key after a send gives an empty editor (the editor keeps its own document).
   const [editorKey, setEditorKey] = useState(0);
   const eventError = form.formState.errors.eventId?.message;
@@ -104,8 +115,29 @@ export function EventUpdatesPage() {
   }
 
   const segmentValue = useWatch({ control: form.control, name: 'segment' });
+  const eventValue = useWatch({ control: form.control, name: 'eventId' });
   const chosen = SEGMENTS.find((segment) => segment.value === segmentValue);
   const eventTitle = events.data?.find((event) => event.id === pending?.eventId)?.title ?? '';
+  // Who the send would reach, counted again whenever the event or the group changes (and after a send).
+  const reach = useQuery({
+    queryKey: ['admin', 'updates', 'reach', eventValue, segmentValue],
+    queryFn: () => fetchUpdateReach(eventValue, segmentValue),
+    enabled: eventValue !== '',
+  });
+  const reachText =
+    eventValue === ''
+      ? 'Choose an event to see who this update will reach.'
+      : reach.data
+        ? reachSentence(reach.data)
+        : reach.isError
+          ? 'Who this update will reach could not be counted just now. It can still be sent.'
+          : 'Counting who this update will reach…';
+  const nobody = pendingReach !== undefined && pendingReach.in_app === 0 && pendingReach.email === 0;
+  const pendingMessage = `"${pending?.title ?? ''}" for ${eventTitle} goes to: ${
+    SEGMENTS.find((segment) => segment.value === pending?.segment)?.label ?? ''
+  }. ${pendingReach ? `${reachSentence(pendingReach)} ` : ''}${
+    nobody ? 'Members who join this group later will see it in the app. ' : ''
+  }It cannot be unsent.`;
 
   return (
     <AdminPage
@@ -117,7 +149,14 @@ export function EventUpdatesPage() {
           noValidate
           aria-label="New update"
           className="border-border max-w-2xl space-y-4 rounded-lg border p-4"
-          onSubmit={(event) => void form.handleSubmit(setPending)(event)}
+          onSubmit={(event) =>
+            void form.handleSubmit((draft) => {
+              setPendingReach(
+                draft.eventId === eventValue && draft.segment === segmentValue ? reach.data : undefined,
+              );
+              setPending(draft);
+            })(event)
+          }
         >
           <div className="flex flex-col gap-1">
             <label htmlFor={eventSelectId} className="text-sm font-medium">
@@ -131,11 +170,7 @@ export function EventUpdatesPage() {
               {...form.register('eventId')}
             >
               <option value="">Choose an event</option>
-              {events.data?.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.title} ({event.start_date}, {event.status})
-                </option>
-              ))}
+              <EventChoiceOptions choices={events.data} />
             </select>
             {eventError && (
               <p id={`${eventSelectId}-error`} className="text-destructive text-sm">
@@ -171,6 +206,9 @@ export function EventUpdatesPage() {
             />
           </Suspense>
           <UpdateImagePicker />
+          <p data-testid="update-reach" aria-live="polite" className="text-sm font-medium">
+            {reachText}
+          </p>
           <button type="submit" className={buttonClass('primary')} disabled={pending !== null}>
             Send update
           </button>
@@ -178,11 +216,9 @@ export function EventUpdatesPage() {
       </FormProvider>
       <ConfirmDialog
         open={pending !== null}
-        title="Send this update?"
-        message={`"${pending?.title ?? ''}" for ${eventTitle} goes to: ${
-          SEGMENTS.find((segment) => segment.value === pending?.segment)?.label ?? ''
-        }. It cannot be unsent.`}
-        confirmLabel="Send update"
+        title={nobody ? 'Send to nobody?' : 'Send this update?'}
+        message={pendingMessage}
+        confirmLabel={nobody ? 'Send anyway' : 'Send update'}
         onConfirm={() => (pending ? send(pending) : Promise.resolve())}
         onClose={() => setPending(null)}
       />

@@ -74,6 +74,8 @@ export function RichTextEditor({
   const id = useId();
   const attributes = editorAttributes(id, contentClass, hint, error);
   const editor = useEditor({
+    // Tiptap's base CSS is in src/styles/global.css: an injected <style> breaks the site's CSP.
+    injectCSS: false,
     extensions: extensions(linkProblem),
     editorProps: { attributes },
     onUpdate: ({ editor: changed }) =>

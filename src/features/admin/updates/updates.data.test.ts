@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceClient, signedInAccount } from '../../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../../supabase/local/test/start-test-stack';
 import { loaderOf, type LoadClient } from '../../../lib/supabase/data';
-import { listSentUpdates, listUpdateEvents, SendRefusedError, sendEventUpdate } from './updates.data';
+import {
+  fetchUpdateReach,
+  listSentUpdates,
+  listUpdateEvents,
+  reachSentence,
+  SendRefusedError,
+  sendEventUpdate,
+} from './updates.data';
 
 // The event updates screen's calls with real supabase-js against the local stack: an admin sends to the
 // followers of an event and reads the reach back; bad input is refused with the database's words; a member
@@ -49,6 +56,19 @@ afterAll(async () => {
 });
 
 describe('an admin', () => {
+  it('sees who a send would reach before sending, in the words the screen shows (issue 20)', async () => {
+    const reach = await fetchUpdateReach(eventId, 'followers', adminClient);
+    expect(reach).toEqual({ in_app: 1, email: 1 });
+    expect(reachSentence(reach)).toBe('This update will reach 1 member in-app and 1 by e-mail.');
+    const nobody = await fetchUpdateReach(eventId, 'travellers', adminClient);
+    expect(reachSentence(nobody)).toBe(
+      'This update will reach nobody: no member is in this group and no e-mail will be sent.',
+    );
+    await expect(fetchUpdateReach(eventId, 'followers', memberClient)).rejects.toMatchObject({
+      code: '42501',
+    });
+  });
+
   it('sends an update to the followers and sees its reach by channel', async () => {
     expect((await listUpdateEvents(adminClient)).map((event) => event.id)).toContain(eventId);
     const reach = await sendEventUpdate(

@@ -6,6 +6,7 @@
  */
 import type { Database, Json } from '../../../lib/supabase/database.types';
 import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
+import { fetchEventChoices, PICKER_PHASES, type EventChoice } from '../events/events.data';
 import { pageRange, PAGE_SIZE } from '../table/paging';
 
 export type Segment = 'followers' | 'travellers' | 'waitlist' | 'all';
@@ -20,12 +21,8 @@ export const SEGMENTS: readonly { value: Segment; label: string; help: string }[
   { value: 'all', label: 'All members', help: 'Every member, in-app; e-mail to those who consented.' },
 ];
 
-export interface UpdateEvent {
-  id: string;
-  title: string;
-  start_date: string;
-  status: string;
-}
+/** An event the update can be for (its phase: a published event that has ended reads completed). */
+export type UpdateEvent = EventChoice;
 
 export interface SentUpdate {
   id: string;
@@ -40,16 +37,12 @@ export interface SentUpdate {
 /** The send's answer: the update's id, how many members see it in the app, how many e-mails were queued. */
 export type Reach = Database['public']['Functions']['send_event_update']['Returns'][number];
 
-/** Every event, newest departure first, for the event select. */
-export async function listUpdateEvents(client: LoadClient = sharedClient): Promise<UpdateEvent[]> {
-  const supabase = await client();
-  return unwrap(
-    await supabase
-      .from('events')
-      .select('id, title, start_date, status')
-      .order('start_date', { ascending: false })
-      .limit(500),
-  );
+/**
+ * Every event for the event select: those still to run first (an update is mostly news before a trip), then
+ * completed ones (photos, thanks), then cancelled ones (refund news).
+ */
+export function listUpdateEvents(client: LoadClient = sharedClient): Promise<UpdateEvent[]> {
+  return fetchEventChoices(PICKER_PHASES, client);
 }
 
 /** The history's sort keys: columns of event_updates. */
@@ -88,6 +81,30 @@ export async function listSentUpdates(
     .range(from, to);
   // The segment column is text that a CHECK holds to the four Segment values.
   return { rows: unwrap(result) as SentUpdate[], total: result.count ?? 0 };
+}
+
+/** Who a send would reach now: members reading it in the app, e-mails it would queue (decision 0063). */
+export interface UpdateReach {
+  in_app: number;
+  email: number;
+}
+
+/** The reach of a send to `segment` of the event, counted by the send's own parts before anything is sent. */
+export async function fetchUpdateReach(
+  eventId: string,
+  segment: Segment,
+  client: LoadClient = sharedClient,
+): Promise<UpdateReach> {
+  const supabase = await client();
+  return unwrap(await supabase.rpc('event_update_reach', { event_id: eventId, segment }).single());
+}
+
+/** The reach in words, as the screen shows it before the Send button and in the confirm step. */
+export function reachSentence(reach: UpdateReach): string {
+  if (reach.in_app === 0 && reach.email === 0)
+    return 'This update will reach nobody: no member is in this group and no e-mail will be sent.';
+  const members = `${reach.in_app.toLocaleString('en-AU')} ${reach.in_app === 1 ? 'member' : 'members'}`;
+  return `This update will reach ${members} in-app and ${reach.email.toLocaleString('en-AU')} by e-mail.`;
 }
 
 /** A refusal the admin can act on (bad field, unknown event), with the database's own words. */

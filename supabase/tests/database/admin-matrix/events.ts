@@ -30,6 +30,20 @@ export const EVENTS_MATRIX: MatrixPart = {
         ['denied', 0, 0, 2],
       ],
     },
+    // The admin lists' view with each event's phase (decision 0063): security invoker, so the events
+    // policies decide (no drafts but for admins, nothing for visitors); it is read-only.
+    'admin_events (phase)': {
+      select: [
+        `select count(*)::int as n from public.admin_events where id in (${ids(ID.published, ID.published2, ID.draft)}) and phase = status`,
+        ['denied', 2, 2, 3],
+      ],
+      insert: [
+        `insert into public.admin_events (title, start_date, end_date) values ('Through the view', '2027-05-01', '2027-05-02')`,
+        ALL_DENIED,
+      ],
+      update: [`update public.admin_events set title = 'Renamed' where id = '${ID.published}'`, ALL_DENIED],
+      delete: [`delete from public.admin_events where id = '${ID.published}'`, ALL_DENIED],
+    },
     // Cancelling queues e-mail (private.outbound_mail): members cannot cancel, so they cannot send it.
     'events (cancel)': {
       update: [

@@ -99,6 +99,11 @@ export const UPDATES_MATRIX: MatrixPart = {
       `select in_app as n from public.send_event_update('${UPDATES_ID.event}', 'Gate times', ${paragraphDocSql('We meet at six.')}, 'travellers')`,
       ['denied', 'refused', 'refused', 1],
     ],
+    // What a send would reach, shown before it (decision 0063): admins only, as the send.
+    "event_update_reach(…, 'travellers')": [
+      `select in_app as n from public.event_update_reach('${UPDATES_ID.event}', 'travellers')`,
+      ['denied', 'refused', 'refused', 1],
+    ],
   },
   fixtures: async (db) => {
     await db.exec(`
