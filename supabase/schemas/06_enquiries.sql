@@ -361,9 +361,7 @@ CREATE FUNCTION public.register_interest(event_name text, full_name text, email 
     SET search_path TO ''
     AS $$
 declare
-  caller_address text := private.request_client();
   inserted integer;
-  recent_probes integer;
 begin
   if register_interest.event_id is not null and not private.is_public_event(register_interest.event_id) then
     raise exception 'new row violates row-level security policy for table "interest_registrations"'
@@ -379,16 +377,7 @@ begin
   if inserted = 1 then
     return 'registered';
   end if;
-  -- The waitlist's lock and table: one limit for both forms' 'already' answers.
-  perform pg_advisory_xact_lock(hashtext('waitlist_probes:' || caller_address));
-  select count(*) into recent_probes
-  from private.waitlist_probes p
-  where p.client = caller_address and p.probed_at > now() - interval '1 hour';
-  if recent_probes >= 10 then
-    raise exception 'Too many checks from this address'
-      using errcode = 'PT429', hint = 'Try again in an hour.';
-  end if;
-  insert into private.waitlist_probes (client) values (caller_address);
+  perform private.count_already_answer();
   return 'already';
 end
 $$;
@@ -545,6 +534,31 @@ GRANT ALL ON TABLE private.waitlist_probes TO service_role;
 
 -- private.waitlist_probes: its functions
 
+-- An 'already' answer of the waitlist or the interest form tells whoever asks that an address is on the list,
+-- so both count against one limit: 10 to one client (address) an hour, then HTTP 429 (SQLSTATE PT429), so
+-- nobody can test addresses one after another. The forms' security-definer functions call it.
+CREATE FUNCTION private.count_already_answer() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  caller_address text := private.request_client();
+  recent_probes integer;
+begin
+  perform pg_advisory_xact_lock(hashtext('waitlist_probes:' || caller_address));
+  select count(*) into recent_probes
+  from private.waitlist_probes p
+  where p.client = caller_address and p.probed_at > now() - interval '1 hour';
+  if recent_probes >= 10 then
+    raise exception 'Too many checks from this address'
+      using errcode = 'PT429', hint = 'Try again in an hour.';
+  end if;
+  insert into private.waitlist_probes (client) values (caller_address);
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.count_already_answer() FROM PUBLIC;
+
 -- joining:
 
 -- Adds the caller to a trip's waitlist: 'joined', or 'already' when the address is on it (any letter case).
@@ -556,9 +570,7 @@ CREATE FUNCTION public.join_waitlist(event_name text, full_name text, email text
     SET search_path TO ''
     AS $$
 declare
-  caller_address text := private.request_client();
   inserted integer;
-  recent_probes integer;
 begin
   if join_waitlist.event_id is not null and not private.is_public_event(join_waitlist.event_id) then
     raise exception 'new row violates row-level security policy for table "waitlist_submissions"'
@@ -573,15 +585,7 @@ begin
   if inserted = 1 then
     return 'joined';
   end if;
-  perform pg_advisory_xact_lock(hashtext('waitlist_probes:' || caller_address));
-  select count(*) into recent_probes
-  from private.waitlist_probes p
-  where p.client = caller_address and p.probed_at > now() - interval '1 hour';
-  if recent_probes >= 10 then
-    raise exception 'Too many waitlist checks from this address'
-      using errcode = 'PT429', hint = 'Try again in an hour.';
-  end if;
-  insert into private.waitlist_probes (client) values (caller_address);
+  perform private.count_already_answer();
   return 'already';
 end
 $$;

@@ -60,7 +60,7 @@ describe.each(['pglite', 'postgres'] as const)('waitlist answers through the API
       status: 429,
       body: {
         code: 'PT429',
-        message: 'Too many waitlist checks from this address',
+        message: 'Too many checks from this address',
         hint: 'Try again in an hour.',
       },
     });
