@@ -45,6 +45,12 @@ test('register, confirm by e-mail, choose the password, then sign in with it', a
   await page.getByLabel('New password', { exact: true }).fill('my-own-pass-2');
   await page.getByRole('button', { name: 'Save Password' }).click();
   await expect(toasts(page).getByText('Password saved')).toBeVisible();
+  // Hosted GoTrue mails its password notification for a first password too (decision 0065): the mail
+  // must read right for someone who has just joined, not tell them their password 'was changed'.
+  const notice = await waitForMail(email, /password/i);
+  expect(notice.subject).toBe('Your Haunted Horizons password is set');
+  expect(`${notice.subject}\n${notice.text}`).not.toMatch(/was changed/i);
+  expect(notice.text).toContain("If you've just chosen your password after joining");
   // Then the new member's own dashboard: their name, their tier, no bookings, counts from their rows.
   // Their first sign-in (the confirmation link's) is greeted 'Welcome', not 'Welcome back'.
   await expect(page.getByRole('heading', { name: 'Welcome, Casey!' })).toBeVisible();

@@ -100,7 +100,7 @@ describe.each(['pglite', 'postgres'] as const)('account takeover paths on %s', (
     // The session that changed it stays, and the owner is told.
     expect((await owner.supabase.auth.getUser()).error).toBeNull();
     const [notice] = await mailTo(stack, email);
-    expect(notice?.subject).toBe('Your Haunted Horizons password was changed');
+    expect(notice?.subject).toBe('Your Haunted Horizons password is set');
   });
 
   it('a password reset through the link also ends the sessions that were open', async () => {
