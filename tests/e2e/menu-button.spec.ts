@@ -105,3 +105,38 @@ for (const viewport of [
     });
   });
 }
+
+// An open dialog makes the page behind it inert, but the button stayed drawn through the backdrop, floating
+// over the dialog's own space (under a short dialog, beside a sheet): it is hidden while any dialog is open
+// and back, with focus on it, when the menu closes.
+test.describe('while a dialog is open', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('the menu button is hidden and comes back when the dialog closes', async ({ page }) => {
+    await gotoHydrated(page, '/tours/tasmania-paranormal-getaway');
+    const trigger = menuButton(page);
+    const openers = page
+      .locator('[data-dialog-open]:not([data-dialog-open$="-menu"])')
+      .filter({ visible: true });
+    const count = await openers.count();
+    expect(count, 'the trip page has dialogs to open').toBeGreaterThan(0);
+    for (let i = 0; i < count; i += 1) {
+      const opener = openers.nth(i);
+      const id = await opener.getAttribute('data-dialog-open');
+      await opener.click();
+      await expect(page.locator(`dialog#${id}`)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Menu', exact: true }), `with #${id} open`).toBeHidden();
+      await page.keyboard.press('Escape');
+      await expect(page.locator(`dialog#${id}`)).toBeHidden();
+      await expect(trigger).toBeVisible();
+    }
+
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(trigger).toBeVisible();
+    await expect(trigger).toBeFocused();
+  });
+});
