@@ -3,7 +3,9 @@
 // the select parser allows) while a signed-in member reads; prints how long the others waited.
 // Options: --duration=<ms per engine of the sustained attack> (default 30000; 0 skips it),
 //          --concurrency=<attacking clients of the sustained attack> (default 2),
-//          --bursts=<sizes, comma-separated> (default 6,30).
+//          --bursts=<sizes, comma-separated> (default 6,30),
+//          --short: CI's smoke run (decision 0066): a 1 s sustained attack and one burst of 6 per engine.
+// Exits 1 when an attack went unanswered, the stack died, or a bystander's read failed (in either form).
 import './env/load.mjs';
 import { formatAttackTable, formatBurstTable, runAttackBench } from '../supabase/local/bench/attack.ts';
 
@@ -18,10 +20,11 @@ function count(name: string, value: string | undefined, fallback: number, zero =
   return parsed;
 }
 
-const bursts = (text('bursts') ?? '6,30').split(',').map((size) => count('bursts', size, 0));
+const short = process.argv.includes('--short');
+const bursts = (text('bursts') ?? (short ? '6' : '6,30')).split(',').map((size) => count('bursts', size, 0));
 const result = await runAttackBench(
   {
-    durationMs: count('duration', text('duration'), 30_000, true),
+    durationMs: count('duration', text('duration'), short ? 1_000 : 30_000, true),
     concurrency: count('concurrency', text('concurrency'), 2),
     bursts,
   },
