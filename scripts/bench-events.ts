@@ -8,11 +8,17 @@
 //   --visitor (no session: the list, reactions and the sign-in prompt, as the CI budget sees the page),
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server, as hosted runs PostgreSQL),
 //   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
-//   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale).
+//   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale),
+//   --short (CI's smoke run, decision 0066: 3 events × 5 comments × 1 reply × 2 reactions, one run, no goals).
+//
+// Goals (full form only: Lighthouse's figures move with the machine's load): the page's data in at most
+// MAX_SUPABASE_REQUESTS requests, CLS within LIGHTHOUSE_MAX_CLS, and for a visitor the /events performance
+// floor of LIGHTHOUSE_PAGE_MIN_SCORES (a member's page renders every first page of comments: no floor).
 import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';
+import { LIGHTHOUSE_MAX_CLS, LIGHTHOUSE_PAGE_MIN_SCORES } from './budgets/limits.mjs';
 import {
   eventsBenchReport,
   formatReport,
@@ -29,12 +35,18 @@ import {
   type BenchScale,
 } from './bench/seed-events.ts';
 
+/** The events page's reads: the events with counts and own state, the first comments, the session's own. */
+const MAX_SUPABASE_REQUESTS = 3;
+const short = process.argv.includes('--short');
+const defaults: BenchScale = short
+  ? { events: 3, comments: 5, replies: 1, reactions: 2, members: 5 }
+  : DEFAULT_SCALE;
 const scale: BenchScale = {
-  events: whole('events', DEFAULT_SCALE.events),
-  comments: whole('comments', DEFAULT_SCALE.comments, 0),
-  replies: whole('replies', DEFAULT_SCALE.replies, 0),
-  reactions: whole('reactions', DEFAULT_SCALE.reactions, 0),
-  members: whole('members', DEFAULT_SCALE.members),
+  events: whole('events', defaults.events),
+  comments: whole('comments', defaults.comments, 0),
+  replies: whole('replies', defaults.replies, 0),
+  reactions: whole('reactions', defaults.reactions, 0),
+  members: whole('members', defaults.members),
 };
 if (scale.members < scale.reactions)
   throw new Error('--members must be at least --reactions (each reaction from another member)');
@@ -99,6 +111,22 @@ try {
     console.log(
       `\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...median, runs: reports }, null, 2)}`,
     );
+  const missed = short ? [] : missedGoals(median);
+  for (const goal of missed) console.log(`FAIL: ${goal}`);
+  if (missed.length > 0) process.exitCode = 1;
 } finally {
   await close();
+}
+
+/** The goals the median run missed, in words. */
+function missedGoals(report: EventsBenchReport): string[] {
+  const missed: string[] = [];
+  if (report.supabaseRequests > MAX_SUPABASE_REQUESTS)
+    missed.push(`${report.supabaseRequests} Supabase requests, more than ${MAX_SUPABASE_REQUESTS}`);
+  if (report.cls > LIGHTHOUSE_MAX_CLS)
+    missed.push(`CLS ${report.cls.toFixed(3)}, over ${LIGHTHOUSE_MAX_CLS}`);
+  const floor = LIGHTHOUSE_PAGE_MIN_SCORES['/events'].performance;
+  if (visitor && report.performanceScore < floor)
+    missed.push(`performance ${report.performanceScore}, under ${floor}`);
+  return missed;
 }

@@ -19,7 +19,7 @@ function runShort(script: string): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (exitCode) => resolve({ exitCode, output }));
-  }, 90_000);
+  });
 }
 
 describe('benchmarks in their short form', () => {
