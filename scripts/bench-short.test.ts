@@ -10,10 +10,13 @@ interface Run {
   output: string;
 }
 
-/** Runs `tsx <script> --short` and collects what it printed. */
-function runShort(script: string): Promise<Run> {
+/** Runs `tsx <script> --short <args>` and collects what it printed. */
+function runShort(script: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('tsx', [script, '--short'], { env: projectEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('tsx', [script, '--short', ...args], {
+      env: projectEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -39,6 +42,13 @@ describe('benchmarks in their short form', () => {
   it('npm run bench:updates reports the e-mails queued and delivered, one each', async () => {
     const run = await runShort('scripts/bench-updates.ts');
     expect(run.output).toMatch(/Last e-mail queued after \d+ ms; all delivered after \d+ ms/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+
+  it('the Realtime fan-out bench reports joins and REST latency while one socket joins 1,000 channels', async () => {
+    const run = await runShort('supabase/local/bench/realtime-fanout.ts', 'pglite');
+    expect(run.output).toMatch(/pglite: joins accepted \d+, refused \d+/);
+    expect(run.output).toMatch(/pglite: REST during n=\d+ p50=[\d.]+ms/);
     expect(run.exitCode, run.output).toBe(0);
   }, 90_000);
 });
