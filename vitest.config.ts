@@ -11,14 +11,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'studio/dist/**'],
+          // The benchmarks' short forms start stacks and databases: with the backend suites, one at a time.
+          exclude: ['**/node_modules/**', 'studio/dist/**', 'scripts/bench-short.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'backend',
-          include: ['supabase/**/*.test.ts'],
+          include: ['supabase/**/*.test.ts', 'scripts/bench-short.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,

@@ -7,7 +7,9 @@
 //
 // Options: --json (the report as JSON too), --no-build (reuse --dist, built for --port),
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --port=<stack port> (default
-//   BENCH_ADMIN_PORT or 54491), --dist=<dir> (default dist-bench-admin), --members= --events= --comments=.
+//   BENCH_ADMIN_PORT or 54491), --dist=<dir> (default dist-bench-admin), --members= --events= --comments=,
+//   --short (CI's smoke run, decision 0066: 20 members, 5 events, 50 comments; the request goal still holds,
+//   a count does not depend on the machine).
 import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
@@ -28,9 +30,10 @@ function isSessionRead(method: string, url: URL): boolean {
 }
 const SCREEN_TIMEOUT_MS = 60_000;
 
-const members = whole('members', 5_000, 2);
-const events = whole('events', 200);
-const comments = whole('comments', 20_000, 0);
+const short = process.argv.includes('--short');
+const members = whole('members', short ? 20 : 5_000, 2);
+const events = whole('events', short ? 5 : 200);
+const comments = whole('comments', short ? 50 : 20_000, 0);
 const database = databaseOption();
 const port = whole('port', Number(process.env.BENCH_ADMIN_PORT || 54491));
 const dist = option('dist') ?? 'dist-bench-admin';

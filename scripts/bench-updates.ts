@@ -5,14 +5,14 @@
 // all, and checks that every member got exactly one message and nobody else got one. Decision 0040.
 //
 // Options: --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --members=<n> (5000),
-//   --json (the report as JSON too).
+//   --json (the report as JSON too), --short (CI's smoke run, decision 0066: 50 members).
 import './env/load.mjs';
 import { signedInAccount } from '../supabase/local/test/stack-accounts.ts';
 import { startTestStack } from '../supabase/local/test/start-test-stack.ts';
 import { databaseOption, log, whole } from './bench/bench-site.ts';
 import { insertQuietMembers } from './bench/seed-events.ts';
 
-const members = whole('members', 5_000);
+const members = whole('members', process.argv.includes('--short') ? 50 : 5_000);
 const database = databaseOption();
 const DELIVERY_TIMEOUT_MS = 600_000;
 

@@ -1,7 +1,9 @@
 // `npm run bench`: the local stack's overhead over its own SQL, for a typical read and write through supabase-js.
 // Options: --duration=<ms per operation, api and direct in turns> (default 3000), --max-iterations=<rounds> (default 3000),
 //          --max-overhead=<ratio> (or BENCH_MAX_OVERHEAD): exit 1 when an api/direct p50 ratio exceeds it (CI),
-//          --json: print the rows as JSON after the table.
+//          --json: print the rows as JSON after the table,
+//          --short: CI's smoke run (decision 0066): 300 ms and at most 20 rounds per operation, 5 warm-up rounds;
+//                   it checks that the benchmark runs and prints its table, not how fast.
 import './env/load.mjs';
 import { formatTable, runBench } from '../supabase/local/bench/run-bench.ts';
 
@@ -18,10 +20,11 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return parsed;
 }
 
+const short = process.argv.includes('--short');
 const limits = {
-  durationMs: positiveNumber('duration', option('duration'), 3000),
-  maxIterations: positiveNumber('max-iterations', option('max-iterations'), 3000),
-  warmupIterations: 30,
+  durationMs: positiveNumber('duration', option('duration'), short ? 300 : 3000),
+  maxIterations: positiveNumber('max-iterations', option('max-iterations'), short ? 20 : 3000),
+  warmupIterations: short ? 5 : 30,
 };
 const maxOverheadText = option('max-overhead') ?? process.env.BENCH_MAX_OVERHEAD;
 const maxOverhead =

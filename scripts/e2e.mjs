@@ -3,6 +3,9 @@
 // Lighthouse budgets (serially, never beside other browser work), then run Playwright, stop the servers.
 // The budgets go first so they measure the site over the seed's data: after Playwright, /events would list
 // the hundred-odd events the tests leave behind, and its score would depend on how many tests ran.
+// With the budgets, the browser benchmarks then run in their short form (bench:events, bench:admin: small
+// data, one run, no timing goals; decision 0066) over the same build, each with its own stack on the port the
+// build talks to, once the browser tests' stack has stopped: they still run and print their figures.
 // Exits non-zero when anything fails; every step runs so the budgets always print their figures.
 //
 // E2E_DIST_DIR builds and tests another directory than dist/ (handy when others rebuild dist/ meanwhile).
@@ -103,10 +106,19 @@ try {
   await servers.stopAll();
 }
 
+if (shouldCheckBudgets) {
+  for (const script of ['scripts/bench-events.ts', 'scripts/bench-admin.ts']) {
+    const args = [script, '--short', '--no-build', `--dist=${DIST}`, `--port=${E2E_SUPABASE_PORT}`];
+    console.log(`\nBenchmark smoke run: tsx ${args.join(' ')}`);
+    if ((await runCommand('tsx', args)) !== 0) failures.push(`${script} --short`);
+  }
+}
+
 if (failures.length > 0) {
   console.error(`e2e failed: ${failures.join('; ')}`);
   process.exit(1);
 }
 console.log(
-  'e2e passed: browser tests' + (shouldCheckBudgets ? ', JavaScript budget, Lighthouse budgets' : ''),
+  'e2e passed: browser tests' +
+    (shouldCheckBudgets ? ', JavaScript budget, Lighthouse budgets, benchmarks (short form)' : ''),
 );

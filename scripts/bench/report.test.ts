@@ -5,6 +5,7 @@ import {
   formatReport,
   formatRunLine,
   medianRun,
+  missedGoals,
   supabaseRows,
   type EventsBenchReport,
 } from './report.ts';
@@ -97,5 +98,24 @@ describe('medianRun', () => {
     const runs = [run(null, null), run(null, 800), run(null, 500)];
     expect(medianRun(runs)).toBe(runs[1]);
     expect(formatRunLine(runs[0]!)).toContain('list shown -, data in -');
+  });
+});
+
+describe('missedGoals', () => {
+  const met = {
+    supabaseRequests: 3,
+    cls: 0.006,
+    performanceScore: 85,
+  } as EventsBenchReport;
+
+  it('passes a run that meets every goal, and a member below the visitor performance floor', () => {
+    expect(missedGoals(met, { visitor: true })).toEqual([]);
+    expect(missedGoals({ ...met, performanceScore: 52 }, { visitor: false })).toEqual([]);
+  });
+
+  it('names each goal a run missed: requests, CLS, and a visitor performance floor', () => {
+    expect(
+      missedGoals({ ...met, supabaseRequests: 4, cls: 0.16, performanceScore: 84 }, { visitor: true }),
+    ).toEqual(['4 Supabase requests, more than 3', 'CLS 0.160, over 0.1', 'performance 84, under 85']);
   });
 });

@@ -1,6 +1,6 @@
 import type { PageLoad, PageRequest } from './lighthouse-page.ts';
 import type { TimedTransaction } from './timing-database.ts';
-
+import { LIGHTHOUSE_MAX_CLS, LIGHTHOUSE_PAGE_MIN_SCORES } from '../budgets/limits.mjs';
 import { LIST_SHOWN_MARK } from '../../src/features/events/list-shown-mark.ts';
 
 /** One Supabase request of the page load with the database time of the transaction that answered it. */
@@ -158,4 +158,25 @@ export function formatReport(report: EventsBenchReport): string {
     ]),
   );
   return `${summary}\n\n${requests}`;
+}
+
+/** The events page's reads: the events with counts and own state, the first comments, the session's own. */
+export const MAX_SUPABASE_REQUESTS = 3;
+
+/**
+ * The goals a run of `bench:events` missed, in words (none: it met them all). The page's data in at most
+ * MAX_SUPABASE_REQUESTS requests, CLS within LIGHTHOUSE_MAX_CLS, and for a visitor the /events performance
+ * floor of LIGHTHOUSE_PAGE_MIN_SCORES (a member's page renders every first page of comments under
+ * Lighthouse's 4× CPU: no floor). Decision 0066.
+ */
+export function missedGoals(report: EventsBenchReport, { visitor }: { visitor: boolean }): string[] {
+  const missed: string[] = [];
+  if (report.supabaseRequests > MAX_SUPABASE_REQUESTS)
+    missed.push(`${report.supabaseRequests} Supabase requests, more than ${MAX_SUPABASE_REQUESTS}`);
+  if (report.cls > LIGHTHOUSE_MAX_CLS)
+    missed.push(`CLS ${report.cls.toFixed(3)}, over ${LIGHTHOUSE_MAX_CLS}`);
+  const floor = LIGHTHOUSE_PAGE_MIN_SCORES['/events'].performance;
+  if (visitor && report.performanceScore < floor)
+    missed.push(`performance ${report.performanceScore}, under ${floor}`);
+  return missed;
 }

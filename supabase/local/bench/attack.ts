@@ -144,6 +144,20 @@ export interface BurstRow extends BurstResult {
   burst: number;
 }
 
+/**
+ * The bursts during which the bystander's 95th-percentile wait missed its goal (`maxP95Ms`, the budget
+ * BYSTANDER_READ_UNDER_ATTACK_P95_MS), each in words. `npm run bench:attack` fails its full form on any.
+ */
+export function slowBursts(rows: readonly BurstRow[], maxP95Ms: number): string[] {
+  return rows
+    .filter((row) => row.readsP95Ms > maxP95Ms)
+    .map(
+      (row) =>
+        `${row.database}, ${row.burst} × ${row.attack}: the bystander's p95 wait ` +
+        `${row.readsP95Ms.toFixed(0)} ms is over the goal of ${maxP95Ms} ms`,
+    );
+}
+
 async function burstsOn(
   database: BurstRow['database'],
   stack: BenchStack,

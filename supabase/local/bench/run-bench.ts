@@ -7,8 +7,13 @@ import type { RecordedStatement } from './recording-database.ts';
 /** Seeded (supabase/seed.sql). */
 const MEMBER = { email: 'member@example.com', password: 'password123' };
 const PUBLISHED_EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
-/** The events page's query: published trips with their reaction and comment counts. */
-const EVENTS_WITH_COUNTS = 'id, slug, title, start_date, end_date, reactions(count), comments(count)';
+/**
+ * The events page's query: published trips with their reaction and comment counts. Reactions are counted by
+ * the event_reaction_counts view, as src/features/events/events.data.ts does: nobody may read who reacted
+ * (decision 0058), so `reactions(count)` is refused.
+ */
+const EVENTS_WITH_COUNTS =
+  'id, slug, title, start_date, end_date, event_reaction_counts(reaction_type, total), comments(count)';
 
 export interface BenchRow {
   database: 'pglite' | 'postgres';

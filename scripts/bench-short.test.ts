@@ -1,0 +1,54 @@
+// Every benchmark in its short form (small data, one run): it completes and prints its figures, so a change
+// that stops a benchmark from running (a new limit, a renamed view) fails here rather than when someone next
+// runs it by hand. Timings are not checked: the short form has no goals (decision 0066).
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { projectEnv } from '../tests/helpers/run-command.mjs';
+
+interface Run {
+  exitCode: number | null;
+  output: string;
+}
+
+/** Runs `tsx <script> --short <args>` and collects what it printed. */
+function runShort(script: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('tsx', [script, '--short', ...args], {
+      env: projectEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (exitCode) => resolve({ exitCode, output }));
+  });
+}
+
+describe('benchmarks in their short form', () => {
+  it('npm run bench prints the API/direct table for a read and a write', async () => {
+    const run = await runShort('scripts/bench.ts');
+    expect(run.output).toMatch(/\| database\s+\| operation\s+\| path\s+\| requests/);
+    expect(run.output).toMatch(/\| pglite\s+\| write\s+\| api/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+
+  it('npm run bench:attack prints the burst table with everyone answered', async () => {
+    const run = await runShort('scripts/bench-attack.ts');
+    expect(run.output).toMatch(/\| database\s+\| burst/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+
+  it('npm run bench:updates reports the e-mails queued and delivered, one each', async () => {
+    const run = await runShort('scripts/bench-updates.ts');
+    expect(run.output).toMatch(/Last e-mail queued after \d+ ms; all delivered after \d+ ms/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+
+  it('the Realtime fan-out bench reports joins and REST latency while one socket joins 1,000 channels', async () => {
+    const run = await runShort('supabase/local/bench/realtime-fanout.ts', 'pglite');
+    expect(run.output).toMatch(/pglite: joins accepted \d+, refused \d+/);
+    expect(run.output).toMatch(/pglite: REST during n=\d+ p50=[\d.]+ms/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+});
