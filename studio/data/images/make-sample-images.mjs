@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { random } from './scene-parts.mjs';
 import { scenes } from './scenes.mjs';
 
 const IMAGES_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -17,14 +18,20 @@ const DATASET_FILE = fileURLToPath(new URL('../production.ndjson', import.meta.u
 // Quality 74 with mozjpeg keeps each picture near 100-200 KB at 1800×1200; the site serves smaller copies.
 const JPEG = { quality: 74, mozjpeg: true, chromaSubsampling: '4:2:0' };
 
+/** Seeded grain (mid-grey ± a few levels), so that running the script twice writes the same bytes. */
+function grainPixels(width, height) {
+  const rand = random(2026);
+  const pixels = Buffer.alloc(width * height);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = 128 + Math.round((rand() + rand() + rand() - 1.5) * 12);
+  return pixels;
+}
+
 async function render(name) {
   const svg = Buffer.from(scenes[name]());
   // A little grain stops the dark gradients from banding once the site re-encodes them.
   const image = sharp(svg, { density: 72 }).removeAlpha();
   const { width, height } = await image.metadata();
-  const grain = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 6 } },
-  })
+  const grain = await sharp(grainPixels(width, height), { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
   const bytes = await image
@@ -41,6 +48,9 @@ async function render(name) {
     extension: 'jpg',
     mimeType: 'image/jpeg',
     originalFilename: name,
+    // Where the file is, relative to the dataset file (as in a Sanity export); the site's build reads it.
+    path: `images/${name}`,
+    url: `images/${name}`,
     size: bytes.length,
     metadata: {
       _type: 'sanity.imageMetadata',
