@@ -11,6 +11,8 @@ export type SiteSettings = NonNullable<SITE_SETTINGS_QUERY_RESULT>;
 export type SocialLink = SiteSettings['socialLinks'][number];
 export type HomePage = NonNullable<HOME_PAGE_QUERY_RESULT>;
 export type FeatureCard = HomePage['featureCards'][number];
+/** A picture with its alt text, crop, hotspot and asset (size and file), as every query returns it. */
+export type ContentImage = NonNullable<HomePage['heroImage']>;
 export type MembershipTier = MEMBERSHIP_TIERS_QUERY_RESULT[number];
 export type Trip = NonNullable<TRIP_QUERY_RESULT>;
 export type TripStatus = Trip['status'];
