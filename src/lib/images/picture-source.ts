@@ -15,6 +15,13 @@ export function pictureSourceOf(content: ContentSource): PictureSource {
 
 export const pictureSourceFromEnv = (): PictureSource => pictureSourceOf(contentSourceFromEnv(readEnv()));
 
+/** Sanity's image CDN, where @sanity/image-url points every hosted picture. */
+export const SANITY_IMAGE_ORIGIN = 'https://cdn.sanity.io';
+
+/** The origins the pages load pictures from besides their own (the CSP's img-src allows exactly these). */
+export const pictureOrigins = (source: PictureSource): string[] =>
+  source.kind === 'hosted' ? [SANITY_IMAGE_ORIGIN] : [];
+
 export type HostedPicture = PictureSize & { src: string; srcset: string };
 
 // Quality 75 matches what the local build's encoders default to; `auto=format` lets the CDN send AVIF or
