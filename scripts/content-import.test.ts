@@ -89,6 +89,7 @@ function runImportAgainst(apiHost: string) {
     SANITY_PROJECT_ID: 'abc123',
     SANITY_DATASET: 'staging',
     SANITY_TOKEN: 'token',
+    SANITY_API_VERSION: '',
   };
   const child = spawn(process.execPath, ['scripts/content-import.mjs', `--api-host=${apiHost}`], { env });
   let stdout = '';
