@@ -68,8 +68,7 @@ export type Trip = {
       _key: string;
     } & ImageWithAlt
   >;
-  startDate?: string;
-  startMonth?: string;
+  datesNote?: string;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
   highlights: Array<string>;
@@ -389,7 +388,7 @@ export type MEMBERSHIP_TIERS_QUERY_RESULT = Array<{
 
 // Source: ../src/lib/content/queries.ts
 // Variable: TRIPS_QUERY
-// Query: *[_type == "trip"] | order(order asc){  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  gallery[]{ _key,   alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height } },  startDate,  startMonth,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
+// Query: *[_type == "trip"] | order(order asc){  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  gallery[]{ _key,   alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height } },  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
 export type TRIPS_QUERY_RESULT = Array<{
   _id: string;
   _type: 'trip';
@@ -443,8 +442,7 @@ export type TRIPS_QUERY_RESULT = Array<{
       height: number | null;
     };
   }> | null;
-  startDate: string | null;
-  startMonth: string | null;
+  datesNote: string | null;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
   highlights: Array<string>;
@@ -464,7 +462,7 @@ export type TRIPS_QUERY_RESULT = Array<{
 
 // Source: ../src/lib/content/queries.ts
 // Variable: TRIP_QUERY
-// Query: *[_type == "trip" && slug.current == $slug][0]{  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  gallery[]{ _key,   alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height } },  startDate,  startMonth,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
+// Query: *[_type == "trip" && slug.current == $slug][0]{  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  gallery[]{ _key,   alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height } },  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
 export type TRIP_QUERY_RESULT = {
   _id: string;
   _type: 'trip';
@@ -518,8 +516,7 @@ export type TRIP_QUERY_RESULT = {
       height: number | null;
     };
   }> | null;
-  startDate: string | null;
-  startMonth: string | null;
+  datesNote: string | null;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
   highlights: Array<string>;

@@ -6,6 +6,12 @@ export type PictureSize = { width: number; height: number };
 type Crop = NonNullable<ContentImage['crop']>;
 type Hotspot = NonNullable<ContentImage['hotspot']>;
 
+/** The asset's full size; checkImage refuses a picture without one, so a missing size here is a bug. */
+export function assetSize(asset: ContentImage['asset']): PictureSize {
+  if (asset.width === null || asset.height === null) throw new Error(`${asset._id} has no dimensions`);
+  return { width: asset.width, height: asset.height };
+}
+
 /** The picture's own size after the editor's crop (Sanity stores the crop as fractions cut from each side). */
 export function croppedSize(asset: PictureSize, crop: Crop | null): PictureSize {
   if (crop === null) return { width: asset.width, height: asset.height };

@@ -3,7 +3,14 @@
 import { createImageUrlBuilder } from '@sanity/image-url';
 import { contentSourceFromEnv, readEnv, type ContentSource } from '../content/contentSource';
 import type { ContentImage } from '../content/types';
-import { croppedSize, largestSize, sizeAt, srcsetWidths, type PictureSize } from './picture-layout';
+import {
+  assetSize,
+  croppedSize,
+  largestSize,
+  sizeAt,
+  srcsetWidths,
+  type PictureSize,
+} from './picture-layout';
 
 export type PictureSource = { kind: 'hosted'; projectId: string; dataset: string } | { kind: 'local' };
 
@@ -38,7 +45,7 @@ export function hostedPicture(
   { aspectRatio, widths }: { aspectRatio?: number; widths: readonly number[] },
 ): HostedPicture {
   const builder = createImageUrlBuilder({ projectId: source.projectId, dataset: source.dataset });
-  const full = largestSize(croppedSize(image.asset, image.crop), aspectRatio);
+  const full = largestSize(croppedSize(assetSize(image.asset), image.crop), aspectRatio);
   const ratio = full.width / full.height;
   const sanityImage = {
     asset: { _ref: image.asset._id },
