@@ -64,17 +64,33 @@ update public.events set trip_slug = slug
 where id in ('e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002',
              'e0000000-0000-4000-8000-000000000003');
 
--- The sample trips above carry the product spec's 2026 dates, which time overtakes (a started trip leaves
--- /events). This one is dated from the day the database is seeded, so a fresh start always has an upcoming
--- event to show; it has no trip page in Sanity, and its details page shows the database's copy only.
+-- The sample trips above carry the product spec's 2026 dates, which time overtakes: they stay as past departures
+-- with their bookings and community. So that a fresh start always has bookable trips, each trip also gets next
+-- year's departure and the Quarantine Station a night 45 days out, all dated from the day the database is seeded
+-- (Sydney's today). Next year's slugs are named from title and start date (events_name_slug). Vietnam's bookings open
+-- on 1 March, to show a departure that is announced but not yet on sale.
 insert into public.events (
-  id, slug, title, description, location, event_type, status, start_date, end_date,
-  price_cents, currency, max_registrations
-) values
-  ('e0000000-0000-4000-8000-000000000005', 'quarantine-station-night-investigation',
+  id, slug, trip_slug, title, description, location, event_type, status, badge, start_date, end_date,
+  price_cents, currency, max_registrations, bookings_open_on
+)
+select d.id::uuid, d.slug, d.trip_slug, d.title, d.description, d.location, d.event_type, 'published', d.badge,
+       d.starts, d.starts + d.nights, d.price_cents, 'AUD', d.places, d.opens
+from (select extract(year from private.sydney_today())::integer + 1 as next_year, private.sydney_today() as today) t,
+lateral (values
+  ('e0000000-0000-4000-8000-000000000006', '', 'tasmania-paranormal-getaway', 'Tasmania Paranormal Getaway',
+   'Four nights among the convict ruins and asylums of Tasmania, with night investigations led by local guides.',
+   'Tasmania, Australia', 'paranormal', 'live', make_date(t.next_year, 2, 12), 4, 120000, 15, null::date),
+  ('e0000000-0000-4000-8000-000000000007', '', 'vietnam-battlefield-tour', 'Vietnam Battlefield Tour',
+   'Thirteen nights from Hoa Lo Prison to the DMZ, Hoi An, Long Tan and Nui Dat.',
+   'Vietnam', 'history', 'eoi', make_date(t.next_year, 10, 10), 13, 495000, 20, make_date(t.next_year, 3, 1)),
+  ('e0000000-0000-4000-8000-000000000008', '', 'usa-paranormal-road-trip', 'USA Paranormal Road Trip',
+   'Twelve nights on the road between twelve of America''s most haunted places.',
+   'United States', 'paranormal', 'live', make_date(t.next_year, 11, 6), 12, 689000, 25, null::date),
+  ('e0000000-0000-4000-8000-000000000005', 'quarantine-station-night-investigation', 'quarantine-station-night-investigation',
    'Quarantine Station Night Investigation',
    'A night in the wards and the old hospital of Sydney''s Quarantine Station, with a guided ghost tour.',
-   'Manly, New South Wales', 'paranormal', 'published', current_date + 45, current_date + 46, 18500, 'AUD', 20);
+   'Manly, New South Wales', 'paranormal', 'live', t.today + 45, 1, 18500, 20, null::date)
+) as d (id, slug, trip_slug, title, description, location, event_type, badge, starts, nights, price_cents, places, opens);
 
 -- ---------------------------------------------------------------- bookings like the dashboard's
 insert into public.bookings (id, event_id, user_id, invoice_number, travellers, total_cents, deposit_cents, currency, status)

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { getTripSlugs } from '@/lib/content';
+import { getTripPages } from '@/features/trips/load-trip-pages';
 import { absoluteUrl } from '@/lib/seo/page-meta';
 import { sitemapXml } from '@/lib/seo/sitemap';
 
 /** Every static page a visitor can land on; the browser suites walk this list too. */
 export const GET: APIRoute = async ({ site, url }) => {
   const origin = site ?? url.origin;
-  const slugs = await getTripSlugs();
+  const slugs = (await getTripPages()).map((page) => page.trip.slug);
   const paths = [
     '/',
     '/events',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSampleDataset, type SampleDocument } from '../test/sampleDataset';
 import { validateAgainstSchema } from '../test/validateAgainstSchema';
+import { trip } from '../schemaTypes/trip';
 
 const dataset = readSampleDataset();
 const byId = (id: string): SampleDocument => {
@@ -21,6 +22,7 @@ describe('sample dataset', () => {
         'membershipTier-next-room-member',
         'membershipTier-vip-member',
         'siteSettings',
+        'trip-quarantine-station',
         'trip-tasmania',
         'trip-usa',
         'trip-vietnam',
@@ -41,22 +43,31 @@ describe('Studio schema rules (run on broken copies of sample documents)', () =>
     }
   });
 
-  it('requires exactly one of startDate and startMonth, and startMonth as YYYY-MM', async () => {
-    const both = await validateAgainstSchema(
-      withReplaced({ ...byId('trip-tasmania'), startMonth: '2026-02' }),
+  it('refuses an exact date or a price in a dates note, and takes a month or a season', async () => {
+    const exact = await validateAgainstSchema(
+      withReplaced({ ...byId('trip-vietnam'), datesNote: 'Departs 10th October 2027' }),
     );
-    expect(both).toContainEqual(
-      expect.objectContaining({ path: 'startDate', message: expect.stringMatching(/not both/) }),
+    expect(exact).toContainEqual(
+      expect.objectContaining({
+        documentId: 'trip-vietnam',
+        path: 'datesNote',
+        message: expect.stringMatching(/not an exact date/),
+      }),
     );
-    const neither = byId('trip-vietnam');
-    delete neither['startMonth'];
-    expect(await validateAgainstSchema(withReplaced(neither))).toContainEqual(
-      expect.objectContaining({ documentId: 'trip-vietnam', path: 'startDate' }),
+    const priced = await validateAgainstSchema(
+      withReplaced({ ...byId('trip-vietnam'), datesNote: 'October, from $4,950' }),
     );
-    const badMonth = await validateAgainstSchema(
-      withReplaced({ ...byId('trip-vietnam'), startMonth: '2026-13' }),
+    expect(priced).toContainEqual(expect.objectContaining({ path: 'datesNote' }));
+    const month = await validateAgainstSchema(
+      withReplaced({ ...byId('trip-vietnam'), datesNote: 'October 2027, dates to be confirmed' }),
     );
-    expect(badMonth).toContainEqual(expect.objectContaining({ path: 'startMonth' }));
+    expect(month).toEqual([]);
+  });
+
+  it('has no date field on a trip: dates and prices come from the departures', () => {
+    const fields = trip.fields.map((field) => ({ name: field.name, type: field.type }));
+    expect(fields.filter((field) => ['date', 'datetime'].includes(field.type))).toEqual([]);
+    expect(fields.map((field) => field.name)).not.toContain('price');
   });
 
   it('rejects a slug that another trip already uses', async () => {

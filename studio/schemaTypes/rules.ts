@@ -7,9 +7,6 @@ import { emailProblem, isHttpsUrl, isSafeLinkHref, phoneProblem } from '../../sr
 const AUSTRALIAN_PHONE =
   /^(?:(?:\+61 ?|0)[2-478](?:[ -]?\d){8}|(?:\(0[2378]\) ?)\d{4} ?\d{4}|1[38]00(?:[ -]?\d){6})$/;
 
-/** A calendar month written as YYYY-MM. */
-const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 export function isAustralianPhone(value: string): boolean {
   return AUSTRALIAN_PHONE.test(value.trim());
 }
@@ -43,17 +40,32 @@ export function checkHttpsUrl(value: string | undefined): true | string {
   return isHttpsUrl(value) ? true : 'Must be an https:// address';
 }
 
-export function isYearMonth(value: string): boolean {
-  return YEAR_MONTH.test(value);
+const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+/** An exact day ("12 February", "12th of Feb", "February 12", "2027-02-12", "12/2/2027") or a price ("$1,200"). */
+const EXACT_DATE_OR_PRICE = new RegExp(
+  [
+    `\\b\\d{1,2}(st|nd|rd|th)?\\s+(of\\s+)?(${MONTHS}|${MONTHS.replace(/(\w{3})\w*/g, '$1')})\\b`,
+    `\\b(${MONTHS})\\s+\\d{1,2}(st|nd|rd|th)?\\b`,
+    '\\b\\d{4}-\\d{2}-\\d{2}\\b',
+    '\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b',
+    '[$€£]\\s?\\d',
+  ].join('|'),
+  'i',
+);
+
+/**
+ * True when a trip's dates note names an exact day or a price. The note may give a month or a season ("October 2027, dates to be confirmed") but no exact day and
+ * no price: those belong to the departures in the database, the one place the site reads them from
+ * (docs/decisions/0067).
+ */
+export function hasExactDateOrPrice(value: string): boolean {
+  return EXACT_DATE_OR_PRICE.test(value);
 }
 
-/** Message when a trip does not name exactly one of a start date or a start month, else true. */
-export function checkExactlyOneStart(startDate: unknown, startMonth: unknown): true | string {
-  const hasDate = typeof startDate === 'string' && startDate !== '';
-  const hasMonth = typeof startMonth === 'string' && startMonth !== '';
-  if (hasDate && hasMonth) return 'Give either a start date or a start month, not both';
-  if (!hasDate && !hasMonth) return 'Give a start date or, while the date is not fixed, a start month';
-  return true;
+/** The Studio's rule for a trip's dates note (see hasExactDateOrPrice). */
+export function checkDatesNote(value: string | undefined): true | string {
+  if (value === undefined || !hasExactDateOrPrice(value)) return true;
+  return 'Give a month or a season, not an exact date or a price: those come from the departures in the admin area';
 }
 
 /** Message when two array items share the same value of `field`, else true. */

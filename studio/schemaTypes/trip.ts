@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { MAX_NIGHTS, MIN_NIGHTS, TRIP_STATUSES } from './constants';
-import { checkExactlyOneStart, isYearMonth } from './rules';
+import { checkDatesNote } from './rules';
 import { checkSlugIsUnique } from './uniqueSlug';
 
 const hauntedSite = defineArrayMember({
@@ -63,29 +63,16 @@ export const trip = defineType({
       validation: (rule) => rule.required().max(300),
     }),
     defineField({
-      name: 'startDate',
-      title: 'Start date',
-      description: 'Fill in this or the start month, not both.',
-      type: 'date',
-      validation: (rule) =>
-        rule.custom((value, context) =>
-          checkExactlyOneStart(value, (context.document as { startMonth?: unknown } | undefined)?.startMonth),
-        ),
-    }),
-    defineField({
-      name: 'startMonth',
-      title: 'Start month',
-      description: 'While the exact date is not fixed: the month as YYYY-MM, e.g. 2026-10.',
+      name: 'datesNote',
+      title: 'Dates note',
+      description:
+        'Words for while no departure is on sale, e.g. "October 2027, dates to be confirmed". Exact dates and prices come from the departures in the admin area, never from here.',
       type: 'string',
-      validation: (rule) =>
-        rule.custom((value) =>
-          value === undefined || isYearMonth(value)
-            ? true
-            : 'Must be a month written as YYYY-MM, e.g. 2026-10',
-        ),
+      validation: (rule) => rule.max(80).custom((value) => checkDatesNote(value)),
     }),
     defineField({
       name: 'nights',
+      description: "The trip's usual length; each departure shows its own dates.",
       type: 'number',
       validation: (rule) => rule.required().integer().min(MIN_NIGHTS).max(MAX_NIGHTS),
     }),
@@ -111,7 +98,7 @@ export const trip = defineType({
     }),
     defineField({
       name: 'itineraryNote',
-      description: 'e.g. "Detailed itinerary coming in Winter 2025".',
+      description: 'e.g. "Day-by-day itinerary with the booking confirmation".',
       type: 'string',
       validation: (rule) => rule.max(120),
     }),

@@ -168,9 +168,13 @@ CREATE TABLE public.events (
     trip_slug text,
     badge text DEFAULT 'eoi'::text NOT NULL,
     image_paths text[] DEFAULT '{}'::text[] NOT NULL,
+    bookings_open_on date,
+    bookings_close_on date,
     CONSTRAINT events_badge_check CHECK ((badge = ANY (ARRAY['eoi'::text, 'live'::text, 'locked-in'::text, 'confirmed'::text]))),
     CONSTRAINT events_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT events_custom_fields_check CHECK ((jsonb_typeof(custom_fields) = 'object'::text)),
+    CONSTRAINT events_booking_window_in_order CHECK (((bookings_open_on IS NULL) OR (bookings_close_on IS NULL) OR (bookings_open_on <= bookings_close_on))),
+    CONSTRAINT events_bookings_before_departure CHECK ((((bookings_open_on IS NULL) OR (bookings_open_on < start_date)) AND ((bookings_close_on IS NULL) OR (bookings_close_on < start_date)))),
     CONSTRAINT events_dates_in_order CHECK ((end_date >= start_date)),
     CONSTRAINT events_description_check CHECK (((description IS NULL) OR private.is_event_description(description))),
     CONSTRAINT events_event_type_check CHECK ((event_type = ANY (ARRAY['paranormal'::text, 'history'::text]))),
@@ -192,6 +196,10 @@ COMMENT ON COLUMN public.events.max_registrations IS 'Capacity: places on the tr
 COMMENT ON COLUMN public.events.trip_slug IS 'The Sanity trip (/tours/<slug>) this departure belongs to.';
 
 COMMENT ON COLUMN public.events.image_paths IS 'Images in the event-images bucket, in order.';
+
+COMMENT ON COLUMN public.events.bookings_open_on IS 'The first day (Sydney) bookings are taken (null: from publication).';
+
+COMMENT ON COLUMN public.events.bookings_close_on IS 'The last day (Sydney) bookings are taken (null: until the day before departure).';
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);

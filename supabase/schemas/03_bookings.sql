@@ -368,3 +368,49 @@ CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
 
 GRANT ALL ON TABLE public.booking_balances TO service_role;
 GRANT SELECT ON TABLE public.booking_balances TO authenticated;
+
+-- ---------------------------------------------------------------- places and a departure's live state
+
+-- The places a departure's bookings take: the travellers of every booking that is not cancelled. The one place
+-- this rule is written (issue 21's held bookings extend it here).
+CREATE FUNCTION private.places_taken(p_event_id uuid) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(sum(b.travellers), 0)::integer
+  from public.bookings b
+  where b.event_id = p_event_id and b.status <> 'cancelled'
+$$;
+
+REVOKE ALL ON FUNCTION private.places_taken(p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.places_taken(p_event_id uuid) TO service_role;
+
+-- What the static trip pages' island shows for each departure, read when the page is shown (decision 0067):
+-- 'cancelled'; 'past' (started, or completed); 'closed' (after its last booking day, or departing today);
+-- 'opens' (before its first booking day: opens_on says when); 'sold-out' (no place left); else 'open' with
+-- places_left (null: not limited). Security definer so that a visitor learns the number of places left and
+-- nothing else about the bookings; drafts and unknown ids give no row.
+CREATE FUNCTION public.departure_availability(event_ids uuid[]) RETURNS TABLE(event_id uuid, state text, places_left integer, opens_on date)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.id,
+         case
+           when e.status = 'cancelled' then 'cancelled'
+           when e.status = 'completed' or e.start_date < private.sydney_today() then 'past'
+           when e.start_date = private.sydney_today() or e.bookings_close_on < private.sydney_today() then 'closed'
+           when e.bookings_open_on > private.sydney_today() then 'opens'
+           when e.max_registrations is not null and private.places_taken(e.id) >= e.max_registrations then 'sold-out'
+           else 'open'
+         end,
+         case when e.max_registrations is null then null
+              else greatest(e.max_registrations - private.places_taken(e.id), 0) end,
+         e.bookings_open_on
+  from public.events e
+  where e.id = any (event_ids[1:100]) and e.status <> 'draft'
+$$;
+
+REVOKE ALL ON FUNCTION public.departure_availability(event_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.departure_availability(event_ids uuid[]) TO anon;
+GRANT ALL ON FUNCTION public.departure_availability(event_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.departure_availability(event_ids uuid[]) TO service_role;

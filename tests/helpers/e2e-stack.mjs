@@ -11,12 +11,9 @@ export const E2E_SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT || 24421);
 export const E2E_SUPABASE_URL = `http://127.0.0.1:${E2E_SUPABASE_PORT}`;
 
 /**
- * The day the e2e build takes as today (src/lib/content/build-today.ts): before every sample trip starts, so
- * the browser tests find their waitlist and interest buttons in any year.
+ * Environment for `astro build` so that the built site talks to the e2e stack. Today is real: the seed dates next
+ * year's departures from the day it runs, so the build and the stack agree on which departures are on sale.
  */
-export const E2E_SITE_TODAY = '2026-01-15';
-
-/** Environment for `astro build` so that the built site talks to the e2e stack, on a fixed day. */
 export function e2eBuildEnv() {
-  return { PUBLIC_SUPABASE_URL: E2E_SUPABASE_URL, SITE_TODAY: E2E_SITE_TODAY };
+  return { PUBLIC_SUPABASE_URL: E2E_SUPABASE_URL };
 }

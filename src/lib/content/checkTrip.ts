@@ -1,5 +1,5 @@
 import { MAX_NIGHTS, MIN_NIGHTS, TRIP_STATUSES } from '../../../studio/schemaTypes/constants';
-import { isYearMonth } from '../../../studio/schemaTypes/rules';
+import { hasExactDateOrPrice } from '../../../studio/schemaTypes/rules';
 import { FieldChecker } from './fieldChecker';
 import type { Trip } from './types';
 
@@ -10,14 +10,10 @@ export function checkTrip(trip: Trip): Trip {
   check.wholeNumber('order', trip.order, 1, Number.MAX_SAFE_INTEGER);
   check.text('location', trip.location);
   check.text('summary', trip.summary);
-  if (trip.startDate === null && trip.startMonth === null)
-    check.fail('startDate', 'or "startMonth" must be set');
-  if (trip.startDate !== null && trip.startMonth !== null) {
-    check.fail('startMonth', 'must be empty when "startDate" is set (give one, not both)');
-  }
-  if (trip.startDate !== null) check.isoDate('startDate', trip.startDate);
-  if (trip.startMonth !== null && !isYearMonth(trip.startMonth)) {
-    check.fail('startMonth', 'must be a month written as YYYY-MM');
+  check.optionalText('datesNote', trip.datesNote);
+  // Exact dates and prices come from the departures only (decision 0067).
+  if (trip.datesNote !== null && hasExactDateOrPrice(trip.datesNote)) {
+    check.fail('datesNote', 'must give a month or a season, not an exact date or a price');
   }
   check.wholeNumber('nights', trip.nights, MIN_NIGHTS, MAX_NIGHTS);
   check.oneOf('status', trip.status, TRIP_STATUSES);

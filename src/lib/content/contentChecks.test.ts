@@ -45,14 +45,19 @@ describe('broken content stops the build with the document and field named', () 
     );
   });
 
-  it('both a start date and a start month, or neither', async () => {
-    const both = contentWith('trip-tasmania', (trip) => ({ ...trip, startMonth: '2026-02' }));
-    await expect(both.getTrips()).rejects.toThrow(
-      'trip "trip-tasmania" (trip): field "startMonth" must be empty',
-    );
-    const neither = contentWith('trip-vietnam', ({ startMonth: _dropped, ...trip }) => trip as Doc);
-    await expect(neither.getTrips()).rejects.toThrow(
-      'trip "trip-vietnam" (trip): field "startDate" or "startMonth" must be set',
+  it('an exact date or a price typed into a dates note (those come from the departures)', async () => {
+    for (const note of ['12th February 2027', 'from February 12', '2027-02-12', 'From $1,200']) {
+      const content = contentWith('trip-vietnam', (trip) => ({ ...trip, datesNote: note }));
+      await expect(content.getTrips(), note).rejects.toThrow(
+        'trip "trip-vietnam" (trip): field "datesNote" must give a month or a season, not an exact date or a price',
+      );
+    }
+    const month = contentWith('trip-vietnam', (trip) => ({
+      ...trip,
+      datesNote: 'October 2027, dates to be confirmed',
+    }));
+    expect((await month.getTrip('vietnam-battlefield-tour'))?.datesNote).toBe(
+      'October 2027, dates to be confirmed',
     );
   });
 
@@ -141,6 +146,10 @@ describe('broken content stops the build with the document and field named', () 
 
   it('ignores drafts, as the published perspective does', async () => {
     const content = contentWith('trip-usa', (trip) => ({ ...trip, _id: 'drafts.trip-usa' }));
-    expect((await content.getTrips()).map(({ _id }) => _id)).toEqual(['trip-tasmania', 'trip-vietnam']);
+    expect((await content.getTrips()).map(({ _id }) => _id)).toEqual([
+      'trip-tasmania',
+      'trip-vietnam',
+      'trip-quarantine-station',
+    ]);
   });
 });

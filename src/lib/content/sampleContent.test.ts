@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { tripDateLabel } from '../format';
+import { hasExactDateOrPrice } from '../../../studio/schemaTypes/rules';
 import { SAMPLE_DATASET_PATH } from './contentSource';
 import { createContentApi, getSiteSettings, getTrips, type LegalPage } from './index';
 
@@ -42,15 +42,19 @@ describe('content from the sample dataset', () => {
     expect(tiers[1]?.benefits).toContain('Priority booking for limited events');
   });
 
-  it('lists the three trips in order with their dates', async () => {
+  it('lists the four trips in order, with no exact date or price typed in (those come from departures)', async () => {
     const trips = await content.getTrips();
     expect(trips.map(({ slug }) => slug)).toEqual([
       'tasmania-paranormal-getaway',
       'vietnam-battlefield-tour',
       'usa-paranormal-road-trip',
+      'quarantine-station-night-investigation',
     ]);
-    expect(trips.map(tripDateLabel)).toEqual(['12th February, 2026', 'October 2026', '6th November, 2026']);
-    expect(trips.map(({ nights }) => nights)).toEqual([4, 13, 12]);
+    for (const trip of trips) {
+      const words = [trip.summary, trip.learnMore, trip.datesNote ?? '', trip.itineraryNote ?? ''];
+      expect(words.filter(hasExactDateOrPrice), trip.slug).toEqual([]);
+    }
+    expect(trips.map(({ nights }) => nights)).toEqual([4, 13, 12, 1]);
     expect(await content.getTripSlugs()).toEqual(trips.map(({ slug }) => slug));
   });
 
@@ -73,9 +77,9 @@ describe('content from the sample dataset', () => {
 
   it('has the Vietnam highlights, inclusions and itinerary note', async () => {
     const vietnam = await content.getTrip('vietnam-battlefield-tour');
-    expect(vietnam?.startMonth).toBe('2026-10');
+    expect(vietnam?.datesNote).toBe('October, dates to be confirmed');
     expect(vietnam?.status).toBe('planning-phase');
-    expect(vietnam?.itineraryNote).toBe('Detailed itinerary coming in Winter 2025');
+    expect(vietnam?.itineraryNote).toBe('Day-by-day itinerary with the booking confirmation');
     const highlights = vietnam?.highlights.join(' | ') ?? '';
     for (const place of [
       'Hoa Lo Prison',
@@ -149,6 +153,6 @@ describe('the default API (no Sanity project configured)', () => {
 
   it('reads the sample dataset', async () => {
     expect((await getSiteSettings()).brandName).toBe('Haunted Horizons');
-    expect(await getTrips()).toHaveLength(3);
+    expect(await getTrips()).toHaveLength(4);
   });
 });

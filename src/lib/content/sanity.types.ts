@@ -62,8 +62,7 @@ export type Trip = {
   order: number;
   location: string;
   summary: string;
-  startDate?: string;
-  startMonth?: string;
+  datesNote?: string;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
   highlights: Array<string>;
@@ -341,7 +340,7 @@ export type MEMBERSHIP_TIERS_QUERY_RESULT = Array<{
 
 // Source: ../src/lib/content/queries.ts
 // Variable: TRIPS_QUERY
-// Query: *[_type == "trip"] | order(order asc){  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  startDate,  startMonth,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
+// Query: *[_type == "trip"] | order(order asc){  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
 export type TRIPS_QUERY_RESULT = Array<{
   _id: string;
   _type: 'trip';
@@ -350,8 +349,7 @@ export type TRIPS_QUERY_RESULT = Array<{
   order: number;
   location: string;
   summary: string;
-  startDate: string | null;
-  startMonth: string | null;
+  datesNote: string | null;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
   highlights: Array<string>;
@@ -371,7 +369,7 @@ export type TRIPS_QUERY_RESULT = Array<{
 
 // Source: ../src/lib/content/queries.ts
 // Variable: TRIP_QUERY
-// Query: *[_type == "trip" && slug.current == $slug][0]{  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  startDate,  startMonth,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
+// Query: *[_type == "trip" && slug.current == $slug][0]{  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
 export type TRIP_QUERY_RESULT = {
   _id: string;
   _type: 'trip';
@@ -380,8 +378,7 @@ export type TRIP_QUERY_RESULT = {
   order: number;
   location: string;
   summary: string;
-  startDate: string | null;
-  startMonth: string | null;
+  datesNote: string | null;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
   highlights: Array<string>;

@@ -12,3 +12,9 @@ export function formatAudCents(cents: number): string {
   if (!Number.isInteger(cents)) throw new RangeError(`Cents must be a whole number: ${cents}`);
   return formatAudDollars(cents / 100);
 }
+
+/** A price in integer cents of any currency, the Australian way: "$1,200.00", "US$850.00". */
+export function formatPrice(cents: number, currency: string): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Cents must be a whole number: ${cents}`);
+  return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(cents / 100);
+}

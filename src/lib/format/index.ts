@@ -1,5 +1,5 @@
 export { addDays, parseIsoDate, parseYearMonth } from './calendarDate';
-export { formatAudCents, formatAudDollars } from './currency';
+export { formatAudCents, formatAudDollars, formatPrice } from './currency';
 export {
   COMPANY_TIME_ZONE,
   formatDate,
@@ -11,6 +11,6 @@ export {
   ordinal,
   sydneyDate,
 } from './dates';
-export { badgeLabel, nightsLabel, tripDateLabel, tripEndDate, tripHasDeparted, tripOffers } from './trips';
+export { badgeLabel, nightsLabel } from './trips';
 export { hasEnded, isUpcoming, sydneyToday } from './today';
 export { lengthCounter } from './counter';

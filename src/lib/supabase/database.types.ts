@@ -703,6 +703,8 @@ export type Database = {
           trip_slug: string | null;
           badge: string;
           image_paths: string[];
+          bookings_open_on: string | null;
+          bookings_close_on: string | null;
         };
         Insert: {
           id?: string;
@@ -723,6 +725,8 @@ export type Database = {
           trip_slug?: string | null;
           badge?: string;
           image_paths?: string[];
+          bookings_open_on?: string | null;
+          bookings_close_on?: string | null;
         };
         Update: {
           id?: string;
@@ -743,6 +747,8 @@ export type Database = {
           trip_slug?: string | null;
           badge?: string;
           image_paths?: string[];
+          bookings_open_on?: string | null;
+          bookings_close_on?: string | null;
         };
         Relationships: [];
       };
@@ -1602,6 +1608,17 @@ export type Database = {
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;
+      };
+      departure_availability: {
+        Args: {
+          event_ids: string[];
+        };
+        Returns: {
+          event_id: string;
+          state: string;
+          places_left: number;
+          opens_on: string;
+        }[];
       };
       event_update_reach: {
         Args: {
