@@ -14,7 +14,8 @@ const READ_TIMEOUT_MS = 10_000;
  */
 export async function departuresFingerprint({ url, anonKey }) {
   const response = await fetch(`${url.replace(/\/+$/, '')}${DEPARTURES_PATH}`, {
-    headers: { apikey: anonKey },
+    // The headers the build's own read sends (src/lib/departures/read-departures.ts).
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
     signal: AbortSignal.timeout(READ_TIMEOUT_MS),
   });
   const body = await response.text();
