@@ -57,6 +57,7 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         fetch: 'readonly',
         Buffer: 'readonly',
+        AbortSignal: 'readonly',
       },
     },
   },

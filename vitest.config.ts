@@ -12,7 +12,12 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The benchmarks' short forms start stacks and databases: with the backend suites, one at a time.
-          exclude: ['**/node_modules/**', 'studio/dist/**', 'scripts/bench-short.test.ts'],
+          exclude: [
+            '**/node_modules/**',
+            'studio/dist/**',
+            'scripts/bench-short.test.ts',
+            'src/**/*.astro.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -27,6 +32,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      'vitest.components.config.ts',
     ],
   },
 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: build the site, start the servers the browser tests need, check the JavaScript and
+// `npm run test:e2e`: start the servers the browser tests need, build the site (its pages read departures
+// from the stack at build time, so the stack must answer first: decision 0068), check the JavaScript and
 // Lighthouse budgets (serially, never beside other browser work), then run Playwright, stop the servers.
 // The budgets go first so they measure the site over the seed's data: after Playwright, /events would list
 // the hundred-odd events the tests leave behind, and its score would depend on how many tests ran.
@@ -9,7 +10,7 @@
 // Exits non-zero when anything fails; every step runs so the budgets always print their figures.
 //
 // E2E_DIST_DIR builds and tests another directory than dist/ (handy when others rebuild dist/ meanwhile).
-// Options: --no-build (dist/ is fresh, e.g. `npm test` just built it), --no-budgets (quick local loop),
+// Options: --no-build (DIST was built for the e2e stack already), --no-budgets (quick local loop),
 // and anything after `--` goes to Playwright (e.g. `npm run test:e2e -- -- tests/e2e/theme.spec.ts`).
 import './env/load.mjs';
 import { existsSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { checkJsBudgets } from './budgets/js-budget.mjs';
 import { checkLighthouseBudgets } from './budgets/lighthouse.mjs';
 import { startStaticServer } from './serve-static.mjs';
 import { runCommand } from '../tests/helpers/run-command.mjs';
-import { E2E_SUPABASE_PORT, e2eBuildEnv } from '../tests/helpers/e2e-stack.mjs';
+import { E2E_SUPABASE_PORT, E2E_SUPABASE_URL, e2eBuildEnv } from '../tests/helpers/e2e-stack.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const DIST = process.env.E2E_DIST_DIR ?? 'dist';
@@ -71,23 +72,24 @@ async function startServers() {
 }
 
 const failures = [];
+const distMissing = () => !existsSync(`${DIST}/index.html`);
 
-if (shouldBuild) {
-  console.log(`Building the site into ${DIST} (astro build)…`);
-  if ((await runCommand('astro', ['build', '--outDir', DIST], { env: e2eBuildEnv() })) !== 0) {
-    console.error('e2e: the site build failed');
-    process.exit(1);
-  }
-}
-if (!existsSync(`${DIST}/index.html`)) {
-  console.error(`e2e: ${DIST}/index.html is missing; build the site first (npm run build)`);
+if (!shouldBuild && distMissing()) {
+  console.error(`e2e: ${DIST}/index.html is missing; build the site first (drop --no-build)`);
   process.exit(1);
 }
 
-const servers = await startServers();
-try {
+/** Builds DIST for the e2e stack, which is up by now (its API answers the build's departure reads). */
+async function buildSite() {
+  console.log(`Building the site into ${DIST} (astro build) against the stack at ${E2E_SUPABASE_URL}…`);
+  const exit = await runCommand('astro', ['build', '--outDir', DIST], { env: e2eBuildEnv() });
+  return exit === 0 && !distMissing();
+}
+
+/** The budgets over the seed's data, then Playwright; each failure is recorded, every step runs. */
+async function checkSite(env) {
   if (shouldCheckBudgets) {
-    const baseUrl = servers.env.E2E_BASE_URL ?? '';
+    const baseUrl = env.E2E_BASE_URL ?? '';
     const js = await checkJsBudgets({ distDir: DIST, baseUrl }).catch((error) => {
       console.error(`JavaScript budget could not run: ${error.message}`);
       return { ok: false };
@@ -99,11 +101,23 @@ try {
     });
     if (!lighthouse.ok) failures.push('Lighthouse budgets');
   }
-
-  const playwrightExit = await runCommand('playwright', ['test', ...playwrightArgs], { env: servers.env });
+  const playwrightExit = await runCommand('playwright', ['test', ...playwrightArgs], { env });
   if (playwrightExit !== 0) failures.push('browser tests (Playwright)');
+}
+
+// The static server starts on a DIST the build has yet to write (it answers 404 until then): the stack
+// needs the site's URL, and the build needs the stack.
+const servers = await startServers();
+let built = true;
+try {
+  if (shouldBuild) built = await buildSite();
+  if (built) await checkSite(servers.env);
 } finally {
   await servers.stopAll();
+}
+if (!built) {
+  console.error('e2e: the site build failed');
+  process.exit(1);
 }
 
 if (shouldCheckBudgets) {

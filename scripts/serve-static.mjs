@@ -4,7 +4,7 @@
 // long caching for hashed assets), the rules of `dist/_redirects`, compression, and a logged 404 page.
 // No request, however odd, may end the process: a bad target gets a 400.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -128,9 +128,30 @@ function redirectLocation(destination, search) {
   return location.includes('?') || search === '' ? location : `${location}${search}`;
 }
 
+/**
+ * The site a request is served from. `root` may be a symlink that `npm start` points at each new build in
+ * one rename (scripts/start/site-slots.mjs): each request resolves it once and reads every file of its
+ * answer from that one build, so a swap mid-request never mixes two builds. A root that does not exist yet
+ * (a build still running) answers 404 until it does.
+ */
+function siteOf(root) {
+  /** @type {{ base: string, headers: ReturnType<typeof watchedRuleFile>, redirects: ReturnType<typeof watchedRuleFile> } | null} */
+  let current = null;
+  return async () => {
+    const base = await realpath(root).catch(() => root);
+    if (current?.base !== base) {
+      current = {
+        base,
+        headers: watchedRuleFile(join(base, '_headers'), parseHeadersFile),
+        redirects: watchedRuleFile(join(base, '_redirects'), parseRedirectsFile),
+      };
+    }
+    return current;
+  };
+}
+
 function createHandler(root, log) {
-  const headerRules = watchedRuleFile(join(root, '_headers'), parseHeadersFile);
-  const redirectRules = watchedRuleFile(join(root, '_redirects'), parseRedirectsFile);
+  const site = siteOf(root);
 
   async function handle(req, res) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -144,9 +165,10 @@ function createHandler(root, log) {
       return;
     }
     const { pathname, search } = target;
-    const ruleHeaders = headersForPath(await headerRules.get(), pathname);
-    let filePath = await resolveFile(root, pathname);
-    const redirect = findRedirect(await redirectRules.get(), pathname);
+    const { base, headers, redirects } = await site();
+    const ruleHeaders = headersForPath(await headers.get(), pathname);
+    let filePath = await resolveFile(base, pathname);
+    const redirect = findRedirect(await redirects.get(), pathname);
     // Netlify's shadowing: an existing file wins over a rule unless the rule is forced (`200!`).
     if (redirect && (redirect.rule.force || !filePath)) {
       if (redirect.rule.status !== 200) {
@@ -156,14 +178,14 @@ function createHandler(root, log) {
         });
         return;
       }
-      filePath = await resolveFile(root, redirect.destination.split('?')[0] ?? '');
+      filePath = await resolveFile(base, redirect.destination.split('?')[0] ?? '');
     }
     if (filePath) {
       await sendFile(req, res, filePath, 200, ruleHeaders);
       return;
     }
     log(`404 ${req.method} ${pathname}`);
-    const notFoundPage = join(root, '404.html');
+    const notFoundPage = join(base, '404.html');
     if (await stat(notFoundPage).catch(() => null)) {
       await sendFile(req, res, notFoundPage, 404, ruleHeaders);
     } else {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -180,6 +180,113 @@ describe('npm start reads .env', () => {
         await waitFor(
           'the site port to be free',
           async () => !(await accepts('localhost', sitePort)),
+          SHUTDOWN_MS,
+          log,
+        );
+      } finally {
+        if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+        await exited(npm);
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+    STARTUP_MS + 2 * SHUTDOWN_MS,
+  );
+});
+
+/** Processes whose working directory is `dir`: what a start in that copy left running. */
+async function processesIn(dir: string): Promise<string[]> {
+  const left: string[] = [];
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null);
+    if (cwd !== dir) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    // An orphan that exited stays a zombie until init reaps it; it holds nothing.
+    if (/^State:\s+Z/m.test(status)) continue;
+    left.push(
+      `${pid}: ${(await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ')}`,
+    );
+  }
+  return left;
+}
+
+describe('npm start builds once the stack answers', () => {
+  it(
+    'waits for the API before the build, and a signal during the build stops the build too',
+    async () => {
+      // A copy of the project (as above) with what a build reads linked in, so that the build it starts
+      // and stops writes nothing into this checkout's dist-start/.
+      const repo = resolve('.');
+      const root = await mkdtemp(join(tmpdir(), 'start-build-'));
+      const sitePort = await freePort();
+      const apiPort = await freePort();
+      const mailPort = await freePort();
+      const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      };
+      await writeFile(
+        join(root, 'package.json'),
+        JSON.stringify({
+          name: 'start-build-test',
+          private: true,
+          type: 'module',
+          scripts: { start: pkg.scripts['start'] },
+        }),
+      );
+      await cp(join(repo, 'scripts'), join(root, 'scripts'), { recursive: true });
+      for (const linked of [
+        'node_modules',
+        'supabase',
+        'src',
+        'public',
+        'studio',
+        'astro.config.mjs',
+        'tsconfig.json',
+      ]) {
+        await symlink(join(repo, linked), join(root, linked));
+      }
+      const npm = spawn('npm', ['start'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(sitePort),
+          SUPABASE_LOCAL_PORT: String(apiPort),
+          SUPABASE_LOCAL_MAIL_PORT: String(mailPort),
+          SUPABASE_LOCAL_DATA_DIR: 'memory',
+          PUBLIC_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout?.on('data', (chunk) => (output += chunk));
+      npm.stderr?.on('data', (chunk) => (output += chunk));
+      const log = () => output;
+      try {
+        await waitFor(
+          'the build to start',
+          async () => output.includes('building the site'),
+          STARTUP_MS,
+          log,
+        );
+        // The stack answered before the build began: the build may read departures from it.
+        expect(output.indexOf('[start] API answered')).toBeGreaterThan(
+          output.indexOf('[start] waiting for the API'),
+        );
+        expect(await accepts('127.0.0.1', apiPort)).toBe(true);
+
+        npm.kill('SIGTERM');
+        await exited(npm);
+        expect(output).toContain('[start] SIGTERM: stopping supabase-local, astro build');
+        await waitFor(
+          'the API port to be free',
+          async () => !(await accepts('127.0.0.1', apiPort)),
+          SHUTDOWN_MS,
+          log,
+        );
+        expect(await accepts('localhost', sitePort)).toBe(false);
+        await waitFor(
+          'every process of the start to end',
+          async () => (await processesIn(root)).length === 0,
           SHUTDOWN_MS,
           log,
         );

@@ -3,9 +3,8 @@
 // Prints a summary with timings and a final `N passed, N failed` line.
 import './env/load.mjs';
 import { runCommand } from '../tests/helpers/run-command.mjs';
-import { e2eBuildEnv } from '../tests/helpers/e2e-stack.mjs';
 
-/** @type {{ name: string, command: string, args: string[], env?: Record<string, string> }[]} */
+/** @type {{ name: string, command: string, args: string[] }[]} */
 const STEPS = [
   { name: 'lint (eslint)', command: 'eslint', args: ['.'] },
   { name: 'format (prettier --check)', command: 'prettier', args: ['--check', '.'] },
@@ -13,10 +12,9 @@ const STEPS = [
   { name: 'typecheck (tsc)', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'unit and backend tests (vitest)', command: 'vitest', args: ['run'] },
   { name: 'studio build (sanity build)', command: 'npm', args: ['run', '-w', 'studio', 'build'] },
-  // Built to talk to the browser tests' own stack (tests/helpers/e2e-stack.mjs); `npm start` builds its own.
-  { name: 'site build (astro build)', command: 'astro', args: ['build'], env: e2eBuildEnv() },
-  // The site was just built; e2e serves that dist/ rather than building it again.
-  { name: 'browser tests and budgets', command: 'node', args: ['scripts/e2e.mjs', '--no-build'] },
+  // One step: the site's build reads departures from the browser tests' own stack, which e2e.mjs starts
+  // first (tests/helpers/e2e-stack.mjs, decision 0068); a build failure fails it before any browser test.
+  { name: 'site build (astro build), browser tests and budgets', command: 'node', args: ['scripts/e2e.mjs'] },
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
@@ -26,7 +24,7 @@ const startedAt = Date.now();
 for (const step of STEPS) {
   console.log(`\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`);
   const stepStartedAt = Date.now();
-  const exitCode = await runCommand(step.command, step.args, { env: step.env });
+  const exitCode = await runCommand(step.command, step.args);
   results.push({ name: step.name, ok: exitCode === 0, ms: Date.now() - stepStartedAt });
   if (exitCode !== 0) break;
 }

@@ -1,5 +1,6 @@
-// What every page benchmark starts with: its command-line options, the site built for the bench stack's
-// port, that site served, and a fresh stack whose database reports each request's time.
+// What every page benchmark starts with: its command-line options, a fresh stack whose database reports
+// each request's time, the site built against that stack once it is up (the build reads departures from
+// it, decision 0068), and that site served.
 import { existsSync } from 'node:fs';
 import { startStaticServer } from '../serve-static.mjs';
 import { runCommand } from '../../tests/helpers/run-command.mjs';
@@ -31,8 +32,9 @@ export function databaseOption(): 'postgres' | 'pglite' {
 export const log = (line: string) => console.error(line);
 
 /**
- * Builds the site into `dist` for the stack at `supabaseUrl` (unless `--no-build`), checks that `page`
- * (e.g. 'events') was built, serves it, and starts a stack on `port` whose database times every request.
+ * Serves `dist`, starts a stack on `port` whose database times every request, then builds the site into
+ * `dist` against that stack (unless `--no-build`) and checks that `page` (e.g. 'events') was built. The
+ * server comes first because the stack needs its URL; it answers 404 until the build has written `dist`.
  */
 export async function startBenchSite({
   dist,
@@ -46,16 +48,6 @@ export async function startBenchSite({
   database: 'postgres' | 'pglite';
 }) {
   const supabaseUrl = `http://127.0.0.1:${port}`;
-  if (!process.argv.includes('--no-build')) {
-    log(`Building the site into ${dist} for the stack at ${supabaseUrl}…`);
-    const exit = await runCommand('astro', ['build', '--outDir', dist], {
-      env: { PUBLIC_SUPABASE_URL: supabaseUrl },
-    });
-    if (exit !== 0) throw new Error('astro build failed');
-  }
-  if (!existsSync(`${dist}/${page}.html`) && !existsSync(`${dist}/${page}/index.html`))
-    throw new Error(`${dist} holds no ${page} page: build it (drop --no-build)`);
-
   let timing: TimingDatabase | undefined;
   const site = await startStaticServer({ root: dist, port: 0, host: 'localhost', log: () => {} });
   const stack = await startTestStack({
@@ -68,19 +60,35 @@ export async function startBenchSite({
     },
     wrapDatabase: (db) => (timing = new TimingDatabase(db)),
   });
-  if (!timing) {
+  const close = async () => {
     await stack.close();
     await site.close();
+  };
+  if (!timing) {
+    await close();
     throw new Error('the stack did not hand over its database');
   }
+  if (!process.argv.includes('--no-build')) {
+    log(`Building the site into ${dist} for the stack at ${supabaseUrl}…`);
+    const exit = await runCommand('astro', ['build', '--outDir', dist], {
+      env: { PUBLIC_SUPABASE_URL: supabaseUrl },
+    });
+    if (exit !== 0) {
+      await close();
+      throw new Error('astro build failed');
+    }
+  }
+  if (!existsSync(`${dist}/${page}.html`) && !existsSync(`${dist}/${page}/index.html`)) {
+    await close();
+    throw new Error(`${dist} holds no ${page} page: build it (drop --no-build)`);
+  }
+  // The build's own reads are not the page's: the bench measures from here.
+  timing.reset();
   return {
     supabaseUrl,
     site,
     stack,
     timing,
-    close: async () => {
-      await stack.close();
-      await site.close();
-    },
+    close,
   };
 }

@@ -65,7 +65,8 @@ export const trip = defineType({
     defineField({
       name: 'heroImage',
       title: 'Hero image',
-      description: 'The big picture at the top of the trip page and on its card. Set the hotspot on what matters.',
+      description:
+        'The big picture at the top of the trip page and on its card. Set the hotspot on what matters.',
       type: 'imageWithAlt',
       validation: (rule) => rule.required(),
     }),

@@ -58,10 +58,13 @@ test('an unknown id, a draft or a malformed address says the event was not found
   expect(problems.list()).toEqual([]);
 });
 
-test('the trip page links to its event, found by slug, with the copy from Sanity', async ({ page }) => {
+test('the trip page links to each departure’s page, with the copy from Sanity', async ({ page }) => {
   await gotoHydrated(page, '/tours/tasmania-paranormal-getaway');
-  await page.getByRole('link', { name: 'Community, comments and updates' }).click();
-  await expect(page).toHaveURL(/\/event-details\/tasmania-paranormal-getaway$/);
+  await page
+    .getByRole('list', { name: 'Departures on sale' })
+    .getByRole('link', { name: 'Details and community' })
+    .click();
+  await expect(page).toHaveURL(/\/event-details\/tasmania-paranormal-getaway-\d{4}-02-12$/);
   await waitForAllIslands(page);
   await expect(heading(page)).toHaveText('Tasmania Paranormal Getaway');
   const about = page.getByRole('region', { name: 'About This Trip' });

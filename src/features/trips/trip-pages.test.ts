@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Trip } from '../../lib/content/types';
 import { departure } from '../../lib/departures/departure-fixture';
 import { composeTripPages } from './trip-pages';
-
-const trip = (slug: string, order: number, datesNote: string | null = null): Trip => ({
-  _id: `trip-${slug}`,
-  _type: 'trip',
-  title: slug,
-  slug,
-  order,
-  location: 'Somewhere',
-  summary: 'A trip.',
-  heroImage: null,
-  gallery: null,
-  datesNote,
-  nights: 4,
-  status: 'coming-soon',
-  highlights: ['One'],
-  inclusions: null,
-  itineraryNote: null,
-  learnMore: 'More.',
-  hauntedSites: null,
-  waitlistOpen: true,
-  interestOpen: false,
-});
+import { trip } from './trip-fixture';
 
 describe('trip pages from Sanity’s trips and the database’s departures', () => {
   const today = '2027-01-01';

@@ -22,7 +22,8 @@ const JPEG = { quality: 74, mozjpeg: true, chromaSubsampling: '4:2:0' };
 function grainPixels(width, height) {
   const rand = random(2026);
   const pixels = Buffer.alloc(width * height);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = 128 + Math.round((rand() + rand() + rand() - 1.5) * 12);
+  for (let i = 0; i < pixels.length; i += 1)
+    pixels[i] = 128 + Math.round((rand() + rand() + rand() - 1.5) * 12);
   return pixels;
 }
 
@@ -78,7 +79,9 @@ async function updateDataset(assets) {
     }
   }
   const text = documents
-    .map((document) => JSON.stringify(document, (key, value) => (key === '_ref' && renamed.get(value)) || value))
+    .map((document) =>
+      JSON.stringify(document, (key, value) => (key === '_ref' && renamed.get(value)) || value),
+    )
     .join('\n');
   await writeFile(DATASET_FILE, `${text}\n`);
 }

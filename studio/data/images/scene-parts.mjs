@@ -51,7 +51,10 @@ export function stars(seed, count, maxY, color = '#f4f1ff') {
 /** A moon with its halo; `phase` > 0 shades the left side (a waning gibbous) with the sky colour. */
 export function moon(cx, cy, r, { halo = '#cfd8ff', phase = 0, skyColor = '#0b1022' } = {}) {
   const id = uid('moon');
-  const shade = phase > 0 ? `<circle cx="${f(cx - r * (2 - phase))}" cy="${f(cy - r * 0.1)}" r="${f(r * 1.02)}" fill="${skyColor}" opacity="0.92"/>` : '';
+  const shade =
+    phase > 0
+      ? `<circle cx="${f(cx - r * (2 - phase))}" cy="${f(cy - r * 0.1)}" r="${f(r * 1.02)}" fill="${skyColor}" opacity="0.92"/>`
+      : '';
   return `${glow(cx, cy, r * 6, halo, 0.28)}${glow(cx, cy, r * 2.2, halo, 0.35)}
 <defs><radialGradient id="${id}" cx="0.42" cy="0.4"><stop offset="0" stop-color="#fffdf2"/><stop offset="1" stop-color="#d9d6c8"/></radialGradient></defs>
 <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="url(#${id})"/>

@@ -87,15 +87,47 @@ function asylum(cx, groundY, scale, color, litColor) {
   for (const [offset, height, width] of wings) {
     const left = cx + offset - width / 2;
     out += `<path d="M${left},${groundY} V${groundY - height} L${left + width / 2},${groundY - height - s(50)} L${left + width},${groundY - height} V${groundY} Z" fill="${color}"/>`;
-    out += windows({ x: left + s(20), y: groundY - height + s(30), columns: 7, rows: Math.floor(height / s(50)), width: s(16), height: s(26), gapX: (width - s(40) - 7 * s(16)) / 6, gapY: s(22), lit });
+    out += windows({
+      x: left + s(20),
+      y: groundY - height + s(30),
+      columns: 7,
+      rows: Math.floor(height / s(50)),
+      width: s(16),
+      height: s(26),
+      gapX: (width - s(40) - 7 * s(16)) / 6,
+      gapY: s(22),
+      lit,
+    });
   }
   out += `<rect x="${cx - s(170)}" y="${groundY - s(300)}" width="${s(340)}" height="${s(300)}" fill="${color}"/>
 <path d="M${cx - s(190)},${groundY - s(300)} L${cx},${groundY - s(380)} L${cx + s(190)},${groundY - s(300)} Z" fill="${color}"/>
 <rect x="${cx - s(45)}" y="${groundY - s(470)}" width="${s(90)}" height="${s(120)}" fill="${color}"/>
 <path d="M${cx - s(55)},${groundY - s(470)} Q${cx},${groundY - s(560)} ${cx + s(55)},${groundY - s(470)} Z" fill="${color}"/>
 <rect x="${cx - s(3)}" y="${groundY - s(600)}" width="${s(6)}" height="${s(70)}" fill="${color}"/>`;
-  out += windows({ x: cx - s(140), y: groundY - s(260), columns: 6, rows: 4, width: s(22), height: s(36), gapX: s(30), gapY: s(24), arched: true, lit });
-  out += windows({ x: cx - s(20), y: groundY - s(450), columns: 1, rows: 1, width: s(40), height: s(60), gapX: 0, gapY: 0, arched: true, lit: () => litColor });
+  out += windows({
+    x: cx - s(140),
+    y: groundY - s(260),
+    columns: 6,
+    rows: 4,
+    width: s(22),
+    height: s(36),
+    gapX: s(30),
+    gapY: s(24),
+    arched: true,
+    lit,
+  });
+  out += windows({
+    x: cx - s(20),
+    y: groundY - s(450),
+    columns: 1,
+    rows: 1,
+    width: s(40),
+    height: s(60),
+    gapX: 0,
+    gapY: 0,
+    arched: true,
+    lit: () => litColor,
+  });
   return out;
 }
 
@@ -109,7 +141,17 @@ function ward(x, groundY, width, color, lit) {
   for (let post = 0; post <= 8; post += 1) {
     out += `<rect x="${x - width * 0.05 + (post * width * 1.1) / 8}" y="${groundY - height}" width="5" height="${height}" fill="${color}"/>`;
   }
-  out += windows({ x: x + width * 0.08, y: groundY - height * 0.75, columns: 6, rows: 1, width: width * 0.06, height: height * 0.4, gapX: width * 0.095, gapY: 0, lit });
+  out += windows({
+    x: x + width * 0.08,
+    y: groundY - height * 0.75,
+    columns: 6,
+    rows: 1,
+    width: width * 0.06,
+    height: height * 0.4,
+    gapX: width * 0.095,
+    gapY: 0,
+    lit,
+  });
   return out;
 }
 
@@ -205,7 +247,11 @@ ${churchRuin(560, 980, 1.5, '#120d18', '#d98a5c')}
 ${gumTree(34, 230, 1000, 520, '#0c0910')}${gumTree(35, 1560, 1010, 560, '#0c0910')}
 ${ridge(36, 1000, 18, '#0c0910')}${vignette(0.55)}`),
   'tasmania-lantern-walk.jpg': () =>
-    svgDocument(`${sky([[0, '#04060f'], [0.6, '#16203f'], [1, '#2c3763']])}${stars(41, 200, 500)}
+    svgDocument(`${sky([
+      [0, '#04060f'],
+      [0.6, '#16203f'],
+      [1, '#2c3763'],
+    ])}${stars(41, 200, 500)}
 ${glow(1000, 520, 700, '#b9c6f0', 0.3)}${fog(42, 700, 220, { opacity: 0.26 })}
 ${[120, 380, 610, 1190, 1420, 1690].map((x, i) => gumTree(43 + i, x, 960 + (i % 2) * 30, 700 + (i % 3) * 70, '#05070e')).join('')}
 ${ridge(50, 980, 16, '#06080f')}
@@ -215,7 +261,12 @@ ${fog(51, 1010, 90, { opacity: 0.22, color: '#d8c7a6' })}${vignette(0.7)}`),
 
   // Vietnam: jungle at dusk, a tunnel entrance, the Long Tan cross among rubber trees.
   'vietnam-jungle-dusk.jpg': () =>
-    svgDocument(`${sky([[0, '#10142b'], [0.5, '#5b2f45'], [0.8, '#d06a3c'], [1, '#f4a25a']])}${glow(1100, 780, 420, '#ffc27a', 0.6)}
+    svgDocument(`${sky([
+      [0, '#10142b'],
+      [0.5, '#5b2f45'],
+      [0.8, '#d06a3c'],
+      [1, '#f4a25a'],
+    ])}${glow(1100, 780, 420, '#ffc27a', 0.6)}
 ${ridge(61, 700, 80, '#4a2a3c')}${fog(62, 720, 120, { color: '#f1a676', opacity: 0.25 })}
 ${ridge(63, 820, 60, '#2a1726')}${fog(64, 830, 100, { color: '#e59b74', opacity: 0.2 })}
 ${[90, 260, 470, 1380, 1560, 1720].map((x, i) => palm(65 + i, x, 1060, 420 + (i % 3) * 90, '#0d0810')).join('')}
@@ -280,7 +331,11 @@ ${lighthouse(330, 600, 290, '#070a15', [1850, 430])}
 ${ward(520, 700, 280, '#0b1020', (c) => (c === 2 ? '#ffc36b' : undefined))}
 ${fog(134, 820, 90, { opacity: 0.3 })}${vignette(0.6)}`),
   'quarantine-hospital-wards.jpg': () =>
-    svgDocument(`${sky([[0, '#04060f'], [0.7, '#131a35'], [1, '#28304f']])}${stars(141, 220, 520)}${moon(300, 180, 40)}
+    svgDocument(`${sky([
+      [0, '#04060f'],
+      [0.7, '#131a35'],
+      [1, '#28304f'],
+    ])}${stars(141, 220, 520)}${moon(300, 180, 40)}
 ${fog(142, 620, 140, { opacity: 0.2 })}
 ${ward(180, 880, 620, '#0c1122', (c) => (c === 1 || c === 4 ? '#ffcb78' : '#1b2440'))}
 ${ward(980, 860, 680, '#0c1122', (c) => (c === 3 ? '#ffcb78' : '#1b2440'))}
@@ -288,18 +343,26 @@ ${gumTree(143, 880, 960, 620, '#06080f')}
 ${ridge(144, 950, 12, '#06080f')}
 ${fog(145, 930, 120, { opacity: 0.32 })}${vignette(0.65)}`),
   'quarantine-wharf-lamps.jpg': () =>
-    svgDocument(`${sky([[0, '#03060e'], [1, '#1a2240']])}${stars(151, 260, 600)}
+    svgDocument(`${sky([
+      [0, '#03060e'],
+      [1, '#1a2240'],
+    ])}${stars(151, 260, 600)}
 ${ridge(153, 700, 50, '#0c1126')}
 ${water(152, 740, '#050a1a', '#ffd08a', 1000)}
 <path d="M200,${H} L1060,760 L1140,760 L700,${H} Z" fill="#2a2129"/>
-${Array.from({ length: 8 }, (_, i) => { const t = Math.pow(i / 8, 1.5); return `<rect x="${1100 - t * 640 + 40 * t}" y="${760 + t * 440}" width="${3 + t * 18}" height="${10 + t * 60}" fill="#0e0b0f"/>`; }).join('')}
-${[0, 1, 2, 3].map((i) => {
-  const t = i / 4;
-  const x = 1000 - t * 650;
-  const y = 760 + t * 380;
-  const height = 60 + t * 320;
-  return `<rect x="${x}" y="${y - height}" width="${3 + t * 9}" height="${height}" fill="#0b0a0e"/>${lantern(x + 2 + t * 4, y - height, 8 + t * 20, { strength: 0.45 })}`;
+${Array.from({ length: 8 }, (_, i) => {
+  const t = Math.pow(i / 8, 1.5);
+  return `<rect x="${1100 - t * 640 + 40 * t}" y="${760 + t * 440}" width="${3 + t * 18}" height="${10 + t * 60}" fill="#0e0b0f"/>`;
 }).join('')}
+${[0, 1, 2, 3]
+  .map((i) => {
+    const t = i / 4;
+    const x = 1000 - t * 650;
+    const y = 760 + t * 380;
+    const height = 60 + t * 320;
+    return `<rect x="${x}" y="${y - height}" width="${3 + t * 9}" height="${height}" fill="#0b0a0e"/>${lantern(x + 2 + t * 4, y - height, 8 + t * 20, { strength: 0.45 })}`;
+  })
+  .join('')}
 ${fog(154, 760, 90, { opacity: 0.25 })}${vignette(0.6)}`),
 };
 
