@@ -29,6 +29,7 @@ export const SANITY_IMAGE_ORIGIN = 'https://cdn.sanity.io';
 export const pictureOrigins = (source: PictureSource): string[] =>
   source.kind === 'hosted' ? [SANITY_IMAGE_ORIGIN] : [];
 
+/** `width` and `height`: the largest size the picture can be shown at (its shape, for the box). */
 export type HostedPicture = PictureSize & { src: string; srcset: string };
 
 // Quality 75 matches what the local build's encoders default to; `auto=format` lets the CDN send AVIF or
@@ -55,9 +56,9 @@ export function hostedPicture(
   const url = ({ width, height }: PictureSize) =>
     builder.image(sanityImage).width(width).height(height).fit('crop').auto('format').quality(QUALITY).url();
   const candidates = srcsetWidths(widths, full.width).map((width) => sizeAt(width, ratio));
-  const largest = candidates.at(-1)!;
   return {
-    ...largest,
+    // Width and height give the box its shape before the picture loads; the local build sets the same.
+    ...full,
     src: url(candidates[Math.floor((candidates.length - 1) / 2)]!),
     srcset: candidates.map((size) => `${url(size)} ${size.width}w`).join(', '),
   };

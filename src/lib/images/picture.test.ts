@@ -91,7 +91,7 @@ describe('hosted pictures (Sanity image CDN)', () => {
       }),
       { widths: [600] },
     );
-    expect(picture).toMatchObject({ width: 600, height: 400 });
+    expect(picture).toMatchObject({ width: 900, height: 600 });
     // The crop keeps the top-right quarter (900×600 from x 900); the hotspot moves nothing further here.
     expect(new URL(picture.src).searchParams.get('rect')).toBe('900,0,900,600');
     const wide = hostedPicture(hosted, image({ hotspot: { x: 0.9, y: 0.5, width: 0.1, height: 0.1 } }), {
