@@ -34,7 +34,7 @@ describe('npm run content:import', () => {
       ['--dry-run'],
     );
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('Would import 9 documents into abc123/staging');
+    expect(result.stdout).toContain('Would import 10 documents into abc123/staging');
     expect(result.stdout).toContain('trip trip-usa');
     expect(result.stdout).toContain('siteSettings siteSettings');
   });
