@@ -775,7 +775,8 @@ begin
       raise exception 'sold out' using errcode = 'PT409', detail = 'places_left=0';
     end if;
     if taken + wanted > e.max_registrations then
-      raise exception 'only % places left', e.max_registrations - taken
+      raise exception 'only % left', case when e.max_registrations - taken = 1 then '1 place'
+                                          else (e.max_registrations - taken) || ' places' end
         using errcode = 'PT409', detail = 'places_left=' || (e.max_registrations - taken);
     end if;
   end if;
