@@ -94,7 +94,9 @@ describe.each(DATABASE_KINDS)('booking rules on $name', (kind) => {
 
   it('quotes the same schedule before anything is booked, to visitors too', async () => {
     const event = await addDeparture(testDb.db, 'rules-quote', { startsIn: 200, plan: 2 });
-    await testDb.db.query(`update public.events set deposit_per_traveller_cents = 50000 where id = $1`, [event]);
+    await testDb.db.query(`update public.events set deposit_per_traveller_cents = 50000 where id = $1`, [
+      event,
+    ]);
     const { rows } = await testDb.db.query(
       `select due_date - private.sydney_today() as days, amount_cents from public.quote_booking($1, 3)`,
       [event],
