@@ -170,6 +170,10 @@ CREATE TABLE public.events (
     image_paths text[] DEFAULT '{}'::text[] NOT NULL,
     bookings_open_on date,
     bookings_close_on date,
+    deposit_per_traveller_cents integer,
+    balance_instalments smallint DEFAULT 1 NOT NULL,
+    gst_treatment text DEFAULT 'taxable'::text NOT NULL,
+    next_room_priority_days smallint,
     CONSTRAINT events_badge_check CHECK ((badge = ANY (ARRAY['eoi'::text, 'live'::text, 'locked-in'::text, 'confirmed'::text]))),
     CONSTRAINT events_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT events_custom_fields_check CHECK ((jsonb_typeof(custom_fields) = 'object'::text)),
@@ -184,7 +188,12 @@ CREATE TABLE public.events (
     CONSTRAINT events_price_cents_check CHECK (((price_cents >= 0) AND (price_cents <= 100000000))),
     CONSTRAINT events_slug_check CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 100))),
     CONSTRAINT events_title_check CHECK (private.is_event_title(title)),
-    CONSTRAINT events_trip_slug_check CHECK (((trip_slug IS NULL) OR private.is_slug(trip_slug)))
+    CONSTRAINT events_trip_slug_check CHECK (((trip_slug IS NULL) OR private.is_slug(trip_slug))),
+    CONSTRAINT events_deposit_per_traveller_cents_check CHECK (((deposit_per_traveller_cents IS NULL) OR ((deposit_per_traveller_cents >= 0) AND (deposit_per_traveller_cents <= 100000000)))),
+    CONSTRAINT events_balance_instalments_check CHECK (((balance_instalments >= 1) AND (balance_instalments <= 12))),
+    CONSTRAINT events_gst_treatment_check CHECK ((gst_treatment = ANY (ARRAY['taxable'::text, 'gst-free'::text]))),
+    CONSTRAINT events_next_room_priority_days_check CHECK (((next_room_priority_days IS NULL) OR ((next_room_priority_days >= 1) AND (next_room_priority_days <= 365)))),
+    CONSTRAINT events_priority_needs_opening_day CHECK (((next_room_priority_days IS NULL) OR (bookings_open_on IS NOT NULL)))
 );
 
 COMMENT ON COLUMN public.events.slug IS 'The departure''s own address (/event-details/<slug>): named by events_name_slug from title and start date when not given.';
@@ -200,6 +209,14 @@ COMMENT ON COLUMN public.events.image_paths IS 'Images in the event-images bucke
 COMMENT ON COLUMN public.events.bookings_open_on IS 'The first day (Sydney) bookings are taken (null: from publication).';
 
 COMMENT ON COLUMN public.events.bookings_close_on IS 'The last day (Sydney) bookings are taken (null: until the day before departure).';
+
+COMMENT ON COLUMN public.events.deposit_per_traveller_cents IS 'Deposit per traveller in cents (null: the company''s, private.booking_settings).';
+
+COMMENT ON COLUMN public.events.balance_instalments IS 'The payment plan: how many instalments the balance after the deposit is split into.';
+
+COMMENT ON COLUMN public.events.gst_treatment IS 'taxable (price includes 10% GST) or gst-free (e.g. an overseas tour).';
+
+COMMENT ON COLUMN public.events.next_room_priority_days IS 'A limited event: Next Room members may book this many days before bookings_open_on (null: not limited).';
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);

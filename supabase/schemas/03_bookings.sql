@@ -66,23 +66,45 @@ CREATE TABLE public.bookings (
     notes text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    hold_expires_at timestamp with time zone,
+    bank_reference text,
+    terms_version text,
+    terms_accepted_at timestamp with time zone,
+    terms_accepted_by uuid,
     CONSTRAINT bookings_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT bookings_deposit_cents_check CHECK ((deposit_cents >= 0)),
     CONSTRAINT bookings_deposit_within_total CHECK ((deposit_cents <= total_cents)),
     CONSTRAINT bookings_invoice_number_check CHECK ((invoice_number ~ '^[A-Z0-9][A-Z0-9-]{2,39}$'::text)),
     CONSTRAINT bookings_notes_check CHECK ((char_length(notes) <= 2000)),
     CONSTRAINT bookings_total_cents_check CHECK ((total_cents >= 0)),
-    CONSTRAINT bookings_travellers_check CHECK (((travellers >= 1) AND (travellers <= 50)))
+    CONSTRAINT bookings_travellers_check CHECK (((travellers >= 1) AND (travellers <= 50))),
+    CONSTRAINT bookings_bank_reference_check CHECK ((bank_reference ~ '^HH[A-HJ-NP-Z2-9]{8}$'::text)),
+    CONSTRAINT bookings_terms_version_check CHECK (((terms_version IS NULL) OR (private.is_trimmed(terms_version) AND (char_length(terms_version) >= 1) AND (char_length(terms_version) <= 40)))),
+    CONSTRAINT bookings_terms_accepted_together CHECK (((terms_version IS NULL) = (terms_accepted_at IS NULL)))
 );
+
+COMMENT ON COLUMN public.bookings.hold_expires_at IS 'A pending booking holds its places until then (null: no hold, its places count until it is cancelled).';
+
+COMMENT ON COLUMN public.bookings.bank_reference IS 'The reference the member quotes on a bank transfer (HH and 8 letters or digits, no I, O, 0 or 1).';
+
+COMMENT ON COLUMN public.bookings.terms_version IS 'The version of the terms accepted with the booking (private.booking_settings.terms_version then).';
+
+COMMENT ON COLUMN public.bookings.terms_accepted_by IS 'Who ticked the box: the member who booked.';
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_invoice_number_key UNIQUE (invoice_number);
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_bank_reference_key UNIQUE (bank_reference);
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE RESTRICT;
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_terms_accepted_by_fkey FOREIGN KEY (terms_accepted_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE RESTRICT;
@@ -355,24 +377,106 @@ GRANT INSERT(booking_id) ON TABLE public.booking_travellers TO authenticated;
 
 GRANT INSERT(traveller_id) ON TABLE public.booking_travellers TO authenticated;
 
+-- ---------------------------------------------------------------- public.payments
+
+-- Money received toward a booking: bank transfers for now (card payments come with issue 22). Recorded
+-- only through record_payment, never typed into the table; members read their own bookings' payments.
+CREATE TABLE public.payments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    booking_id uuid NOT NULL,
+    method text DEFAULT 'bank_transfer'::text NOT NULL,
+    amount_cents integer NOT NULL,
+    reference text,
+    received_on date NOT NULL,
+    recorded_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT payments_amount_cents_check CHECK ((amount_cents > 0)),
+    CONSTRAINT payments_method_check CHECK ((method = 'bank_transfer'::text)),
+    CONSTRAINT payments_reference_check CHECK (((reference IS NULL) OR (private.is_trimmed(reference) AND (char_length(reference) >= 1) AND (char_length(reference) <= 100))))
+);
+
+COMMENT ON TABLE public.payments IS 'Payments received toward bookings, written by record_payment only.';
+
+COMMENT ON COLUMN public.payments.received_on IS 'The day (Sydney) the money arrived, as the bank statement says.';
+
+ALTER TABLE ONLY public.payments
+    ADD CONSTRAINT payments_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.payments
+    ADD CONSTRAINT payments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE RESTRICT;
+
+ALTER TABLE ONLY public.payments
+    ADD CONSTRAINT payments_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+CREATE INDEX payments_booking_id_idx ON public.payments USING btree (booking_id, received_on);
+
+ALTER TABLE public.payments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY payments_select_authenticated ON public.payments FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = payments.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.payments TO service_role;
+GRANT SELECT ON TABLE public.payments TO authenticated;
+
+-- public.payments: its functions and triggers
+
+-- What a booking has received: the sum of its payments.
+CREATE FUNCTION private.booking_paid_cents(p_booking_id uuid) RETURNS bigint
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(sum(p.amount_cents), 0)::bigint from public.payments p where p.booking_id = p_booking_id
+$$;
+
+REVOKE ALL ON FUNCTION private.booking_paid_cents(p_booking_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_paid_cents(p_booking_id uuid) TO service_role;
+
+-- The tier rule: a member becomes Next Room when the deposit of a booking of theirs has been received
+-- (the first time it happens; later ones change nothing). Runs after every payment, whoever records it.
+CREATE FUNCTION private.promote_to_next_room() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.profiles p set membership_tier = 'next_room'
+  from public.bookings b
+  where b.id = new.booking_id and p.id = b.user_id and p.membership_tier <> 'next_room'
+    and private.booking_paid_cents(b.id) >= b.deposit_cents;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.promote_to_next_room() FROM PUBLIC;
+
+CREATE TRIGGER promote_to_next_room AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.promote_to_next_room();
+
 -- ---------------------------------------------------------------- public.booking_balances
 
+-- What a booking has paid: the sum of its payments (public.payments). Bookings from before payments were
+-- records (the seed's, and those an admin typed in) have only instalments marked paid, so the greater of the
+-- two counts; for a booking paid through record_payment the payments are never less (decision 0071).
 CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
  SELECT b.id AS booking_id,
     b.total_cents,
-    (COALESCE(sum(i.amount_cents) FILTER (WHERE (i.paid_at IS NOT NULL)), (0)::bigint))::integer AS paid_cents,
-    ((b.total_cents - COALESCE(sum(i.amount_cents) FILTER (WHERE (i.paid_at IS NOT NULL)), (0)::bigint)))::integer AS remaining_cents
+    paid.cents AS paid_cents,
+    (b.total_cents - paid.cents) AS remaining_cents
    FROM (public.bookings b
-     LEFT JOIN public.booking_installments i ON ((i.booking_id = b.id)))
-  GROUP BY b.id;
+     CROSS JOIN LATERAL ( SELECT (GREATEST(COALESCE(( SELECT sum(i.amount_cents) AS sum
+                   FROM public.booking_installments i
+                  WHERE ((i.booking_id = b.id) AND (i.paid_at IS NOT NULL))), (0)::bigint), COALESCE(( SELECT sum(p.amount_cents) AS sum
+                   FROM public.payments p
+                  WHERE (p.booking_id = b.id)), (0)::bigint)))::integer AS cents) paid);
 
 GRANT ALL ON TABLE public.booking_balances TO service_role;
 GRANT SELECT ON TABLE public.booking_balances TO authenticated;
 
 -- ---------------------------------------------------------------- places and a departure's live state
 
--- The places a departure's bookings take: the travellers of every booking that is not cancelled. The one place
--- this rule is written (issue 21's held bookings extend it here).
+-- The places a departure's bookings take: the travellers of every booking that is not cancelled, but a pending
+-- booking whose hold has expired (its deposit did not arrive in time) takes none, from that moment. A booking
+-- without a hold (one an admin typed in) counts until it is cancelled. The one place this rule is written:
+-- departure_availability shows it and book_departure refuses with it (decision 0071).
 CREATE FUNCTION private.places_taken(p_event_id uuid) RETURNS integer
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -380,6 +484,7 @@ CREATE FUNCTION private.places_taken(p_event_id uuid) RETURNS integer
   select coalesce(sum(b.travellers), 0)::integer
   from public.bookings b
   where b.event_id = p_event_id and b.status <> 'cancelled'
+    and (b.status <> 'pending' or b.hold_expires_at is null or b.hold_expires_at > now())
 $$;
 
 REVOKE ALL ON FUNCTION private.places_taken(p_event_id uuid) FROM PUBLIC;
@@ -414,3 +519,379 @@ REVOKE ALL ON FUNCTION public.departure_availability(event_ids uuid[]) FROM PUBL
 GRANT ALL ON FUNCTION public.departure_availability(event_ids uuid[]) TO anon;
 GRANT ALL ON FUNCTION public.departure_availability(event_ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.departure_availability(event_ids uuid[]) TO service_role;
+
+-- ---------------------------------------------------------------- private.booking_settings
+
+-- The company's booking rules, in one row (decision 0071): the deposit per traveller (an event may override
+-- it: events.deposit_per_traveller_cents), how long a bank-transfer booking holds its places before its
+-- deposit arrives, how many days before departure the whole price is due, and the version of the terms a
+-- member accepts when booking. Operators change them in the SQL editor; book_departure reads them.
+CREATE TABLE private.booking_settings (
+    only_row boolean DEFAULT true NOT NULL,
+    deposit_per_traveller_cents integer NOT NULL,
+    bank_transfer_hold_days smallint NOT NULL,
+    balance_due_days_before smallint NOT NULL,
+    terms_version text NOT NULL,
+    CONSTRAINT booking_settings_only_row_check CHECK (only_row),
+    CONSTRAINT booking_settings_deposit_per_traveller_cents_check CHECK (((deposit_per_traveller_cents >= 0) AND (deposit_per_traveller_cents <= 100000000))),
+    CONSTRAINT booking_settings_bank_transfer_hold_days_check CHECK (((bank_transfer_hold_days >= 1) AND (bank_transfer_hold_days <= 30))),
+    CONSTRAINT booking_settings_balance_due_days_before_check CHECK (((balance_due_days_before >= 0) AND (balance_due_days_before <= 365))),
+    CONSTRAINT booking_settings_terms_version_check CHECK ((private.is_trimmed(terms_version) AND (char_length(terms_version) >= 1) AND (char_length(terms_version) <= 40)))
+);
+
+COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version (one row; operators only).';
+
+ALTER TABLE ONLY private.booking_settings
+    ADD CONSTRAINT booking_settings_pkey PRIMARY KEY (only_row);
+
+ALTER TABLE private.booking_settings ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE private.booking_settings TO service_role;
+
+-- The terms page's business: $800 a person, three days to pay by bank transfer, the rest 90 days out.
+INSERT INTO private.booking_settings (only_row, deposit_per_traveller_cents, bank_transfer_hold_days, balance_due_days_before, terms_version) VALUES (true, 80000, 3, 90, '2026-11');
+
+-- ---------------------------------------------------------------- private.invoice_counters
+
+-- The last invoice number given in each year. A booking takes the next one by updating its year's row, which
+-- locks it until the booking commits or rolls back: numbers follow each other without gaps, whatever
+-- bookings run at once (a sequence would leave a gap for every booking that fails after taking a number).
+CREATE TABLE private.invoice_counters (
+    year smallint NOT NULL,
+    last_number integer NOT NULL,
+    CONSTRAINT invoice_counters_last_number_check CHECK ((last_number >= 0)),
+    CONSTRAINT invoice_counters_year_check CHECK (((year >= 2000) AND (year <= 9999)))
+);
+
+ALTER TABLE ONLY private.invoice_counters
+    ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (year);
+
+ALTER TABLE private.invoice_counters ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE private.invoice_counters TO service_role;
+
+-- private.invoice_counters: its functions
+
+-- The next invoice number, 'INV-<year>-<0001>' in Sydney's year, as the seed's. A year's first number
+-- follows the highest one already on a booking of that year (the seed's, or one an admin typed in).
+CREATE FUNCTION private.next_invoice_number() RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  this_year smallint := extract(year from private.sydney_today());
+  taken integer;
+begin
+  insert into private.invoice_counters (year, last_number)
+  select this_year, coalesce(max(substring(b.invoice_number from '^INV-[0-9]{4}-([0-9]{1,9})$')::integer), 0)
+  from public.bookings b
+  where b.invoice_number like 'INV-' || this_year || '-%'
+  on conflict (year) do nothing;
+  update private.invoice_counters c set last_number = c.last_number + 1
+  where c.year = this_year
+  returning c.last_number into taken;
+  return 'INV-' || this_year || '-' || lpad(taken::text, greatest(4, length(taken::text)), '0');
+end
+$_$;
+
+REVOKE ALL ON FUNCTION private.next_invoice_number() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.next_invoice_number() TO service_role;
+
+-- ---------------------------------------------------------------- the booking engine
+
+-- A booking's deposit: the event's per traveller (else the company's) for each traveller, at most the total.
+CREATE FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) RETURNS bigint
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select least(coalesce(e.deposit_per_traveller_cents, s.deposit_per_traveller_cents)::bigint * p_travellers,
+               e.price_cents::bigint * p_travellers)
+  from public.events e cross join private.booking_settings s
+  where e.id = p_event_id
+$$;
+
+REVOKE ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) TO service_role;
+
+-- The payment schedule of a booking made on p_today: the deposit due that day, then the balance split by the
+-- event's plan (balance_instalments) into instalments spread evenly up to the last due day, balance_due_days_
+-- before departure (90), the last one on it. A booking made on or after that day pays everything at once.
+-- Whole cents: each instalment is the balance divided by the plan, rounded down, and the last takes the
+-- remainder, so the schedule always adds up to the total (installments_sum_to_total checks it at commit).
+CREATE FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date) RETURNS TABLE(due_date date, amount_cents integer)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  e public.events;
+  last_due date;
+  total bigint;
+  deposit bigint := private.booking_deposit_cents(p_event_id, p_travellers);
+  balance bigint;
+  share bigint;
+begin
+  select * into e from public.events where id = p_event_id;
+  select e.start_date - s.balance_due_days_before into last_due from private.booking_settings s;
+  total := e.price_cents::bigint * p_travellers;
+  if total is null or total <= 0 then
+    return;
+  end if;
+  if p_today >= last_due or deposit >= total then
+    due_date := p_today;
+    amount_cents := total;
+    return next;
+    return;
+  end if;
+  if deposit > 0 then
+    due_date := p_today;
+    amount_cents := deposit;
+    return next;
+  end if;
+  balance := total - deposit;
+  share := balance / e.balance_instalments;
+  for part in 1..e.balance_instalments loop
+    due_date := p_today + ((last_due - p_today) * part) / e.balance_instalments;
+    amount_cents := case when part = e.balance_instalments then balance - share * (e.balance_instalments - 1)
+                         else share end;
+    if amount_cents > 0 then
+      return next;
+    end if;
+  end loop;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date) TO service_role;
+
+-- A new booking's bank reference: 'HH' and 8 characters from an alphabet without I, O, 0 and 1 (nothing to
+-- misread on a bank statement), random, and unique (bookings_bank_reference_key is the last word).
+CREATE FUNCTION private.new_bank_reference() RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  alphabet constant text := 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  bytes bytea;
+  candidate text;
+begin
+  loop
+    -- The bytes of a version-4 UUID that carry no version or variant bits: 32 values each, evenly.
+    bytes := uuid_send(gen_random_uuid());
+    select 'HH' || string_agg(substr(alphabet, get_byte(bytes, i) % 32 + 1, 1), '' order by i)
+    into candidate
+    from unnest(array[0, 1, 2, 3, 4, 5, 10, 11]) i;
+    exit when not exists (select 1 from public.bookings b where b.bank_reference = candidate);
+  end loop;
+  return candidate;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.new_bank_reference() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.new_bank_reference() TO service_role;
+
+-- A member books their own saved travellers on a published departure, in one call (decision 0071). Every
+-- rule is checked here, with the departure's row locked, so bookings of one departure queue and each one
+-- counts the places the ones before it took: two members racing for the last place get one booking and one
+-- 'sold out' (SQLSTATE PT409, HTTP 409; also 'only N places left' when fewer are left than asked for).
+-- Other refusals are 22023 with a message to show: bookings not open yet (a limited event opens to Next
+-- Room members next_room_priority_days earlier), closed, the departure started, a traveller who is not the
+-- caller's or has no date of birth, everyone under 18 on the day of departure (a minor needs an adult on the
+-- same booking), terms not the current version. It writes the booking (pending, its places held for the
+-- company's hold days, a bank reference, the next invoice number, the terms accepted), its travellers and
+-- its schedule (private.booking_schedule).
+CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) RETURNS public.bookings
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member uuid := auth.uid();
+  settings private.booking_settings;
+  e public.events;
+  today date := private.sydney_today();
+  wanted integer := cardinality(p_traveller_ids);
+  opens_on date;
+  taken integer;
+  owned integer;
+  undated integer;
+  minors integer;
+  total bigint;
+  booking public.bookings;
+begin
+  perform private.require_live_caller();
+  if member is null then
+    raise exception 'sign in to book' using errcode = '42501';
+  end if;
+  if wanted is null or wanted < 1 or wanted > 50 or array_position(p_traveller_ids, null) is not null
+     or (select count(distinct t) from unnest(p_traveller_ids) t) <> wanted then
+    raise exception 'choose between 1 and 50 different travellers' using errcode = '22023';
+  end if;
+  select * into settings from private.booking_settings;
+  if p_terms_version is distinct from settings.terms_version then
+    raise exception 'accept the current terms (version %) to book', settings.terms_version
+      using errcode = '22023', hint = 'Read the terms again, then accept them.';
+  end if;
+
+  -- The queue: one booking of this departure at a time from here to commit.
+  select * into e from public.events where id = p_event_id for update;
+  if not found or e.status <> 'published' then
+    raise exception 'this departure cannot be booked' using errcode = 'P0002';
+  end if;
+  if today >= e.start_date then
+    raise exception 'bookings have closed: this departure has started' using errcode = '22023';
+  end if;
+  if e.bookings_close_on < today then
+    raise exception 'bookings closed on %', to_char(e.bookings_close_on, 'FMDD Mon YYYY') using errcode = '22023';
+  end if;
+  opens_on := e.bookings_open_on;
+  if e.next_room_priority_days is not null
+     and (select p.membership_tier from public.profiles p where p.id = member) = 'next_room' then
+    opens_on := e.bookings_open_on - e.next_room_priority_days;
+  end if;
+  if opens_on > today then
+    raise exception 'bookings open on %', to_char(opens_on, 'FMDD Mon YYYY') using errcode = '22023';
+  end if;
+  if e.price_cents is null then
+    raise exception 'this departure has no price yet' using errcode = '22023';
+  end if;
+
+  select count(*), count(*) filter (where t.date_of_birth is null),
+         count(*) filter (where t.date_of_birth + interval '18 years' > e.start_date)
+  into owned, undated, minors
+  from public.travellers t
+  where t.id = any (p_traveller_ids) and t.user_id = member;
+  if owned <> wanted then
+    raise exception 'choose travellers from your own list' using errcode = '22023';
+  end if;
+  if undated > 0 then
+    raise exception 'every traveller needs a date of birth' using errcode = '22023';
+  end if;
+  if minors = wanted then
+    raise exception 'a traveller under 18 needs an adult on the same booking' using errcode = '22023';
+  end if;
+
+  if e.max_registrations is not null then
+    taken := private.places_taken(e.id);
+    if taken >= e.max_registrations then
+      raise exception 'sold out' using errcode = 'PT409', detail = 'places_left=0';
+    end if;
+    if taken + wanted > e.max_registrations then
+      raise exception 'only % left', case when e.max_registrations - taken = 1 then '1 place'
+                                          else (e.max_registrations - taken) || ' places' end
+        using errcode = 'PT409', detail = 'places_left=' || (e.max_registrations - taken);
+    end if;
+  end if;
+  total := e.price_cents::bigint * wanted;
+  if total > 2147483647 then
+    raise exception 'this booking is too large to take online' using errcode = '22023';
+  end if;
+
+  insert into public.bookings (event_id, user_id, invoice_number, travellers, total_cents, deposit_cents, currency,
+                               status, hold_expires_at, bank_reference, terms_version, terms_accepted_at,
+                               terms_accepted_by)
+  values (e.id, member, private.next_invoice_number(), wanted, total,
+          private.booking_deposit_cents(e.id, wanted), e.currency, 'pending',
+          now() + make_interval(days => settings.bank_transfer_hold_days), private.new_bank_reference(),
+          p_terms_version, now(), member)
+  returning * into booking;
+  insert into public.booking_travellers (booking_id, traveller_id)
+  select booking.id, t from unnest(p_traveller_ids) t;
+  insert into public.booking_installments (booking_id, due_date, amount_cents)
+  select booking.id, s.due_date, s.amount_cents from private.booking_schedule(e.id, wanted, today) s;
+  return booking;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) TO authenticated;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) TO service_role;
+
+-- What booking p_travellers on a published departure today would cost: the schedule book_departure would
+-- write (the price step of the booking flow shows it before the member books). Nothing is held.
+CREATE FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) RETURNS TABLE(due_date date, amount_cents integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.due_date, s.amount_cents
+  from public.events e, private.booking_schedule(e.id, p_travellers, private.sydney_today()) s
+  where e.id = p_event_id and e.status = 'published' and p_travellers between 1 and 50
+$$;
+
+REVOKE ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) TO anon;
+GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) TO authenticated;
+GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) TO service_role;
+
+-- Applies a booking's payments to its instalments in due-date order: each instalment the payments cover in
+-- full is marked paid (paid_at: when its last cent arrived, given by the caller), a partly covered one stays
+-- unpaid. Once the deposit is covered a pending booking is confirmed and its hold ends.
+CREATE FUNCTION private.apply_payments(p_booking_id uuid, p_paid_at timestamp with time zone) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update public.booking_installments i set paid_at = p_paid_at
+  from (
+    select x.id, sum(x.amount_cents) over (order by x.due_date, x.created_at, x.id) as covered_to
+    from public.booking_installments x where x.booking_id = p_booking_id
+  ) running
+  where i.id = running.id and i.paid_at is null
+    and running.covered_to <= private.booking_paid_cents(p_booking_id);
+  update public.bookings b set status = 'confirmed', hold_expires_at = null
+  where b.id = p_booking_id and b.status = 'pending'
+    and private.booking_paid_cents(p_booking_id) >= b.deposit_cents;
+$$;
+
+REVOKE ALL ON FUNCTION private.apply_payments(p_booking_id uuid, p_paid_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.apply_payments(p_booking_id uuid, p_paid_at timestamp with time zone) TO service_role;
+
+-- An admin records a bank transfer toward a booking (amount, the day it arrived, the statement's reference)
+-- and it is applied at once (private.apply_payments). Refused: a cancelled booking, more than is left to pay,
+-- a day in the future, and a deposit arriving after the hold expired when its places have been booked by
+-- then ('sold out', PT409: the admin refunds it or makes room).
+CREATE FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text DEFAULT NULL::text) RETURNS public.payments
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b public.bookings;
+  e public.events;
+  paid bigint;
+  payment public.payments;
+begin
+  perform private.require_admin('record a payment');
+  select * into b from public.bookings where id = p_booking_id for update;
+  if not found then
+    raise exception 'no such booking' using errcode = 'P0002';
+  end if;
+  if b.status = 'cancelled' then
+    raise exception 'this booking is cancelled' using errcode = '22023';
+  end if;
+  if p_amount_cents is null or p_amount_cents <= 0 then
+    raise exception 'a payment is an amount of at least 1 cent' using errcode = '22023';
+  end if;
+  if p_received_on is null or p_received_on > private.sydney_today() then
+    raise exception 'the day the money arrived is today or earlier' using errcode = '22023';
+  end if;
+  paid := private.booking_paid_cents(b.id);
+  if paid + p_amount_cents > b.total_cents then
+    raise exception 'that is more than is left to pay (% cents)', b.total_cents - paid using errcode = '22023';
+  end if;
+  if b.status = 'pending' and b.hold_expires_at <= now() and paid + p_amount_cents >= b.deposit_cents then
+    select * into e from public.events where id = b.event_id for update;
+    if e.max_registrations is not null
+       and private.places_taken(e.id) + b.travellers > e.max_registrations then
+      raise exception 'sold out' using errcode = 'PT409', detail = 'places_left=0',
+        hint = 'The hold expired and its places were booked since: refund the transfer or make room first.';
+    end if;
+  end if;
+  insert into public.payments (booking_id, method, amount_cents, reference, received_on, recorded_by)
+  values (b.id, 'bank_transfer', p_amount_cents, nullif(private.trim_space(p_reference), ''), p_received_on,
+          auth.uid())
+  returning * into payment;
+  perform private.apply_payments(b.id, p_received_on::timestamp at time zone 'Australia/Sydney');
+  return payment;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text) TO authenticated;
+GRANT ALL ON FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text) TO service_role;

@@ -115,6 +115,12 @@ $$;
 REVOKE ALL ON FUNCTION private.audit_change() FROM PUBLIC;
 
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
+CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.booking_installments FOR EACH ROW EXECUTE FUNCTION private.audit_change('due_date', 'instalment');
+
+-- Admin changes to updates land in the audit log (sends included: they insert the row).
+CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.audit_change('invoice_number', 'booking');
+
+-- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER DELETE ON public.comment_flags FOR EACH ROW EXECUTE FUNCTION private.audit_change('reason', 'report');
 
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
@@ -137,6 +143,9 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.events FO
 
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.interest_registrations FOR EACH ROW EXECUTE FUNCTION private.audit_change('full_name', 'interest registration');
+
+-- Admin changes to updates land in the audit log (sends included: they insert the row).
+CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.audit_change('reference', 'payment');
 
 -- Admin changes to updates land in the audit log (sends included: they insert the row).
 CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.polls FOR EACH ROW EXECUTE FUNCTION private.audit_change('question', 'poll');

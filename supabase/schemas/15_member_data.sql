@@ -55,7 +55,8 @@ insert into private.member_data_parts (part, position, member_columns) values
     array['public.customer_notes.customer_id', 'public.customer_notes.customer_email',
           'public.customer_notes.author_id']),
   ('audit_log', 180, array['public.audit_log.actor_id', 'public.audit_log.actor_email']),
-  ('bookings', 190, array['public.bookings.user_id']),
+  ('payments_recorded', 185, array['public.payments.recorded_by']),
+  ('bookings', 190, array['public.bookings.user_id', 'public.bookings.terms_accepted_by']),
   ('comments', 200, array['public.comments.user_id']),
   ('comment_replies', 210, array['public.comment_replies.user_id']),
   ('profile', 220, array['public.profiles.id']),
@@ -367,10 +368,24 @@ create function private.forget_audit_log(member uuid) returns void
 language sql volatile set search_path = ''
 as $$ select $$;
 
+-- ---------------------------------------------------------------- payments recorded as staff
+
+-- Payments the member recorded as an admin (record_payment). They are the company's financial records,
+-- so deletion keeps them: the id names nobody once the account is anonymised, and goes if it is deleted.
+create function private.export_payments_recorded(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(to_jsonb(p) order by p.created_at, p.id), '[]'::jsonb)
+  from public.payments p where p.recorded_by = member
+$$;
+create function private.forget_payments_recorded(member uuid) returns void
+language sql volatile set search_path = ''
+as $$ select $$;
+
 -- ---------------------------------------------------------------- bookings
 
--- Bookings with their event's title and their instalments. Deletion keeps them: they are financial
--- records (how long, and anonymised how, is issue 19's retention rule).
+-- Bookings with their event's title, their instalments and the payments received. Deletion keeps them:
+-- they are financial records (how long, and anonymised how, is issue 19's retention rule).
 create function private.export_bookings(member uuid) returns jsonb
 language sql stable set search_path = ''
 as $$
@@ -378,7 +393,12 @@ as $$
       'event_title', e.title,
       'installments', coalesce((
         select jsonb_agg(to_jsonb(i) order by i.due_date)
-        from public.booking_installments i where i.booking_id = b.id), '[]'::jsonb))
+        from public.booking_installments i where i.booking_id = b.id), '[]'::jsonb),
+      'payments', coalesce((
+        select jsonb_agg(jsonb_build_object('amount_cents', p.amount_cents, 'method', p.method,
+                                            'reference', p.reference, 'received_on', p.received_on)
+                         order by p.received_on, p.created_at)
+        from public.payments p where p.booking_id = b.id), '[]'::jsonb))
       order by b.created_at), '[]'::jsonb)
   from public.bookings b join public.events e on e.id = b.event_id
   where b.user_id = member

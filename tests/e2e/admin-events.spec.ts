@@ -9,9 +9,9 @@ import { createEvent, daysFromToday } from '../helpers/events';
 import { useStoredTheme } from '../helpers/theme';
 
 // /admin/events and /admin/event-management against the local stack: an admin creates an event (with an
-// image), publishes it and finds it on /events; cancels one and its follower gets the e-mail; bad input
-// changes nothing; a member calling the same endpoints directly gets nothing. The database is shared by
-// parallel tests: every event has a title of its own.
+// image), publishes it and finds it on /events; sets the day a departure's bookings open; cancels one and
+// its follower gets the e-mail; bad input changes nothing; a member calling the same endpoints directly
+// gets nothing. The database is shared by parallel tests: every event has a title of its own.
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -117,6 +117,29 @@ test('bad input gets a clear message and saves nothing', async ({ page }) => {
     .select('id', { count: 'exact', head: true })
     .eq('title', title);
   expect(count).toBe(0);
+});
+
+test('an admin sets the day bookings open on an upcoming departure, and it is kept on reload', async ({
+  page,
+}) => {
+  const event = await createEvent({ title: 'Opening Later Trip', startsIn: 30 });
+  const heading = `Edit event: ${event.title}`;
+  await openAdminScreen(page, `/admin/event-management?id=${event.id}`, heading);
+  await expect(page.getByLabel('Bookings open')).toHaveValue('');
+  await page.getByLabel('Bookings open').fill(daysFromToday(10));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Event saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await expect(page.getByLabel('Bookings open')).toHaveValue(daysFromToday(10));
+  await expect(page.getByLabel('Bookings close')).toHaveValue('');
+  const { data } = await adminClient()
+    .from('events')
+    .select('bookings_open_on, bookings_close_on')
+    .eq('id', event.id)
+    .single();
+  expect(data).toEqual({ bookings_open_on: daysFromToday(10), bookings_close_on: null });
 });
 
 test('an admin cancels an event, confirmed first, and its follower gets the e-mail', async ({ page }) => {

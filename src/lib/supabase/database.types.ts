@@ -136,6 +136,11 @@ export type Database = {
           notes: string | null;
           created_at: string;
           updated_at: string;
+          hold_expires_at: string | null;
+          bank_reference: string | null;
+          terms_version: string | null;
+          terms_accepted_at: string | null;
+          terms_accepted_by: string | null;
         };
         Insert: {
           id?: string;
@@ -150,6 +155,11 @@ export type Database = {
           notes?: string | null;
           created_at?: string;
           updated_at?: string;
+          hold_expires_at?: string | null;
+          bank_reference?: string | null;
+          terms_version?: string | null;
+          terms_accepted_at?: string | null;
+          terms_accepted_by?: string | null;
         };
         Update: {
           id?: string;
@@ -164,6 +174,11 @@ export type Database = {
           notes?: string | null;
           created_at?: string;
           updated_at?: string;
+          hold_expires_at?: string | null;
+          bank_reference?: string | null;
+          terms_version?: string | null;
+          terms_accepted_at?: string | null;
+          terms_accepted_by?: string | null;
         };
         Relationships: [
           {
@@ -171,6 +186,13 @@ export type Database = {
             columns: ['event_id'];
             isOneToOne: false;
             referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bookings_terms_accepted_by_fkey';
+            columns: ['terms_accepted_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
           {
@@ -705,6 +727,10 @@ export type Database = {
           image_paths: string[];
           bookings_open_on: string | null;
           bookings_close_on: string | null;
+          deposit_per_traveller_cents: number | null;
+          balance_instalments: number;
+          gst_treatment: string;
+          next_room_priority_days: number | null;
         };
         Insert: {
           id?: string;
@@ -727,6 +753,10 @@ export type Database = {
           image_paths?: string[];
           bookings_open_on?: string | null;
           bookings_close_on?: string | null;
+          deposit_per_traveller_cents?: number | null;
+          balance_instalments?: number;
+          gst_treatment?: string;
+          next_room_priority_days?: number | null;
         };
         Update: {
           id?: string;
@@ -749,6 +779,10 @@ export type Database = {
           image_paths?: string[];
           bookings_open_on?: string | null;
           bookings_close_on?: string | null;
+          deposit_per_traveller_cents?: number | null;
+          balance_instalments?: number;
+          gst_treatment?: string;
+          next_room_priority_days?: number | null;
         };
         Relationships: [];
       };
@@ -834,6 +868,54 @@ export type Database = {
             columns: ['event_id'];
             isOneToOne: false;
             referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payments: {
+        Row: {
+          id: string;
+          booking_id: string;
+          method: string;
+          amount_cents: number;
+          reference: string | null;
+          received_on: string;
+          recorded_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          method?: string;
+          amount_cents: number;
+          reference?: string | null;
+          received_on: string;
+          recorded_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          method?: string;
+          amount_cents?: number;
+          reference?: string | null;
+          received_on?: string;
+          recorded_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payments_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payments_recorded_by_fkey';
+            columns: ['recorded_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -1596,6 +1678,32 @@ export type Database = {
           total_count: number;
         }[];
       };
+      book_departure: {
+        Args: {
+          p_event_id: string;
+          p_traveller_ids: string[];
+          p_terms_version: string;
+        };
+        Returns: {
+          id: string;
+          event_id: string;
+          user_id: string;
+          invoice_number: string;
+          travellers: number;
+          total_cents: number;
+          deposit_cents: number;
+          currency: string;
+          status: Database['public']['Enums']['booking_status'];
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          hold_expires_at: string | null;
+          bank_reference: string | null;
+          terms_version: string | null;
+          terms_accepted_at: string | null;
+          terms_accepted_by: string | null;
+        };
+      };
       confirm_marketing_consent: {
         Args: {
           token: string;
@@ -1704,6 +1812,34 @@ export type Database = {
           option_index: number;
           votes: number;
         }[];
+      };
+      quote_booking: {
+        Args: {
+          p_event_id: string;
+          p_travellers: number;
+        };
+        Returns: {
+          due_date: string;
+          amount_cents: number;
+        }[];
+      };
+      record_payment: {
+        Args: {
+          p_booking_id: string;
+          p_amount_cents: number;
+          p_received_on: string;
+          p_reference?: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          method: string;
+          amount_cents: number;
+          reference: string | null;
+          received_on: string;
+          recorded_by: string | null;
+          created_at: string;
+        };
       };
       register_interest: {
         Args: {

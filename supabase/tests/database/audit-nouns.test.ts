@@ -111,7 +111,12 @@ describe.each(DATABASE_KINDS)('the nouns migration on an older log, on $name', (
     const files = (await readdir(PREPARE_OPTIONS.migrationsDir)).filter((name) => name < NOUNS_MIGRATION);
     for (const name of files) await cp(path.join(PREPARE_OPTIONS.migrationsDir, name), path.join(dir, name));
     testDb = await kind.create();
-    await prepareDatabase(testDb.db, { ...PREPARE_OPTIONS, migrationsDir: dir });
+    // Unseeded: seed.sql is written for the newest schema, not for this older one (dir holds no seed).
+    await prepareDatabase(testDb.db, {
+      ...PREPARE_OPTIONS,
+      migrationsDir: dir,
+      seedFile: path.join(dir, 'seed.sql'),
+    });
   });
   afterAll(async () => {
     await testDb?.dispose();
@@ -129,7 +134,11 @@ describe.each(DATABASE_KINDS)('the nouns migration on an older log, on $name', (
       name.startsWith(NOUNS_MIGRATION),
     );
     await cp(path.join(PREPARE_OPTIONS.migrationsDir, nouns!), path.join(dir, nouns!));
-    await prepareDatabase(testDb.db, { ...PREPARE_OPTIONS, migrationsDir: dir });
+    await prepareDatabase(testDb.db, {
+      ...PREPARE_OPTIONS,
+      migrationsDir: dir,
+      seedFile: path.join(dir, 'seed.sql'),
+    });
     const { rows } = await testDb.db.query<{ entity: string; entity_noun: string }>(
       'select entity, entity_noun from public.audit_log order by id',
     );

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_BADGES,
   eventBadgeProblem,
+  eventBookingsCloseProblem,
+  eventBookingsOpenProblem,
   eventCapacityProblem,
   eventCurrencyProblem,
   eventDescriptionProblem,
@@ -122,4 +124,29 @@ describe.each(DATABASE_KINDS)('event field rules agree on $name', (kind) => {
         expect(outcome === 1, `${field.column} = ${JSON.stringify(value)}`).toBe(accepted);
       }
     });
+
+  // The booking window's rules read three columns: every pair of days around a one-day departure's start,
+  // sent as the form saves them (trimmed, an empty field as null), against events_booking_window_in_order
+  // and events_bookings_before_departure; a day that is no date ('2027-02-29') the date type refuses.
+  it('stores bookings_open_on and bookings_close_on exactly when the form accepts them', async () => {
+    const start = '2027-03-01';
+    const days = ['', ' ', '2026-12-31', '2027-02-28', '2027-03-01', '2027-03-02', '2027-02-29'];
+    const saved = (day: string) => day.trim() || null;
+    for (const open of days)
+      for (const close of days) {
+        const accepted =
+          eventBookingsOpenProblem(open, start) === undefined &&
+          eventBookingsCloseProblem(close, open, start) === undefined;
+        const sent = [saved(open), saved(close)];
+        const outcome = await outcomeOf(
+          testDb.db,
+          'admin',
+          `update public.events set start_date = $2::date, end_date = $2::date,
+             bookings_open_on = ($1::jsonb ->> 0)::date, bookings_close_on = ($1::jsonb ->> 1)::date
+           where id = '${ID.draft}'`,
+          [JSON.stringify(sent), start],
+        );
+        expect(outcome === 1, `open ${JSON.stringify(open)}, close ${JSON.stringify(close)}`).toBe(accepted);
+      }
+  });
 });

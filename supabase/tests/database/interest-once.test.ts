@@ -197,7 +197,12 @@ describe.each(DATABASE_KINDS)('the once-per-trip migration on registrations made
     const files = (await readdir(PREPARE_OPTIONS.migrationsDir)).filter((name) => name < ONCE_MIGRATION);
     for (const name of files) await cp(path.join(PREPARE_OPTIONS.migrationsDir, name), path.join(dir, name));
     testDb = await kind.create();
-    await prepareDatabase(testDb.db, { ...PREPARE_OPTIONS, migrationsDir: dir });
+    // Unseeded: seed.sql is written for the newest schema, not for this older one (dir holds no seed).
+    await prepareDatabase(testDb.db, {
+      ...PREPARE_OPTIONS,
+      migrationsDir: dir,
+      seedFile: path.join(dir, 'seed.sql'),
+    });
   });
   afterAll(async () => {
     await testDb?.dispose();
@@ -217,7 +222,11 @@ describe.each(DATABASE_KINDS)('the once-per-trip migration on registrations made
       name.startsWith(ONCE_MIGRATION),
     );
     await cp(path.join(PREPARE_OPTIONS.migrationsDir, migration!), path.join(dir, migration!));
-    await prepareDatabase(testDb.db, { ...PREPARE_OPTIONS, migrationsDir: dir });
+    await prepareDatabase(testDb.db, {
+      ...PREPARE_OPTIONS,
+      migrationsDir: dir,
+      seedFile: path.join(dir, 'seed.sql'),
+    });
     const { rows } = await testDb.db.query<{ event_name: string; message: string }>(
       `select event_name, message from public.interest_registrations
        where lower(email) in ('dee@example.org', 'eve@example.org') order by event_name, message`,

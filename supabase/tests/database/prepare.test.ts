@@ -85,7 +85,8 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
   it('seeds the published sample events with their prices, places and slugs', async () => {
     const { rows } = await testDb.db.query(
       `select slug, title, status::text, start_date::text, end_date::text, price_cents, currency, max_registrations
-       from public.events where status = 'published' and slug <> 'quarantine-station-night-investigation'
+       from public.events where id in ('e0000000-0000-4000-8000-000000000001',
+         'e0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000003')
        order by start_date`,
     );
     expect(rows).toEqual([
@@ -122,12 +123,22 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
     ]);
   });
 
-  it('seeds one published event that is always upcoming: dated from the day the database is seeded', async () => {
-    const { rows } = await testDb.db.query<{ starts_in: number; nights: number }>(
-      `select start_date - current_date as starts_in, end_date - start_date as nights
-       from public.events where slug = 'quarantine-station-night-investigation' and status = 'published'`,
+  it('seeds departures that are always upcoming: dated from the day the database is seeded', async () => {
+    const { rows } = await testDb.db.query<{ trip_slug: string; starts: string; nights: number }>(
+      `select trip_slug,
+              case when trip_slug = 'quarantine-station-night-investigation'
+                   then 'today + ' || (start_date - private.sydney_today())
+                   else replace(start_date::text, (extract(year from private.sydney_today())::int + 1)::text, 'next year')
+              end as starts,
+              end_date - start_date as nights
+       from public.events where status = 'published' and start_date > private.sydney_today() order by trip_slug`,
     );
-    expect(rows).toEqual([{ starts_in: 45, nights: 1 }]);
+    expect(rows).toEqual([
+      { trip_slug: 'quarantine-station-night-investigation', starts: 'today + 45', nights: 1 },
+      { trip_slug: 'tasmania-paranormal-getaway', starts: 'next year-02-12', nights: 4 },
+      { trip_slug: 'usa-paranormal-road-trip', starts: 'next year-11-06', nights: 12 },
+      { trip_slug: 'vietnam-battlefield-tour', starts: 'next year-10-10', nights: 13 },
+    ]);
   });
 
   it('seeds confirmed members whose passwords bcryptjs verifies, with profiles from their metadata', async () => {

@@ -52,6 +52,20 @@ export function EventFormView({ id, initial }: { id: string | undefined; initial
           <FormField<EventForm> name="start_date" label="Start date" type="date" required />
           <FormField<EventForm> name="end_date" label="End date" type="date" required />
         </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField<EventForm>
+            name="bookings_open_on"
+            label="Bookings open"
+            type="date"
+            hint="The first day bookings are taken (Sydney). Empty: bookings open when the event is published."
+          />
+          <FormField<EventForm>
+            name="bookings_close_on"
+            label="Bookings close"
+            type="date"
+            hint="The last day bookings are taken (Sydney). Empty: bookings close the day before departure."
+          />
+        </div>
         <FormField<EventForm> name="location" label="Location" maxLength={200} />
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField<EventForm>

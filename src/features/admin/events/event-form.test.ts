@@ -9,6 +9,7 @@ const FILLED = {
   location: 'Ballarat ',
   start_date: '2027-06-01',
   end_date: '2027-06-03',
+  bookings_open_on: '2027-01-15',
   price: '1,200.5',
   capacity: ' 12 ',
   trip_slug: 'tasmania-paranormal-getaway',
@@ -24,6 +25,8 @@ describe('the event form', () => {
       location: 'Ballarat',
       start_date: '2027-06-01',
       end_date: '2027-06-03',
+      bookings_open_on: '2027-01-15',
+      bookings_close_on: null,
       price_cents: 120050,
       currency: 'AUD',
       max_registrations: 12,
@@ -53,11 +56,13 @@ describe('the event form', () => {
     });
   });
 
-  it('puts each problem on its field: an empty title, an end before the start', () => {
+  it('puts each problem on its field: an empty title, an end before the start, a backwards booking window', () => {
     const result = eventFormSchema.safeParse({
       ...FILLED,
       title: ' ',
       end_date: '2027-05-31',
+      bookings_open_on: '2027-06-01',
+      bookings_close_on: '2027-05-01',
       trip_slug: 'No!',
     });
     expect(result.success).toBe(false);
@@ -67,6 +72,8 @@ describe('the event form', () => {
     expect(problems).toEqual({
       title: 'Please enter a title.',
       end_date: 'The end date cannot be before the start date.',
+      bookings_open_on: 'Bookings must open before the start date.',
+      bookings_close_on: 'Bookings cannot close before they open.',
       trip_slug: 'Choose a trip from the list.',
     });
   });

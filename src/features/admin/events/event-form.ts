@@ -2,6 +2,8 @@ import * as z from 'zod';
 import {
   EVENT_IMAGES_MAX,
   eventBadgeProblem,
+  eventBookingsCloseProblem,
+  eventBookingsOpenProblem,
   eventCapacityProblem,
   eventCurrencyProblem,
   eventDescriptionProblem,
@@ -26,6 +28,8 @@ export const eventFormSchema = z
     location: ruleString(eventLocationProblem),
     start_date: ruleString(eventStartProblem),
     end_date: z.string(),
+    bookings_open_on: z.string(),
+    bookings_close_on: z.string(),
     price: ruleString(eventPriceProblem),
     currency: ruleString(eventCurrencyProblem),
     capacity: ruleString(eventCapacityProblem),
@@ -35,8 +39,18 @@ export const eventFormSchema = z
     image_paths: z.array(z.string()).max(EVENT_IMAGES_MAX, `At most ${EVENT_IMAGES_MAX} images.`),
   })
   .superRefine((values, context) => {
-    const problem = eventEndProblem(values.end_date, values.start_date);
-    if (problem) context.addIssue({ code: 'custom', path: ['end_date'], message: problem });
+    // The fields whose rule reads another field: each problem goes on the field that has it.
+    const problems = {
+      end_date: eventEndProblem(values.end_date, values.start_date),
+      bookings_open_on: eventBookingsOpenProblem(values.bookings_open_on, values.start_date),
+      bookings_close_on: eventBookingsCloseProblem(
+        values.bookings_close_on,
+        values.bookings_open_on,
+        values.start_date,
+      ),
+    };
+    for (const [path, message] of Object.entries(problems))
+      if (message) context.addIssue({ code: 'custom', path: [path], message });
   });
 
 export type EventForm = z.infer<typeof eventFormSchema>;
@@ -47,6 +61,8 @@ export const EMPTY_EVENT: EventForm = {
   location: '',
   start_date: '',
   end_date: '',
+  bookings_open_on: '',
+  bookings_close_on: '',
   price: '',
   currency: 'AUD',
   capacity: '',
@@ -64,6 +80,8 @@ export function toForm(event: AdminEvent): EventForm {
     location: event.location ?? '',
     start_date: event.start_date,
     end_date: event.end_date,
+    bookings_open_on: event.bookings_open_on ?? '',
+    bookings_close_on: event.bookings_close_on ?? '',
     price: priceText(event.price_cents),
     currency: event.currency,
     capacity: event.max_registrations === null ? '' : String(event.max_registrations),
@@ -82,6 +100,8 @@ export function toValues(form: EventForm): EventValues {
     location: emptyToNull(form.location),
     start_date: form.start_date.trim(),
     end_date: form.end_date.trim(),
+    bookings_open_on: emptyToNull(form.bookings_open_on),
+    bookings_close_on: emptyToNull(form.bookings_close_on),
     price_cents: priceCents(form.price),
     currency: form.currency.trim(),
     max_registrations: form.capacity.trim() ? Number(form.capacity.trim()) : null,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  eventBookingsCloseProblem,
+  eventBookingsOpenProblem,
   eventCapacityProblem,
   eventEndProblem,
   eventPriceProblem,
@@ -38,6 +40,31 @@ describe('event field rules', () => {
     expect(eventEndProblem('2027-06-01', '2027-06-01')).toBeUndefined();
     expect(eventEndProblem('2027-05-31', '2027-06-01')).toBe('The end date cannot be before the start date.');
     expect(eventEndProblem('', '2027-06-01')).toBe('Please enter the end date.');
+  });
+
+  it('takes an optional booking window: real days before the start date, closing not before opening', () => {
+    const start = '2027-06-01';
+    expect(eventBookingsOpenProblem('', start)).toBeUndefined();
+    expect(eventBookingsCloseProblem(' ', '', start)).toBeUndefined();
+    expect(eventBookingsOpenProblem('2027-05-31', start)).toBeUndefined();
+    expect(eventBookingsOpenProblem('2027-06-01', start)).toBe('Bookings must open before the start date.');
+    expect(eventBookingsCloseProblem('2027-05-31', '', start)).toBeUndefined();
+    expect(eventBookingsCloseProblem('2027-06-02', '', start)).toBe(
+      'Bookings must close before the start date.',
+    );
+    expect(eventBookingsOpenProblem('2027-02-29', start)).toBe(
+      'Enter the day bookings open as a date, or leave it empty.',
+    );
+    expect(eventBookingsCloseProblem('31/05/2027', '', start)).toBe(
+      'Enter the day bookings close as a date, or leave it empty.',
+    );
+    // A one-day window is fine; closing the day before it opens is not.
+    expect(eventBookingsCloseProblem('2027-05-01', '2027-05-01', start)).toBeUndefined();
+    expect(eventBookingsCloseProblem('2027-04-30', '2027-05-01', start)).toBe(
+      'Bookings cannot close before they open.',
+    );
+    // Without a start date only the day itself is checked (the start date has its own message).
+    expect(eventBookingsOpenProblem('2030-01-01', '')).toBeUndefined();
   });
 
   it('counts places from 1 to 10,000 and titles in characters', () => {

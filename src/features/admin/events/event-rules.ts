@@ -93,6 +93,35 @@ export function eventEndProblem(end: string, start: string): string | undefined 
   return undefined;
 }
 
+/**
+ * When a departure takes bookings (bookings_open_on, bookings_close_on: Sydney days, both optional).
+ * Empty: bookings open when the event is published and close the day before departure, as
+ * public.departure_availability reads them. A set day is a real date before the start date (on the start
+ * day bookings are closed anyway), and bookings cannot close before they open.
+ */
+function bookingDayProblem(value: string, start: string, what: 'open' | 'close'): string | undefined {
+  const day = value.trim();
+  if (!day) return undefined;
+  if (!isCalendarDate(day)) return `Enter the day bookings ${what} as a date, or leave it empty.`;
+  if (isCalendarDate(start.trim()) && day >= start.trim())
+    return `Bookings must ${what} before the start date.`;
+  return undefined;
+}
+
+/** The first day bookings are taken: optional, before the start date. */
+export function eventBookingsOpenProblem(open: string, start: string): string | undefined {
+  return bookingDayProblem(open, start, 'open');
+}
+
+/** The last day bookings are taken: optional, before the start date, not before the day they open. */
+export function eventBookingsCloseProblem(close: string, open: string, start: string): string | undefined {
+  const problem = bookingDayProblem(close, start, 'close');
+  if (problem || !close.trim()) return problem;
+  if (isCalendarDate(open.trim()) && close.trim() < open.trim())
+    return 'Bookings cannot close before they open.';
+  return undefined;
+}
+
 /** Optional price per person in whole units with up to two decimals ('1200', '1200.50'). */
 export function eventPriceProblem(value: string): string | undefined {
   const price = value.trim().replace(/,/g, '');

@@ -36,6 +36,8 @@ const VALUES: EventValues = {
   location: 'Ballarat, Victoria',
   start_date: '2027-06-01',
   end_date: '2027-06-03',
+  bookings_open_on: null,
+  bookings_close_on: null,
   price_cents: 120050,
   currency: 'AUD',
   max_registrations: 12,
@@ -95,6 +97,39 @@ describe('an admin', () => {
       message: 'The event was not saved: a field has a value the database refuses.',
     });
     expect((await listEvents({ q: 'padded' }, loaderOf(adminClient))).total).toBe(0);
+  });
+
+  it('sets when bookings open and close, and hears in words when the database refuses the window', async () => {
+    const created = await createEvent({ ...VALUES, title: 'Booking window walk' }, loaderOf(adminClient));
+    if (created.outcome !== 'saved') throw new Error('not saved');
+    const window = { bookings_open_on: '2027-01-15', bookings_close_on: '2027-05-31' };
+    expect(await updateEvent(created.id, { ...VALUES, ...window }, loaderOf(adminClient))).toEqual({
+      outcome: 'saved',
+      id: created.id,
+    });
+    expect(await readEvent(created.id, loaderOf(adminClient))).toMatchObject(window);
+
+    expect(
+      await updateEvent(
+        created.id,
+        { ...VALUES, bookings_open_on: '2027-03-01', bookings_close_on: '2027-02-28' },
+        loaderOf(adminClient),
+      ),
+    ).toEqual({
+      outcome: 'refused',
+      message: 'The event was not saved: bookings cannot close before they open.',
+    });
+    expect(
+      await updateEvent(
+        created.id,
+        { ...VALUES, bookings_close_on: VALUES.start_date },
+        loaderOf(adminClient),
+      ),
+    ).toEqual({
+      outcome: 'refused',
+      message: 'The event was not saved: bookings must open and close before the start date.',
+    });
+    expect(await readEvent(created.id, loaderOf(adminClient))).toMatchObject(window);
   });
 
   it('lists a published event whose last day has passed in Sydney as completed, and pickers put it after upcoming ones (issue 20)', async () => {

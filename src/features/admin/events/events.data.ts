@@ -44,6 +44,8 @@ export type AdminEvent = Omit<AdminEventRow, 'phase'> & {
   description: string | null;
   event_type: string;
   image_paths: string[];
+  bookings_open_on: string | null;
+  bookings_close_on: string | null;
 };
 
 /** What the form saves: the columns an admin edits. */
@@ -54,6 +56,8 @@ export type EventValues = Pick<
   | 'location'
   | 'start_date'
   | 'end_date'
+  | 'bookings_open_on'
+  | 'bookings_close_on'
   | 'price_cents'
   | 'currency'
   | 'max_registrations'
@@ -66,7 +70,7 @@ export type EventValues = Pick<
 const ROW_COLUMNS =
   'id, slug, title, location, status, badge, start_date, end_date, price_cents, currency, max_registrations, trip_slug, updated_at';
 const LIST_COLUMNS = `${ROW_COLUMNS}, phase`;
-const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths`;
+const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths, bookings_open_on, bookings_close_on`;
 
 /** The columns the list sorts by (the column ids of its table); anything else sorts by start date. */
 export const SORTABLE = ['title', 'start_date', 'phase', 'location', 'price_cents', 'updated_at'] as const;
@@ -159,8 +163,22 @@ export async function readEvent(id: string, client: LoadClient = sharedClient): 
 
 export type SaveOutcome = { outcome: 'saved'; id: string } | { outcome: 'refused'; message: string };
 
+/**
+ * The booking window's CHECKs of public.events (02_events.sql), by name, and what they tell the admin.
+ * The form checks the same first (event-rules.ts); PostgREST passes on Postgres's message, which names
+ * the constraint, so a save the form did not check still gets words the admin can act on.
+ */
+const REFUSED_BY_CONSTRAINT: Record<string, string> = {
+  events_booking_window_in_order: 'The event was not saved: bookings cannot close before they open.',
+  events_bookings_before_departure:
+    'The event was not saved: bookings must open and close before the start date.',
+};
+
 /** A refusal the admin can act on (a CHECK, or not being allowed), else the error goes on. */
 function refusal(error: { code?: string; message: string }): SaveOutcome {
+  const constraint = error.code === '23514' ? /constraint "([a-z_]+)"/.exec(error.message)?.[1] : undefined;
+  const named = constraint && REFUSED_BY_CONSTRAINT[constraint];
+  if (named) return { outcome: 'refused', message: named };
   if (error.code === '23514' || error.code === '22007' || error.code === '22008')
     return {
       outcome: 'refused',

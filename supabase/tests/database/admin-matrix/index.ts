@@ -1,5 +1,6 @@
 import type { MatrixPart } from '../matrix-cells.ts';
 import { ACTIVE_MATRIX } from './active.ts';
+import { BOOKINGS_MATRIX } from './bookings.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
@@ -22,4 +23,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   POLLS_MATRIX,
   MODERATION_MATRIX,
   TRAVELLER_FORMS_MATRIX,
+  BOOKINGS_MATRIX,
 ];
