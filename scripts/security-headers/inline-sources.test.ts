@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cspHash, inlineSources } from './inline-sources.mjs';
+import { pictureOrigins } from '../../src/lib/images/picture-source';
 import { contentSecurityPolicy, siteHeadersFile, supabaseOrigins } from './site-headers.mjs';
 import { headersForPath, parseHeadersFile } from '../static-host/headers-file.mjs';
 
@@ -54,6 +55,17 @@ describe('the generated _headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(supabaseOrigins()).toEqual({ http: 'http://127.0.0.1:54321', socket: 'ws://127.0.0.1:54321' });
     expect(() => supabaseOrigins('javascript:alert(1)')).toThrow(/http\(s\) URL/);
+  });
+
+  it('allows the Sanity image CDN only when the content is hosted', () => {
+    const hashes = { scriptHashes: [], styleHashes: [], styleAttributeHashes: [] };
+    const hosted = pictureOrigins({ kind: 'hosted', projectId: 'abc123', dataset: 'production' });
+    expect(contentSecurityPolicy({ ...hashes, imageOrigins: hosted })).toContain(
+      "img-src 'self' http://127.0.0.1:54321 https://cdn.sanity.io;",
+    );
+    expect(contentSecurityPolicy({ ...hashes, imageOrigins: pictureOrigins({ kind: 'local' }) })).toContain(
+      "img-src 'self' http://127.0.0.1:54321;",
+    );
   });
 
   it('parses, and no header is set by two rules for one path (Netlify and Cloudflare would differ)', () => {

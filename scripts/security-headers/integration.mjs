@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cspHash, inlineSources } from './inline-sources.mjs';
 import { contentSecurityPolicy, siteHeadersFile } from './site-headers.mjs';
+import { pictureOrigins, pictureSourceFromEnv } from '../../src/lib/images/picture-source.ts';
 
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -47,7 +48,11 @@ export function securityHeaders() {
         // process.env, which astro.config.mjs filled from `.env` (scripts/env/), as import.meta.env is.
         const env = process.env;
         const hashes = await collectInlineHashes(outDir);
-        const csp = contentSecurityPolicy({ ...hashes, supabaseUrl: env.PUBLIC_SUPABASE_URL || undefined });
+        const csp = contentSecurityPolicy({
+          ...hashes,
+          supabaseUrl: env.PUBLIC_SUPABASE_URL || undefined,
+          imageOrigins: pictureOrigins(pictureSourceFromEnv()),
+        });
         await writeFile(join(outDir, '_headers'), siteHeadersFile({ csp }));
         logger.info(
           `_headers: CSP allows ${hashes.scriptHashes.length} inline script(s), ${hashes.styleHashes.length} ` +

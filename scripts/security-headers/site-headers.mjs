@@ -1,8 +1,9 @@
 // The site's `_headers` file (Netlify and Cloudflare Pages format; serve-static reads the same file):
 // security headers for every path and a year of caching for Astro's content-hashed assets.
 // The Content-Security-Policy allows the site's own files, the Supabase project (REST, Auth and Storage
-// over http(s), Realtime over ws(s), stored images) and, by hash, exactly the inline scripts and styles
-// the build emitted; nothing else runs.
+// over http(s), Realtime over ws(s), stored images), Sanity's image CDN when the content is hosted (the trips'
+// and the landing page's pictures) and, by hash, exactly the inline scripts and styles the build emitted;
+// nothing else runs.
 import { MAX_HEADER_LINE } from '../static-host/headers-file.mjs';
 
 const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -18,9 +19,16 @@ export function supabaseOrigins(supabaseUrl = DEFAULT_SUPABASE_URL) {
 }
 
 /**
- * @param {{ scriptHashes: string[], styleHashes: string[], styleAttributeHashes: string[], supabaseUrl?: string }} sources
+ * @param {{ scriptHashes: string[], styleHashes: string[], styleAttributeHashes: string[], supabaseUrl?: string, imageOrigins?: string[] }} sources
+ * `imageOrigins`: where content pictures come from besides the site itself (src/lib/images/picture-source.ts).
  */
-export function contentSecurityPolicy({ scriptHashes, styleHashes, styleAttributeHashes, supabaseUrl }) {
+export function contentSecurityPolicy({
+  scriptHashes,
+  styleHashes,
+  styleAttributeHashes,
+  supabaseUrl,
+  imageOrigins = [],
+}) {
   const supabase = supabaseOrigins(supabaseUrl);
   const directives = [
     "default-src 'self'",
@@ -30,7 +38,7 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes, styleAttribut
     styleAttributeHashes.length > 0
       ? ["style-src-attr 'unsafe-hashes'", ...styleAttributeHashes].join(' ')
       : "style-src-attr 'none'",
-    `img-src 'self' ${supabase.http}`,
+    ["img-src 'self'", supabase.http, ...imageOrigins].join(' '),
     "font-src 'self'",
     `connect-src 'self' ${supabase.http} ${supabase.socket}`,
     "object-src 'none'",

@@ -6,3 +6,7 @@ export const MIN_NIGHTS = 1;
 export const MAX_NIGHTS = 60;
 export const LEGAL_PAGE_SLUGS = ['terms', 'privacy'] as const;
 export const SINGLETON_IDS = { siteSettings: 'siteSettings', homePage: 'homePage' } as const;
+/** Alt text: long enough to say what a picture shows, short enough for a screen reader to read in one go. */
+export const MAX_ALT_LENGTH = 160;
+export const MAX_CAPTION_LENGTH = 200;
+export const MAX_GALLERY_IMAGES = 12;

@@ -22,6 +22,12 @@ export const homePage = defineType({
       validation: (rule) => rule.required().max(400),
     }),
     defineField({
+      name: 'heroImage',
+      title: 'Hero image',
+      description: 'Behind the hero title; keep it dark and quiet where the text sits (the top and middle).',
+      type: 'imageWithAlt',
+    }),
+    defineField({
       name: 'featureCards',
       title: 'Feature cards',
       description: 'Exactly three: History, Paranormal and Travel.',

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
-import { MAX_NIGHTS, MIN_NIGHTS, TRIP_STATUSES } from './constants';
+import { MAX_GALLERY_IMAGES, MAX_NIGHTS, MIN_NIGHTS, TRIP_STATUSES } from './constants';
 import { checkDatesNote } from './rules';
 import { checkSlugIsUnique } from './uniqueSlug';
 
@@ -61,6 +61,21 @@ export const trip = defineType({
       type: 'text',
       rows: 2,
       validation: (rule) => rule.required().max(300),
+    }),
+    defineField({
+      name: 'heroImage',
+      title: 'Hero image',
+      description:
+        'The big picture at the top of the trip page and on its card. Set the hotspot on what matters.',
+      type: 'imageWithAlt',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'gallery',
+      description: `Up to ${MAX_GALLERY_IMAGES} more pictures, shown below on the trip page.`,
+      type: 'array',
+      of: [defineArrayMember({ type: 'imageWithAlt' })],
+      validation: (rule) => rule.max(MAX_GALLERY_IMAGES),
     }),
     defineField({
       name: 'datesNote',

@@ -9,6 +9,8 @@ export const trip = (slug: string, order = 1, datesNote: string | null = null): 
   order,
   location: 'Somewhere',
   summary: 'A trip.',
+  heroImage: null,
+  gallery: null,
   datesNote,
   nights: 4,
   status: 'coming-soon',

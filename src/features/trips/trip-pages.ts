@@ -53,6 +53,8 @@ function tripFromDeparture(slug: string, departure: Departure, order: number): T
     order,
     location: departure.location ?? '',
     summary: description.length > 300 ? `${description.slice(0, 299)}…` : description,
+    heroImage: null,
+    gallery: null,
     datesNote: null,
     nights: Math.max(1, departureNights(departure)),
     status: 'coming-soon',

@@ -1,4 +1,5 @@
 import { FEATURE_CARD_KEYS } from '../../../studio/schemaTypes/constants';
+import { checkImage } from './checkImage';
 import { FieldChecker } from './fieldChecker';
 import type { HomePage } from './types';
 
@@ -6,6 +7,7 @@ export function checkHomePage(home: HomePage): HomePage {
   const check = new FieldChecker(home);
   check.text('heroTitle', home.heroTitle);
   check.text('heroText', home.heroText);
+  if (home.heroImage !== null) checkImage(check, 'heroImage', home.heroImage);
   const count = FEATURE_CARD_KEYS.length;
   const cards = check.list('featureCards', home.featureCards, { min: count, max: count });
   const seenKeys = new Set<string>();

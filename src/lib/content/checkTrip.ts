@@ -1,5 +1,6 @@
 import { MAX_NIGHTS, MIN_NIGHTS, TRIP_STATUSES } from '../../../studio/schemaTypes/constants';
 import { hasExactDateOrPrice } from '../../../studio/schemaTypes/rules';
+import { checkImage } from './checkImage';
 import { FieldChecker } from './fieldChecker';
 import type { Trip } from './types';
 
@@ -10,6 +11,10 @@ export function checkTrip(trip: Trip): Trip {
   check.wholeNumber('order', trip.order, 1, Number.MAX_SAFE_INTEGER);
   check.text('location', trip.location);
   check.text('summary', trip.summary);
+  checkImage(check, 'heroImage', trip.heroImage);
+  check
+    .optionalList('gallery', trip.gallery)
+    ?.forEach((item, index) => checkImage(check, `gallery[${index}]`, item));
   check.optionalText('datesNote', trip.datesNote);
   // Exact dates and prices come from the departures only (decision 0067).
   if (trip.datesNote !== null && hasExactDateOrPrice(trip.datesNote)) {

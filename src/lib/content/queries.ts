@@ -5,6 +5,16 @@ import { defineQuery } from 'groq';
 // Shared projections. `slug` is always returned as its plain string.
 const DOCUMENT_IDENTITY = /* groq */ `_id, _type`;
 
+// A picture (studio/schemaTypes/imageWithAlt.ts) with what the site needs to serve it: the asset's id (which
+// Sanity's image URLs are built from), its file's path (the local build reads it) and its full size.
+const IMAGE_FIELDS = /* groq */ `
+  alt,
+  caption,
+  crop{ top, bottom, left, right },
+  hotspot{ x, y, width, height },
+  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }
+`;
+
 const TRIP_FIELDS = /* groq */ `
   ${DOCUMENT_IDENTITY},
   title,
@@ -12,6 +22,8 @@ const TRIP_FIELDS = /* groq */ `
   order,
   location,
   summary,
+  heroImage{${IMAGE_FIELDS}},
+  gallery[]{ _key, ${IMAGE_FIELDS} },
   datesNote,
   nights,
   status,
@@ -41,6 +53,7 @@ export const HOME_PAGE_QUERY = defineQuery(`*[_type == "homePage" && _id == "hom
   ${DOCUMENT_IDENTITY},
   heroTitle,
   heroText,
+  heroImage{${IMAGE_FIELDS}},
   featureCards[]{ _key, key, title, text },
   vipDialog{ title, intro, benefits, ctaLabel }
 }`);

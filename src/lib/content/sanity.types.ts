@@ -62,6 +62,12 @@ export type Trip = {
   order: number;
   location: string;
   summary: string;
+  heroImage: ImageWithAlt;
+  gallery?: Array<
+    {
+      _key: string;
+    } & ImageWithAlt
+  >;
   datesNote?: string;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
@@ -79,6 +85,23 @@ export type Trip = {
   }>;
   waitlistOpen: boolean;
   interestOpen: boolean;
+};
+
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: 'reference';
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset';
+};
+
+export type ImageWithAlt = {
+  _type: 'imageWithAlt';
+  asset: SanityImageAssetReference;
+  media?: unknown;
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt: string;
+  caption?: string;
 };
 
 export type MembershipTier = {
@@ -102,6 +125,7 @@ export type HomePage = {
   _rev: string;
   heroTitle: string;
   heroText: string;
+  heroImage?: ImageWithAlt;
   featureCards: Array<{
     key: 'history' | 'paranormal' | 'travel';
     title: string;
@@ -145,6 +169,22 @@ export type SiteSettings = {
   copyrightYear: number;
 };
 
+export type SanityImageCrop = {
+  _type: 'sanity.imageCrop';
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: 'sanity.imageHotspot';
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
 export type SanityImagePaletteSwatch = {
   _type: 'sanity.imagePaletteSwatch';
   background?: string;
@@ -181,22 +221,6 @@ export type SanityImageMetadata = {
   thumbHash?: string;
   hasAlpha?: boolean;
   isOpaque?: boolean;
-};
-
-export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot';
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type SanityImageCrop = {
-  _type: 'sanity.imageCrop';
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
 };
 
 export type SanityFileAsset = {
@@ -262,15 +286,17 @@ export type AllSanitySchemaTypes =
   | LegalPage
   | Slug
   | Trip
+  | SanityImageAssetReference
+  | ImageWithAlt
   | MembershipTier
   | HomePage
   | SiteSettings
+  | SanityImageCrop
+  | SanityImageHotspot
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
   | SanityImageMetadata
-  | SanityImageHotspot
-  | SanityImageCrop
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
@@ -305,12 +331,34 @@ export type SITE_SETTINGS_QUERY_RESULT = {
 
 // Source: ../src/lib/content/queries.ts
 // Variable: HOME_PAGE_QUERY
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  _id, _type,  heroTitle,  heroText,  featureCards[]{ _key, key, title, text },  vipDialog{ title, intro, benefits, ctaLabel }}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  _id, _type,  heroTitle,  heroText,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  featureCards[]{ _key, key, title, text },  vipDialog{ title, intro, benefits, ctaLabel }}
 export type HOME_PAGE_QUERY_RESULT = {
   _id: 'homePage';
   _type: 'homePage';
   heroTitle: string;
   heroText: string;
+  heroImage: {
+    alt: string;
+    caption: string | null;
+    crop: {
+      top: number;
+      bottom: number;
+      left: number;
+      right: number;
+    } | null;
+    hotspot: {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    } | null;
+    asset: {
+      _id: string;
+      path: string;
+      width: number | null;
+      height: number | null;
+    };
+  } | null;
   featureCards: Array<{
     _key: string;
     key: 'history' | 'paranormal' | 'travel';
@@ -340,7 +388,7 @@ export type MEMBERSHIP_TIERS_QUERY_RESULT = Array<{
 
 // Source: ../src/lib/content/queries.ts
 // Variable: TRIPS_QUERY
-// Query: *[_type == "trip"] | order(order asc){  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
+// Query: *[_type == "trip"] | order(order asc){  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  gallery[]{ _key,   alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height } },  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
 export type TRIPS_QUERY_RESULT = Array<{
   _id: string;
   _type: 'trip';
@@ -349,6 +397,51 @@ export type TRIPS_QUERY_RESULT = Array<{
   order: number;
   location: string;
   summary: string;
+  heroImage: {
+    alt: string;
+    caption: string | null;
+    crop: {
+      top: number;
+      bottom: number;
+      left: number;
+      right: number;
+    } | null;
+    hotspot: {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    } | null;
+    asset: {
+      _id: string;
+      path: string;
+      width: number | null;
+      height: number | null;
+    };
+  };
+  gallery: Array<{
+    _key: string;
+    alt: string;
+    caption: string | null;
+    crop: {
+      top: number;
+      bottom: number;
+      left: number;
+      right: number;
+    } | null;
+    hotspot: {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    } | null;
+    asset: {
+      _id: string;
+      path: string;
+      width: number | null;
+      height: number | null;
+    };
+  }> | null;
   datesNote: string | null;
   nights: number;
   status: 'coming-soon' | 'planning-phase';
@@ -369,7 +462,7 @@ export type TRIPS_QUERY_RESULT = Array<{
 
 // Source: ../src/lib/content/queries.ts
 // Variable: TRIP_QUERY
-// Query: *[_type == "trip" && slug.current == $slug][0]{  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
+// Query: *[_type == "trip" && slug.current == $slug][0]{  _id, _type,  title,  "slug": slug.current,  order,  location,  summary,  heroImage{  alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height }},  gallery[]{ _key,   alt,  caption,  crop{ top, bottom, left, right },  hotspot{ x, y, width, height },  "asset": asset->{ _id, path, "width": metadata.dimensions.width, "height": metadata.dimensions.height } },  datesNote,  nights,  status,  highlights,  inclusions,  itineraryNote,  learnMore,  hauntedSites[]{ _key, name, city, state, description },  waitlistOpen,  interestOpen}
 export type TRIP_QUERY_RESULT = {
   _id: string;
   _type: 'trip';
@@ -378,6 +471,51 @@ export type TRIP_QUERY_RESULT = {
   order: number;
   location: string;
   summary: string;
+  heroImage: {
+    alt: string;
+    caption: string | null;
+    crop: {
+      top: number;
+      bottom: number;
+      left: number;
+      right: number;
+    } | null;
+    hotspot: {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    } | null;
+    asset: {
+      _id: string;
+      path: string;
+      width: number | null;
+      height: number | null;
+    };
+  };
+  gallery: Array<{
+    _key: string;
+    alt: string;
+    caption: string | null;
+    crop: {
+      top: number;
+      bottom: number;
+      left: number;
+      right: number;
+    } | null;
+    hotspot: {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    } | null;
+    asset: {
+      _id: string;
+      path: string;
+      width: number | null;
+      height: number | null;
+    };
+  }> | null;
   datesNote: string | null;
   nights: number;
   status: 'coming-soon' | 'planning-phase';

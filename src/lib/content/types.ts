@@ -11,8 +11,14 @@ export type SiteSettings = NonNullable<SITE_SETTINGS_QUERY_RESULT>;
 export type SocialLink = SiteSettings['socialLinks'][number];
 export type HomePage = NonNullable<HOME_PAGE_QUERY_RESULT>;
 export type FeatureCard = HomePage['featureCards'][number];
+/** A picture with its alt text, crop, hotspot and asset (size and file), as every query returns it. */
+export type ContentImage = NonNullable<HomePage['heroImage']>;
 export type MembershipTier = MEMBERSHIP_TIERS_QUERY_RESULT[number];
-export type Trip = NonNullable<TRIP_QUERY_RESULT>;
+/**
+ * A trip. Sanity's trips always have a hero picture (the schema requires it, checkTrip refuses one without);
+ * a page made from a departure that Sanity has no trip for (features/trips/trip-pages.ts) has none.
+ */
+export type Trip = Omit<NonNullable<TRIP_QUERY_RESULT>, 'heroImage'> & { heroImage: ContentImage | null };
 export type TripStatus = Trip['status'];
 export type HauntedSite = NonNullable<Trip['hauntedSites']>[number];
 export type LegalPage = NonNullable<LEGAL_PAGE_QUERY_RESULT>;
