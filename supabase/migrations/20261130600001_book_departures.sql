@@ -131,7 +131,8 @@ alter table "public"."bookings" validate constraint "bookings_bank_reference_che
 
 alter table "public"."bookings" add constraint "bookings_bank_reference_key" UNIQUE using index "bookings_bank_reference_key";
 
-alter table "public"."bookings" add constraint "bookings_terms_accepted_by_fkey" FOREIGN KEY (terms_accepted_by) REFERENCES profiles(id) ON DELETE SET NULL not valid;
+-- To auth.users, not profiles: a second key to profiles would make PostgREST's bookings-to-profiles embeds ambiguous.
+alter table "public"."bookings" add constraint "bookings_terms_accepted_by_fkey" FOREIGN KEY (terms_accepted_by) REFERENCES auth.users(id) ON DELETE SET NULL not valid;
 
 alter table "public"."bookings" validate constraint "bookings_terms_accepted_by_fkey";
 

@@ -103,8 +103,9 @@ ALTER TABLE ONLY public.bookings
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE RESTRICT;
 
+-- To auth.users, not profiles: a second key to profiles would make PostgREST's bookings-to-profiles embeds ambiguous.
 ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_terms_accepted_by_fkey FOREIGN KEY (terms_accepted_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+    ADD CONSTRAINT bookings_terms_accepted_by_fkey FOREIGN KEY (terms_accepted_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE RESTRICT;

@@ -189,13 +189,6 @@ export type Database = {
             referencedColumns: ['id'];
           },
           {
-            foreignKeyName: 'bookings_terms_accepted_by_fkey';
-            columns: ['terms_accepted_by'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
-          },
-          {
             foreignKeyName: 'bookings_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
