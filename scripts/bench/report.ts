@@ -1,5 +1,6 @@
 import type { PageLoad, PageRequest } from './lighthouse-page.ts';
 import type { TimedTransaction } from './timing-database.ts';
+import type { BurstReport } from './live-burst.ts';
 import { LIGHTHOUSE_MAX_CLS, LIGHTHOUSE_PAGE_MIN_SCORES } from '../budgets/limits.mjs';
 import { LIST_SHOWN_MARK } from '../../src/features/events/list-shown-mark.ts';
 
@@ -158,6 +159,47 @@ export function formatReport(report: EventsBenchReport): string {
     ]),
   );
   return `${summary}\n\n${requests}`;
+}
+
+/** The live burst in a line: how many reads the changes caused and their bytes. */
+export function formatBurst(burst: BurstReport): string {
+  return `live burst: ${burst.changes} changes by another member cost the reader ${burst.reads} reads, ${kb(burst.bytes)}`;
+}
+
+/** The comments read: the page's largest Supabase request (the events read is the other). */
+const largestRow = (report: EventsBenchReport): SupabaseRow | undefined =>
+  [...report.rows].sort((a, b) => b.bytes - a.bytes)[0];
+
+/** Each figure at 1× and at `factor`× the events, and how many times it grew. */
+export function formatGrowth(
+  factor: number,
+  base: { median: EventsBenchReport; burst: BurstReport | null },
+  grown: { median: EventsBenchReport; burst: BurstReport | null },
+): string {
+  const figures: [string, (side: typeof base) => number | null, (value: number) => string][] = [
+    ['list shown', (side) => side.median.listShownMs, ms],
+    ['largest contentful paint', (side) => side.median.lcpMs, ms],
+    ['performance score', (side) => side.median.performanceScore, String],
+    ['cumulative layout shift', (side) => side.median.cls, (value) => value.toFixed(3)],
+    ['Supabase requests', (side) => side.median.supabaseRequests, String],
+    ['Supabase bytes', (side) => side.median.supabaseBytes, kb],
+    ['largest read, bytes', (side) => largestRow(side.median)?.bytes ?? null, kb],
+    ['largest read, database time', (side) => largestRow(side.median)?.dbMs ?? null, ms],
+    ['database time, all requests', (side) => side.median.dbMsTotal, ms],
+    ['live burst, bytes', (side) => side.burst?.bytes ?? null, kb],
+  ];
+  return table(
+    ['figure', '1×', `${factor}×`, 'grew'],
+    figures.map(([name, read, show]) => {
+      const [before, after] = [read(base), read(grown)];
+      return [
+        name,
+        before === null ? '-' : show(before),
+        after === null ? '-' : show(after),
+        before === null || after === null || before === 0 ? '-' : `×${(after / before).toFixed(2)}`,
+      ];
+    }),
+  );
 }
 
 /** The events page's reads: the events with counts and own state, the first comments, the session's own. */

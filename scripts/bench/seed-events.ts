@@ -126,3 +126,8 @@ export async function seedEvents(db: Queryable, scale: BenchScale): Promise<void
   for (const [sql, params] of SEED_STATEMENTS) await db.query(sql, params(scale));
   await db.query('analyze');
 }
+
+/** Removes the benchmark's events (their comments, replies, reactions and hearts go with them). */
+export async function removeBenchEvents(db: Queryable): Promise<void> {
+  await db.query(`delete from public.events where slug like 'bench-event-%'`);
+}

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { $isAdmin, $loading, $user } from '../../stores/session';
-import { EventComments, firstCommentsQuery } from '../comments/EventComments';
+import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
 import {
@@ -46,9 +46,14 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryFn: () => fetchEventsPage(scope, userId),
     enabled: Boolean(user) || !sessionLoading,
   });
-  // A member's cards show their comments: the list waits for that read too (it starts with the events read,
-  // and the cards share its cache entry), so nothing pushes the shown page down when it lands (CLS).
-  const comments = useQuery({ ...firstCommentsQuery(scope, userId ?? ''), enabled: Boolean(user) });
+  // A member's first cards show their comments: the list waits for that read too (it starts with the events
+  // read and fills those cards' threads), so nothing pushes the shown page down when it lands (CLS). The
+  // other cards read theirs as they come near the screen.
+  const queryClient = useQueryClient();
+  const comments = useQuery({
+    ...firstThreadsQuery(queryClient, scope, userId ?? ''),
+    enabled: Boolean(user),
+  });
   const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
   const events = ready ? page.data?.events : undefined;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
@@ -92,7 +97,6 @@ export function EventsList({ tripSlugs }: EventsListProps) {
               key={event.id}
               event={event}
               hasTripPage={tripSlugs.includes(tripOf(event))}
-              scope={scope}
               page={page.data}
               pageKey={pageKey}
             />
@@ -106,13 +110,11 @@ export function EventsList({ tripSlugs }: EventsListProps) {
 function EventCard({
   event,
   hasTripPage,
-  scope,
   page,
   pageKey,
 }: {
   event: PublishedEvent;
   hasTripPage: boolean;
-  scope: EventScope;
   page: EventsPage;
   pageKey: readonly unknown[];
 }) {
@@ -147,7 +149,7 @@ function EventCard({
         </a>
       )}
       <EventCommunity eventId={event.id} title={event.title} page={page} pageKey={pageKey} />
-      <EventComments eventId={event.id} scope={scope} />
+      <EventComments eventId={event.id} loadWhenNear />
     </li>
   );
 }
