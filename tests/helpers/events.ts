@@ -43,13 +43,17 @@ export async function createEvent({
   return data as TestEvent;
 }
 
-/** Opens /events and returns the card of the event titled `title` once its first comments are shown. */
+/**
+ * Opens /events and returns the card of the event titled `title` once its first comments are shown. The
+ * card is scrolled to first: cards beyond the first few read their comments as they come near the screen.
+ */
 export async function openEventsCard(page: Page, title: string): Promise<Locator> {
   await page.goto('/events');
   await waitForAllIslands(page);
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+  await card.scrollIntoViewIfNeeded();
   await expect(card.getByText('Loading comments...')).toHaveCount(0);
   return card;
 }

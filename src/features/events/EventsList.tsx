@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments, firstThreadsQuery } from '../comments/EventComments';
@@ -55,7 +55,10 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     enabled: Boolean(user),
   });
   const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
-  const events = ready ? page.data?.events : undefined;
+  // The list renders at a lower priority than input, in slices React can interrupt (issue 25): a member's
+  // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
+  // until that render is done.
+  const events = useDeferredValue(ready ? page.data?.events : undefined);
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
   useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
@@ -79,7 +82,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
           </a>
         )}
       </div>
-      {!ready && !page.isError && (
+      {!events && !page.isError && (
         <p role="status" data-events-loading className="text-muted-foreground mt-6">
           Loading events...
         </p>
