@@ -11,9 +11,11 @@ import { COMMENTS_PAGE, FIRST_COMMENTS } from './comments';
 import { POSTING_TOO_FAST } from './rate-limit';
 import {
   fetchMoreComments,
+  fetchOwnNewest,
   fetchThreads,
   firstThreadsKey,
   moreCommentsKey,
+  ownNewestKey,
   postComment,
   postReply,
   setHeart,
@@ -100,8 +102,21 @@ function CommentsArea({
     enabled: shown > FIRST_COMMENTS,
     placeholderData: keepPreviousData,
   });
+  // What the member posts here comes last in the thread's order: it is shown after the rest until the
+  // member pages that far (`posted`: how many they posted here).
+  const [posted, setPosted] = useState(0);
+  const own = useQuery({
+    queryKey: ownNewestKey(eventId, posted, userId),
+    queryFn: () => fetchOwnNewest({ eventId, userId, count: posted }),
+    enabled: posted > 0,
+    placeholderData: keepPreviousData,
+  });
   const thread = first.data;
-  const comments = [...(thread?.comments ?? []), ...(more.data?.comments ?? [])];
+  const listed = [...(thread?.comments ?? []), ...(more.data?.comments ?? [])];
+  const comments = [
+    ...listed,
+    ...(own.data ?? []).filter((comment) => !listed.some((shown) => shown.id === comment.id)),
+  ];
   const hasMore =
     shown > FIRST_COMMENTS
       ? Boolean(more.data?.more)
@@ -203,7 +218,10 @@ function CommentsArea({
             }),
             ['Comment added', 'Your comment has been posted successfully.'],
             'Failed to post comment',
-          )
+          ).then((saved) => {
+            if (saved) setPosted((count) => count + 1);
+            return saved;
+          })
         }
       />
     </div>

@@ -12,6 +12,7 @@ import { sydneyToday } from '../../lib/format/today';
 import { COMMENTS_PAGE, FIRST_COMMENTS, FIRST_REPLIES } from './comments';
 import {
   fetchMoreComments,
+  fetchOwnNewest,
   fetchReplies,
   fetchThreads,
   postComment,
@@ -262,5 +263,18 @@ describe('comments data', () => {
     expect(all.map((reply) => reply.content)).toEqual(
       Array.from({ length: replies }, (_, n) => `Answer ${n}`),
     );
+  });
+
+  it('reads the member’s own newest comments on an event, which come last in the thread', async () => {
+    const [, second] = events as [string, string];
+    for (const content of ['Mine one', 'Mine two'])
+      expect(await postComment({ userId: mia.id, eventId: second, content }, loaderOf(mia.client))).toBe(
+        'done',
+      );
+    requests = 0;
+    const own = await fetchOwnNewest({ eventId: second, userId: mia.id, count: 2 }, loaderOf(mia.client));
+    expect(requests).toBe(1);
+    expect(own.map((comment) => comment.content)).toEqual(['Mine one', 'Mine two']);
+    expect(own.every((comment) => comment.userId === mia.id)).toBe(true);
   });
 });

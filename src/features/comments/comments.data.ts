@@ -14,6 +14,7 @@ import {
   toComments,
   toPage,
   toReply,
+  type Comment,
   type CommentRow,
   type CommentsPage,
   type Reply,
@@ -39,6 +40,8 @@ export const moreCommentsKey = (eventId: string, shown: number, userId: string) 
   ['comments', eventId, 'more', shown, userId] as const;
 export const repliesKey = (eventId: string, commentId: string, userId: string) =>
   ['comments', eventId, 'replies', commentId, userId] as const;
+export const ownNewestKey = (eventId: string, count: number, userId: string) =>
+  ['comments', eventId, 'own', count, userId] as const;
 
 /** Which events' first comments to read: the first `first` events a scope lists, or these ids. */
 export type ThreadsTarget = { scope: EventScope; first: number } | { ids: readonly string[] };
@@ -94,6 +97,29 @@ export async function fetchMoreComments(
       .overrideTypes<CommentRow[], { merge: false }>(),
   );
   return toPage(comments, input.shown - FIRST_COMMENTS);
+}
+
+/**
+ * The member's own `count` newest live comments on one event, oldest first: what they just posted here,
+ * which comes last in the thread's order and so beyond the comments shown.
+ */
+export async function fetchOwnNewest(
+  input: { eventId: string; userId: string; count: number },
+  client: LoadClient = sharedClient,
+): Promise<Comment[]> {
+  const supabase = await client();
+  const comments = unwrap(
+    await supabase
+      .from('comment_threads')
+      .select(COMMENT_COLUMNS)
+      .eq('event_id', input.eventId)
+      .eq('user_id', input.userId)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(input.count)
+      .overrideTypes<CommentRow[], { merge: false }>(),
+  );
+  return toComments(comments.reverse());
 }
 
 /** Every live reply of one comment, oldest first (the thread showed its first three). */

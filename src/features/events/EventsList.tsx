@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState, useSyncExternalStore } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { $isAdmin, $loading, $user } from '../../stores/session';
-import { EventComments, firstThreadsQuery } from '../comments/EventComments';
+import { EventComments, FIRST_EVENTS, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
 import {
@@ -60,6 +60,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
   // until that render is done.
   const events = useDeferredValue(ready ? page.data?.events : undefined);
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
+  const rendered = useRenderedCards(events?.length ?? 0);
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
   useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
   const back =
@@ -95,7 +96,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
       {events?.length === 0 && <p className="mt-6">No live events available at the moment.</p>}
       {page.data && events && events.length > 0 && (
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
-          {events.map((event) => (
+          {events.slice(0, rendered).map((event) => (
             <EventCard
               key={event.id}
               event={event}
@@ -108,6 +109,26 @@ export function EventsList({ tripSlugs }: EventsListProps) {
       )}
     </div>
   );
+}
+
+/** Cards rendered after the first ones, per step. */
+const CARDS_PER_STEP = 8;
+
+/**
+ * How many of `total` cards to render: the first FIRST_EVENTS (those whose comments came with the page)
+ * at once, the rest CARDS_PER_STEP at a time after each render is on screen, at low priority. The first
+ * cards, which fill a phone's screen and more, then paint without waiting for the whole list (issue 25).
+ */
+function useRenderedCards(total: number): number {
+  const [rendered, setRendered] = useState(FIRST_EVENTS);
+  useEffect(() => {
+    if (rendered >= total) return;
+    const step = requestAnimationFrame(() =>
+      startTransition(() => setRendered((count) => count + CARDS_PER_STEP)),
+    );
+    return () => cancelAnimationFrame(step);
+  }, [rendered, total]);
+  return rendered;
 }
 
 function EventCard({
