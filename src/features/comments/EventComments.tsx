@@ -169,6 +169,14 @@ function CommentsArea({
       ),
   };
 
+  // Far from the screen, a card holds only this line: its comments and form render once it comes near, so
+  // a long list costs little to render (issue 25).
+  if (!thread && !near)
+    return (
+      <div ref={nearRef}>
+        <p className="text-muted-foreground mt-2 text-sm">Loading comments...</p>
+      </div>
+    );
   return (
     <div ref={nearRef}>
       {first.isPending && <p className="text-muted-foreground mt-2 text-sm">Loading comments...</p>}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { $isAdmin, $loading, $user } from '../../stores/session';
-import { EventComments, FIRST_EVENTS, firstThreadsQuery } from '../comments/EventComments';
+import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
 import {
@@ -111,16 +111,18 @@ export function EventsList({ tripSlugs }: EventsListProps) {
   );
 }
 
+/** Cards rendered in the first step: the top of a phone's screen and of a desktop's. */
+const FIRST_CARDS = 2;
 /** Cards rendered after the first ones, per step. */
-const CARDS_PER_STEP = 8;
+const CARDS_PER_STEP = 24;
 
 /**
- * How many of `total` cards to render: the first FIRST_EVENTS (those whose comments came with the page)
- * at once, the rest CARDS_PER_STEP at a time after each render is on screen, at low priority. The first
- * cards, which fill a phone's screen and more, then paint without waiting for the whole list (issue 25).
+ * How many of `total` cards to render: FIRST_CARDS at once, the rest CARDS_PER_STEP at a time after each
+ * render is on screen, at low priority. The first cards, which fill a phone's screen, then paint without
+ * waiting for the whole list (issue 25).
  */
 function useRenderedCards(total: number): number {
-  const [rendered, setRendered] = useState(FIRST_EVENTS);
+  const [rendered, setRendered] = useState(FIRST_CARDS);
   useEffect(() => {
     if (rendered >= total) return;
     const step = requestAnimationFrame(() =>
