@@ -55,12 +55,16 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     enabled: Boolean(user),
   });
   const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
-  // The list renders at a lower priority than input, in slices React can interrupt (issue 25): a member's
+  // A member's list renders at a lower priority than input, in slices React can interrupt (issue 25): their
   // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
   // until that render is done.
-  const events = useDeferredValue(ready ? page.data?.events : undefined);
+  // A visitor's cards are light (no comments): they render at once, as before.
+  const listed = ready ? page.data?.events : undefined;
+  const deferred = useDeferredValue(listed);
+  const events = user ? deferred : listed;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
-  const rendered = useRenderedCards(events?.length ?? 0);
+  const stepped = useRenderedCards(events?.length ?? 0);
+  const rendered = user ? stepped : (events?.length ?? 0);
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
   useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
   const back =
