@@ -52,19 +52,33 @@ export async function measureLiveBurst({
         if (text.includes('"phx_reply"') && text.includes('"postgres_changes":[')) joined = true;
       }),
     );
+    // Counted from each request's start to its end: a slow re-read keeps the page from counting as quiet.
     let counting = false;
+    let inFlight = 0;
     let lastReadAt = 0;
     const sizes: Promise<number>[] = [];
-    page.on('response', (response) => {
-      if (!counting || !response.url().startsWith(`${supabaseUrl}/rest/v1/`)) return;
-      if (response.request().method() === 'OPTIONS') return;
+    const isRead = (request: { url(): string; method(): string }) =>
+      counting && request.url().startsWith(`${supabaseUrl}/rest/v1/`) && request.method() !== 'OPTIONS';
+    page.on('request', (request) => {
+      if (!isRead(request)) return;
+      inFlight += 1;
+      lastReadAt = Date.now();
+    });
+    page.on('requestfinished', (request) => {
+      if (!isRead(request)) return;
+      inFlight -= 1;
       lastReadAt = Date.now();
       sizes.push(
-        response.body().then(
-          (body) => body.length,
+        request.response().then(
+          async (response) => (response ? (await response.body()).length : 0),
           () => 0,
         ),
       );
+    });
+    page.on('requestfailed', (request) => {
+      if (!isRead(request)) return;
+      inFlight -= 1;
+      lastReadAt = Date.now();
     });
     await page.goto(url);
     await page.waitForFunction(
@@ -143,7 +157,7 @@ export async function measureLiveBurst({
       if (error) throw new Error(`change ${n}: ${error.message}`);
       made += data.length;
     }
-    while (Date.now() - lastReadAt < QUIET_MS) await page.waitForTimeout(200);
+    while (inFlight > 0 || Date.now() - lastReadAt < QUIET_MS) await page.waitForTimeout(200);
     const bodies = await Promise.all(sizes);
     return { changes: made, reads: bodies.length, bytes: bodies.reduce((sum, size) => sum + size, 0) };
   } finally {
