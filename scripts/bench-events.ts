@@ -9,7 +9,9 @@
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server, as hosted runs PostgreSQL),
 //   --port=<stack port> (default BENCH_EVENTS_PORT or 54481; the build talks to it),
 //   --dist=<dir> (default dist-bench), --events= --comments= --replies= --reactions= --members= (the scale),
-//   --short (CI's smoke run, decision 0066: 3 events × 5 comments × 1 reply × 2 reactions, one run, no goals).
+//   --short (CI's smoke run, decision 0066: 3 events × 5 comments × 1 reply × 2 reactions, one run, no goals),
+//   --scale=<n> (after the run at the given size, the same again with n times the events, and how each
+//   figure grew; decision 0070), --no-burst (skip the live burst: 20 changes while a member reads the page).
 //
 // Goals (full form only: Lighthouse's figures move with the machine's load): see missedGoals in
 // scripts/bench/report.ts; the run exits 1 when the median run misses one.
@@ -17,8 +19,11 @@ import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';
+import { measureLiveBurst, type BurstReport } from './bench/live-burst.ts';
 import {
   eventsBenchReport,
+  formatBurst,
+  formatGrowth,
   formatReport,
   formatRunLine,
   medianRun,
@@ -29,6 +34,7 @@ import {
   benchMemberName,
   DEFAULT_SCALE,
   insertQuietMembers,
+  removeBenchEvents,
   seedEvents,
   seededRows,
   type BenchScale,
@@ -52,6 +58,8 @@ const port = whole('port', Number(process.env.BENCH_EVENTS_PORT || 54481));
 const dist = option('dist') ?? 'dist-bench';
 const visitor = process.argv.includes('--visitor');
 const runs = whole('runs', 1);
+const growth = whole('scale', 1);
+const burst = !visitor && !process.argv.includes('--no-burst');
 
 const { supabaseUrl, site, stack, timing, close } = await startBenchSite({
   dist,
@@ -60,12 +68,6 @@ const { supabaseUrl, site, stack, timing, close } = await startBenchSite({
   database,
 });
 try {
-  const rows = seededRows(scale);
-  log(
-    `Seeding ${database}: ${scale.members} members, ${Object.entries(rows)
-      .map(([k, v]) => `${v} ${k}`)
-      .join(', ')}…`,
-  );
   const admin = createClient(supabaseUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
   const member = { email: 'bench-0@example.com', password: 'bench-password-7' };
   const created = await admin.auth.admin.createUser({
@@ -75,40 +77,81 @@ try {
   });
   if (created.error) throw new Error(`createUser: ${created.error.message}`);
   await insertQuietMembers(stack.db, scale.members);
-  await stack.db.transaction((tx) => seedEvents(tx, scale));
 
   const client = createClient(supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
   const signedIn = await client.auth.signInWithPassword(member);
   if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
-  // One read first, so the stack's schema cache is loaded before anything is timed.
-  const warm = await client.from('events').select('id').limit(1);
-  if (warm.error) throw new Error(`warm-up read: ${warm.error.message}`);
-
   const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+  const storage = visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) };
   const who = visitor ? 'visitor' : 'signed in';
-  const reports: EventsBenchReport[] = [];
-  for (let run = 1; run <= runs; run += 1) {
-    timing.reset();
-    log(`Loading /events under Lighthouse (mobile emulation, ${who}), run ${run} of ${runs}…`);
-    const load = await lighthousePage(
-      `${site.url}/events`,
-      visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) },
-    );
-    reports.push(eventsBenchReport(load, supabaseUrl, timing.restTransactions()));
-    log(`  ${formatRunLine(reports.at(-1)!)}`);
-  }
-  const median = medianRun(reports);
-  console.log(
-    `\n/events, ${database}, ${who}, ${Object.entries(rows)
+  // Another member writes the burst: the last bench member, who never signs in.
+  const author = await admin
+    .from('profiles')
+    .select('id')
+    .eq('full_name', benchMemberName(scale.members - 1))
+    .single();
+  const authorId = author.data?.id;
+  if (!authorId) throw new Error(`burst author: ${author.error?.message}`);
+
+  /** Seeds `size`, loads the page `runs` times, reports the median run and the burst; returns both. */
+  async function measure(
+    size: BenchScale,
+  ): Promise<{ median: EventsBenchReport; burst: BurstReport | null }> {
+    const rows = seededRows(size);
+    const shape = Object.entries(rows)
       .map(([k, v]) => `${v} ${k}`)
-      .join(', ')}${runs > 1 ? `; the median of ${runs} runs by list shown` : ''}\n`,
-  );
-  console.log(formatReport(median));
-  if (process.argv.includes('--json'))
+      .join(', ');
+    log(`Seeding ${database}: ${size.members} members, ${shape}…`);
+    await stack.db.transaction(async (tx) => {
+      await removeBenchEvents(tx);
+      await seedEvents(tx, size);
+    });
+    // A few reads first, so the stack's schema cache and the database's catalog caches hold the page's
+    // tables and views before anything is timed, as on a server that has been up a while.
+    for (const from of ['events', 'comment_threads', 'thread_replies'] as const) {
+      const warm = await client.from(from).select('id').limit(1);
+      if (warm.error) throw new Error(`warm-up read of ${from}: ${warm.error.message}`);
+    }
+    const reports: EventsBenchReport[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      timing.reset();
+      log(`Loading /events under Lighthouse (mobile emulation, ${who}), run ${run} of ${runs}…`);
+      const load = await lighthousePage(`${site.url}/events`, storage);
+      reports.push(eventsBenchReport(load, supabaseUrl, timing.restTransactions()));
+      log(`  ${formatRunLine(reports.at(-1)!)}`);
+    }
+    const median = medianRun(reports);
     console.log(
-      `\n${JSON.stringify({ database, visitor, scale, seeded: rows, ...median, runs: reports }, null, 2)}`,
+      `\n/events, ${database}, ${who}, ${shape}${runs > 1 ? `; the median of ${runs} runs by list shown` : ''}\n`,
     );
-  const missed = short ? [] : missedGoals(median, { visitor });
+    console.log(formatReport(median));
+    let burstReport: BurstReport | null = null;
+    if (burst) {
+      log('A burst of live changes while a member reads the page…');
+      burstReport = await measureLiveBurst({
+        url: `${site.url}/events`,
+        storage,
+        supabaseUrl,
+        admin,
+        authorId,
+      });
+      console.log(`\n${formatBurst(burstReport)}`);
+    }
+    if (process.argv.includes('--json'))
+      console.log(
+        `\n${JSON.stringify({ database, visitor, scale: size, seeded: rows, ...median, burst: burstReport, runs: reports }, null, 2)}`,
+      );
+    return { median, burst: burstReport };
+  }
+
+  const base = await measure(scale);
+  const missed = short ? [] : missedGoals(base.median, { visitor });
+  if (growth > 1) {
+    const grown = await measure({ ...scale, events: scale.events * growth });
+    console.log(`\n${formatGrowth(growth, base, grown)}`);
+    if (!short)
+      missed.push(...missedGoals(grown.median, { visitor }).map((goal) => `at ${growth}×: ${goal}`));
+  }
   for (const goal of missed) console.log(`FAIL: ${goal}`);
   if (missed.length > 0) process.exitCode = 1;
 } finally {

@@ -126,3 +126,27 @@ export async function seedEvents(db: Queryable, scale: BenchScale): Promise<void
   for (const [sql, params] of SEED_STATEMENTS) await db.query(sql, params(scale));
   await db.query('analyze');
 }
+
+/**
+ * Removes the benchmark's events and everything the seed wrote for them, in the seed's transaction and as
+ * quietly: with triggers off, so the local stack's Realtime capture queues no change for a page to hear
+ * later (and no cascade runs: children go first, by hand).
+ */
+export async function removeBenchEvents(db: Queryable): Promise<void> {
+  await db.query('set local session_replication_role = replica');
+  const events = `(select id from public.events where slug like 'bench-event-%')`;
+  for (const sql of [
+    `delete from public.comment_reactions h using public.comments c
+     where h.comment_id = c.id and c.event_id in ${events}`,
+    `delete from public.comment_reactions h using public.comment_replies r
+     where h.reply_id = r.id and r.event_id in ${events}`,
+    `delete from public.comment_removals where event_id in ${events}`,
+    `delete from public.comment_replies where event_id in ${events}`,
+    `delete from public.comments where event_id in ${events}`,
+    `delete from public.reactions where event_id in ${events}`,
+    `delete from public.event_follows where event_id in ${events}`,
+    `delete from public.favorites where event_id in ${events}`,
+    `delete from public.events where slug like 'bench-event-%'`,
+  ])
+    await db.query(sql);
+}

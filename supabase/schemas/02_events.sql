@@ -230,6 +230,11 @@ CREATE INDEX events_lower_title_idx ON public.events USING btree (lower(title)) 
 
 CREATE INDEX events_status_start_date_idx ON public.events USING btree (status, start_date);
 
+-- The events pages' order (start date, then id): the comments' first read embeds each event's first comments
+-- and takes the first few events, which PostgreSQL does event by event, stopping early, only when it can
+-- walk the events in that order (decision 0070).
+CREATE INDEX events_start_date_id_idx ON public.events USING btree (start_date, id);
+
 ALTER TABLE public.events ENABLE ROW LEVEL SECURITY;
 
 -- A write needs a live account and session (decision 0058).

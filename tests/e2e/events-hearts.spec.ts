@@ -131,7 +131,7 @@ async function notesOn(event: TestEvent, writer: TestMember, total: number): Pro
   if (error) throw new Error(error.message);
 }
 
-test('an event’s comments beyond the first page load on demand', async ({ page }) => {
+test('an event’s comments beyond the first few load on demand', async ({ page }) => {
   const event = await createEvent({ title: 'Busy Trip' });
   const writer = await createMember({ fullName: 'Paige Poster' });
   const total = 23;
@@ -140,26 +140,57 @@ test('an event’s comments beyond the first page load on demand', async ({ page
   const card = await openEventsCard(page, event.title);
   const notes = card.getByRole('listitem', { name: 'Comment by Paige Poster' });
   const more = card.getByRole('button', { name: 'Show more comments' });
-  await expect(notes).toHaveCount(10);
+  // The first three come with the page (issue 25), then ten at a time.
+  await expect(notes).toHaveCount(3);
   await expect(notes.first()).toContainText('Note number 1.');
-  await expect(card.getByText('Note number 11.')).toHaveCount(0);
+  await expect(card.getByText(`3 of ${total} comments shown`)).toBeVisible();
+  await expect(card.getByText('Note number 4.')).toHaveCount(0);
 
   await more.click();
-  await expect(notes).toHaveCount(20);
-  await expect(notes.nth(10)).toContainText('Note number 11.');
+  await expect(notes).toHaveCount(13);
+  await expect(notes.nth(3)).toContainText('Note number 4.');
   await more.click();
   await expect(notes).toHaveCount(total);
   await expect(notes.last()).toContainText(`Note number ${total}.`);
   await expect(more).toHaveCount(0);
 });
 
-// The flake this guards against (once 20 of 23 under a full run): other tests' comments reach the page live,
-// each re-reading the shown pages in the background, and the button used to be disabled during any read,
-// so a click landing then was lost. A member clicking while others post lost it the same way.
+test('a comment’s replies beyond the first three load on demand', async ({ page }) => {
+  const event = await createEvent({ title: 'Talkative Trip' });
+  const writer = await createMember({ fullName: 'Rita Replier' });
+  await notesOn(event, writer, 1);
+  const comment = await adminClient().from('comments').select('id').eq('event_id', event.id).single();
+  if (comment.error) throw new Error(comment.error.message);
+  const { error } = await adminClient()
+    .from('comment_replies')
+    .insert(
+      Array.from({ length: 5 }, (_, n) => ({
+        event_id: event.id,
+        parent_comment_id: comment.data.id,
+        user_id: writer.id,
+        content: `Answer number ${n + 1}.`,
+        created_at: new Date(Date.UTC(2026, 0, 2, 0, n)).toISOString(),
+      })),
+    );
+  if (error) throw new Error(error.message);
+  await signInPage(page, await createMember());
+  const card = await openEventsCard(page, event.title);
+  const replies = card.getByRole('list', { name: 'Replies to Rita Replier' }).getByRole('listitem');
+  await expect(replies).toHaveCount(3);
+  await expect(replies.last()).toContainText('Answer number 3.');
+  await card.getByRole('button', { name: 'Show all 5 replies to Rita Replier' }).click();
+  await expect(replies).toHaveCount(5);
+  await expect(replies.last()).toContainText('Answer number 5.');
+  await expect(card.getByRole('button', { name: /^Show all/ })).toHaveCount(0);
+});
+
+// The flake this guards against (once 20 of 23 under a full run): other members' comments reach the page
+// live, each re-reading the event's shown pages in the background, and the button used to be disabled during
+// any read, so a click landing then was lost. A member clicking while others post lost it the same way.
 test('“Show more comments” still works while a live change is being read again', async ({ page }) => {
   const event = await createEvent({ title: 'Chatty Trip' });
-  const elsewhere = await createEvent({ title: 'Other Chatty Trip' });
   const writer = await createMember({ fullName: 'Cleo Chatter' });
+  const other = await createMember({ fullName: 'Mo Meanwhile' });
   await notesOn(event, writer, 23);
   // The live channel's confirmed joins, counted on the socket (the page listens once its data is shown).
   let joins = 0;
@@ -174,7 +205,7 @@ test('“Show more comments” still works while a live change is being read aga
   // Reads of the later pages, held back on demand so a background re-read stays in flight.
   const held: Route[] = [];
   let holding = false;
-  await page.route(/\/rest\/v1\/comments\?/, (route) => {
+  await page.route(/\/rest\/v1\/comment_threads\?/, (route) => {
     if (holding && route.request().method() === 'GET') held.push(route);
     else void route.continue();
   });
@@ -184,12 +215,12 @@ test('“Show more comments” still works while a live change is being read aga
   const notes = card.getByRole('listitem', { name: 'Comment by Cleo Chatter' });
   const more = card.getByRole('button', { name: 'Show more comments' });
   await more.click();
-  await expect(notes).toHaveCount(20);
+  await expect(notes).toHaveCount(13);
 
   holding = true;
   const { error } = await adminClient()
     .from('comments')
-    .insert({ event_id: elsewhere.id, user_id: writer.id, content: 'Meanwhile, on another trip.' });
+    .insert({ event_id: event.id, user_id: other.id, content: 'Meanwhile, on this trip.' });
   if (error) throw new Error(error.message);
   await expect.poll(() => held.length, { message: 'the shown pages to be read again' }).toBeGreaterThan(0);
   await expect(more).toBeEnabled();
@@ -197,5 +228,8 @@ test('“Show more comments” still works while a live change is being read aga
   holding = false;
   for (const route of held.splice(0)) await route.continue();
   await expect(notes).toHaveCount(23);
+  // The live comment is the newest: it comes after them, one page on.
+  await more.click();
+  await expect(card.getByText('Meanwhile, on this trip.')).toBeVisible();
   await expect(more).toHaveCount(0);
 });

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { axeViolations } from '../helpers/axe';
 import { createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
 import { createEvent, openEventsCard, type TestEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
 
 // Images on comments (issue 9): picked, checked in the browser, uploaded to the member's folder of the
 // event-images bucket on the local stack, posted with the comment and shown with it.
@@ -83,8 +82,8 @@ test('a member attaches a PNG: uploaded to their folder, posted with the comment
   // The form is empty again, ready for the next comment.
   await expect(usa.getByLabel(PICKER)).toBeVisible();
 
-  await page.reload();
-  await waitForAllIslands(page);
+  // Read again from the server (a reload); the comment is the event's newest, beyond the first three.
+  await openEventsCard(page, event.title, { allComments: true });
   const shown = page
     .getByRole('listitem', { name: 'Comment by Penny Picture' })
     .getByRole('img', { name: `Attached image: ${name}` });

@@ -50,5 +50,7 @@ test('placeholder cards hold the list’s room until the events arrive, then giv
   await expect(page.getByRole('listitem').getByRole('heading', { level: 2 }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: '← Back' })).toBeVisible();
   await expect(skeleton).toBeHidden();
+  // The shell holds at least a screen's height, however few cards arrive: the footer stays out of view.
+  expect((await page.locator('.events-shell').boundingBox())?.height).toBeGreaterThanOrEqual(823);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
 });

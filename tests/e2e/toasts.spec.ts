@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
-import { createEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
+import { createEvent, openEventsCard } from '../helpers/events';
 import { withoutLiveUpdates } from '../helpers/live';
 
 // Toasts stay outside dialogs (decision 0046): the region is a manual popover in the top layer, raised above
@@ -17,11 +16,8 @@ async function reportDialog(page: Page): Promise<{ dialog: Locator; report: Loca
     .insert({ event_id: event.id, user_id: author.id, content: 'Anyone for toast?' });
   if (error) throw new Error(error.message);
   await signInPage(page, await createMember());
-  await page.goto('/events');
-  await waitForAllIslands(page);
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: event.title }) });
+  // The card is scrolled to: cards far from the screen render their comments once they come near.
+  const card = await openEventsCard(page, event.title);
   const report = card.getByRole('button', { name: 'Report comment by Tess Talker' });
   await report.click();
   const dialog = page.getByRole('dialog', { name: 'Report this comment' });

@@ -43,13 +43,35 @@ export async function createEvent({
   return data as TestEvent;
 }
 
-/** Opens /events and returns the card of the event titled `title` once its first comments are shown. */
-export async function openEventsCard(page: Page, title: string): Promise<Locator> {
+/**
+ * Opens /events and returns the card of the event titled `title` once its first comments are shown. The
+ * card is scrolled to first: cards beyond the first few read their comments as they come near the screen.
+ * `allComments`: then pages through the card's comments (three come first, issue 25) until all are shown,
+ * for suites whose tests share an event and each look for their own comment after a reload.
+ */
+export async function openEventsCard(
+  page: Page,
+  title: string,
+  { allComments = false }: { allComments?: boolean } = {},
+): Promise<Locator> {
   await page.goto('/events');
   await waitForAllIslands(page);
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+  await card.scrollIntoViewIfNeeded();
   await expect(card.getByText('Loading comments...')).toHaveCount(0);
+  if (allComments) await showAllComments(card);
   return card;
+}
+
+/** Clicks “Show more comments” on `card` until every comment is shown. */
+export async function showAllComments(card: Locator): Promise<void> {
+  const more = card.getByRole('button', { name: 'Show more comments' });
+  const shown = card.getByText(/^\d+ of \d+ comments shown$/);
+  while ((await more.count()) > 0) {
+    const before = await shown.textContent();
+    await more.click();
+    await expect(shown).not.toHaveText(before ?? '');
+  }
 }

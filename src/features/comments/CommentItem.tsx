@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { CommentForm } from './CommentForm';
 import { CommentImage } from './CommentImage';
 import { FlagButton } from './FlagButton';
-import { timeAgo, toggledHeart, type Comment, type Post } from './comments';
-import type { PostTable } from './comments.data';
+import { FIRST_REPLIES, timeAgo, toggledHeart, type Comment, type Post } from './comments';
+import { fetchReplies, repliesKey, type PostTable } from './comments.data';
 
 const CONFIRM_DELETE = 'Are you sure you want to delete this comment? This action cannot be undone.';
 
@@ -17,9 +18,28 @@ export interface Actions {
   heart(table: PostTable, post: Post): Promise<boolean>;
 }
 
-/** A comment, its replies and the reply form. */
-export function CommentItem({ comment, actions }: { comment: Comment; actions: Actions }) {
+/**
+ * A comment, its replies and the reply form. The thread brings its first replies; the others are read
+ * when the member asks for them.
+ */
+export function CommentItem({
+  eventId,
+  comment,
+  actions,
+}: {
+  eventId: string;
+  comment: Comment;
+  actions: Actions;
+}) {
   const [replying, setReplying] = useState(false);
+  const [allReplies, setAllReplies] = useState(false);
+  const everyReply = useQuery({
+    queryKey: repliesKey(eventId, comment.id, actions.userId),
+    queryFn: () => fetchReplies(comment.id),
+    enabled: allReplies,
+  });
+  const replies = allReplies && everyReply.data ? everyReply.data : comment.replies;
+  const hidden = comment.replyCount - replies.length;
   return (
     <li className="bg-muted/40 rounded-md p-3" aria-label={`Comment by ${comment.author}`}>
       {comment.pinned && <p className="text-xs font-semibold uppercase">Pinned</p>}
@@ -35,17 +55,32 @@ export function CommentItem({ comment, actions }: { comment: Comment; actions: A
           )
         }
       />
-      {comment.replies.length > 0 && (
+      {replies.length > 0 && (
         <ul
           className="border-border mt-3 grid gap-3 border-l-2 pl-4"
           aria-label={`Replies to ${comment.author}`}
         >
-          {comment.replies.map((reply) => (
+          {replies.map((reply) => (
             <li key={reply.id} aria-label={`Reply by ${reply.author}`}>
               <PostView post={reply} table="comment_replies" actions={actions} />
             </li>
           ))}
         </ul>
+      )}
+      {hidden > 0 && (
+        <button
+          type="button"
+          className={buttonClass('ghost', 'sm', 'mt-2')}
+          disabled={allReplies && everyReply.isPending}
+          onClick={() => setAllReplies(true)}
+        >
+          Show all {comment.replyCount} replies<span className="sr-only"> to {comment.author}</span>
+        </button>
+      )}
+      {everyReply.isError && (
+        <p role="alert" className="mt-2 text-sm">
+          The replies could not be loaded. Please refresh the page.
+        </p>
       )}
       {replying && (
         <CommentForm
@@ -55,6 +90,8 @@ export function CommentItem({ comment, actions }: { comment: Comment; actions: A
           onSubmit={async (content) => {
             const saved = await actions.reply(comment, content);
             if (saved) setReplying(false);
+            // The new reply comes last: beyond the first ones, it shows only with all of them.
+            if (saved && comment.replyCount >= FIRST_REPLIES) setAllReplies(true);
             return saved;
           }}
         />

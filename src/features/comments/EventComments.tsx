@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { $loading, $user } from '../../stores/session';
@@ -7,27 +7,62 @@ import { showToast } from '../../stores/toasts';
 import type { EventScope } from '../events/events.data';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type Actions } from './CommentItem';
-import { COMMENTS_PAGE } from './comments';
+import { COMMENTS_PAGE, FIRST_COMMENTS } from './comments';
 import { POSTING_TOO_FAST } from './rate-limit';
 import {
-  commentsKey,
-  fetchFirstPages,
   fetchMoreComments,
+  fetchOwnNewest,
+  fetchThreads,
+  firstThreadsKey,
   moreCommentsKey,
+  ownNewestKey,
   postComment,
   postReply,
   setHeart,
+  threadKey,
   updateOwnPost,
   type WriteOutcome,
 } from './comments.data';
+import { threadBatcher } from './thread-batch';
+import { useNear } from './use-near';
 
 const TRY_AGAIN = 'Please try again.';
 
 /**
- * One event's comments (spec: Events page). `scope` names every event the page lists: their first pages
- * are read together, in one request the cards share.
+ * Events whose comments come with the page's first read: the cards a phone or a desktop shows first. The
+ * others read theirs when they come near the screen (issue 25: the first read stays small at any size).
  */
-export function EventComments({ eventId, scope }: { eventId: string; scope: EventScope }) {
+export const FIRST_EVENTS = 4;
+
+/** Every card's thread read goes through one batcher: cards that come near together share a request. */
+const loadThread = threadBatcher((ids) => fetchThreads({ ids }));
+
+/**
+ * The page's first comments read: the first FIRST_EVENTS events of `scope`, read beside the events (one
+ * request), each put in its event's thread cache (threadKey), where the cards find it.
+ */
+export const firstThreadsQuery = (queryClient: QueryClient, scope: EventScope, userId: string) => ({
+  queryKey: firstThreadsKey(scope, userId),
+  queryFn: async () => {
+    const threads = await fetchThreads({ scope, first: FIRST_EVENTS });
+    for (const [eventId, thread] of threads) queryClient.setQueryData(threadKey(eventId, userId), thread);
+    return [...threads.keys()];
+  },
+  // Only the cards' own reads refresh later: live changes, the member's writes, a refocused window.
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * One event's comments (spec: Events page). `loadWhenNear`: read them only once the area comes near the
+ * screen (the events list, whose first cards' comments the page's first read already holds).
+ */
+export function EventComments({
+  eventId,
+  loadWhenNear = false,
+}: {
+  eventId: string;
+  loadWhenNear?: boolean;
+}) {
   const user = useStore($user);
   const loading = useStore($loading);
   if (loading && !user) return null;
@@ -35,7 +70,7 @@ export function EventComments({ eventId, scope }: { eventId: string; scope: Even
     <div className="border-border mt-6 border-t pt-4">
       <h3 className="text-lg font-semibold">Comments</h3>
       {user ? (
-        <CommentsArea eventId={eventId} scope={scope} userId={user.id} />
+        <CommentsArea eventId={eventId} userId={user.id} loadWhenNear={loadWhenNear} />
       ) : (
         <p className="text-muted-foreground mt-2 text-sm">Please log in to view and post comments</p>
       )}
@@ -43,33 +78,55 @@ export function EventComments({ eventId, scope }: { eventId: string; scope: Even
   );
 }
 
-/** Every listed event's first page of comments: one read, one cache entry the page's cards share. */
-export const firstCommentsQuery = (scope: EventScope, userId: string) =>
-  queryOptions({
-    queryKey: commentsKey(scope, userId),
-    queryFn: () => fetchFirstPages(scope),
-  });
-
-function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: EventScope; userId: string }) {
+function CommentsArea({
+  eventId,
+  userId,
+  loadWhenNear,
+}: {
+  eventId: string;
+  userId: string;
+  loadWhenNear: boolean;
+}) {
   const queryClient = useQueryClient();
-  const first = useQuery(firstCommentsQuery(scope, userId));
+  const [nearRef, near] = useNear<HTMLDivElement>(!loadWhenNear);
+  const first = useQuery({
+    queryKey: threadKey(eventId, userId),
+    queryFn: () => loadThread(eventId),
+    enabled: near,
+  });
   // Later pages, on demand: `shown` comments in all once the member asks for more.
-  const [shown, setShown] = useState(COMMENTS_PAGE);
+  const [shown, setShown] = useState(FIRST_COMMENTS);
   const more = useQuery({
     queryKey: moreCommentsKey(eventId, shown, userId),
     queryFn: () => fetchMoreComments({ eventId, shown }),
-    enabled: shown > COMMENTS_PAGE,
+    enabled: shown > FIRST_COMMENTS,
     placeholderData: keepPreviousData,
   });
-  const thread = first.data?.get(eventId);
-  const comments = [...(thread?.comments ?? []), ...(more.data?.comments ?? [])];
-  const hasMore = shown > COMMENTS_PAGE ? Boolean(more.data?.more) : Boolean(thread?.more);
+  // What the member posts here comes last in the thread's order: it is shown after the rest until the
+  // member pages that far (`posted`: how many they posted here).
+  const [posted, setPosted] = useState(0);
+  const own = useQuery({
+    queryKey: ownNewestKey(eventId, posted, userId),
+    queryFn: () => fetchOwnNewest({ eventId, userId, count: posted }),
+    enabled: posted > 0,
+    placeholderData: keepPreviousData,
+  });
+  const thread = first.data;
+  const listed = [...(thread?.comments ?? []), ...(more.data?.comments ?? [])];
+  const comments = [
+    ...listed,
+    ...(own.data ?? []).filter((comment) => !listed.some((shown) => shown.id === comment.id)),
+  ];
+  const hasMore =
+    shown > FIRST_COMMENTS
+      ? Boolean(more.data?.more)
+      : Boolean(thread && thread.total > thread.comments.length);
 
   /** Tells the member how a write went; true when it was saved (the comments then read again). */
   async function finish(outcome: WriteOutcome, success: [string, string] | null, failure: string) {
     if (outcome === 'done') {
       if (success) showToast({ title: success[0], description: success[1], variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['comments'] });
+      await queryClient.invalidateQueries({ queryKey: ['comments', eventId] });
       return true;
     }
     showToast({
@@ -112,8 +169,16 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
       ),
   };
 
+  // Far from the screen, a card holds only this line: its comments and form render once it comes near, so
+  // a long list costs little to render (issue 25).
+  if (!thread && !near)
+    return (
+      <div ref={nearRef}>
+        <p className="text-muted-foreground mt-2 text-sm">Loading comments...</p>
+      </div>
+    );
   return (
-    <div>
+    <div ref={nearRef}>
       {first.isPending && <p className="text-muted-foreground mt-2 text-sm">Loading comments...</p>}
       {(first.isError || more.isError) && (
         <p role="alert" className="mt-2 text-sm">
@@ -126,9 +191,14 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
       {comments.length > 0 && (
         <ul className="mt-2 grid gap-4">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} actions={actions} />
+            <CommentItem key={comment.id} eventId={eventId} comment={comment} actions={actions} />
           ))}
         </ul>
+      )}
+      {thread && thread.total > 0 && (
+        <p className="text-muted-foreground mt-3 text-sm">
+          {comments.length} of {Math.max(thread.total, comments.length)} comments shown
+        </p>
       )}
       {hasMore && (
         <button
@@ -156,7 +226,10 @@ function CommentsArea({ eventId, scope, userId }: { eventId: string; scope: Even
             }),
             ['Comment added', 'Your comment has been posted successfully.'],
             'Failed to post comment',
-          )
+          ).then((saved) => {
+            if (saved) setPosted((count) => count + 1);
+            return saved;
+          })
         }
       />
     </div>

@@ -8,7 +8,7 @@ import { IMAGE_MAX_BYTES } from '../../lib/images/image-rules';
 import { NOT_AN_IMAGE, TOO_LARGE } from '../../lib/images/image-file';
 import { isShownImageUrl } from './comment-image';
 import { BUCKET, removeCommentImage, uploadCommentImage } from './comment-image.data';
-import { fetchFirstPages, postComment } from './comments.data';
+import { fetchThreads, postComment } from './comments.data';
 
 // The page's own Storage wiring (storage-js with the member's token from auth-js) against the local stack:
 // an image goes into the member's folder and onto their comment; the bucket refuses what the browser would.
@@ -99,7 +99,7 @@ describe('a comment image', () => {
         loaderOf(ivy.client),
       ),
     ).toBe('done');
-    const pages = await fetchFirstPages({ id: eventId }, loaderOf(otto.client));
+    const pages = await fetchThreads({ ids: [eventId] }, loaderOf(otto.client));
     expect(pages.get(eventId)?.comments).toEqual([
       expect.objectContaining({ content: 'Seen it', attachmentUrl: url, attachmentName: name }),
     ]);

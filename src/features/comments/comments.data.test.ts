@@ -9,10 +9,12 @@ import { startTestStack, type TestStack } from '../../../supabase/local/test/sta
 import type { BrowserSupabase } from '../../lib/supabase/client';
 import { loaderOf } from '../../lib/supabase/data';
 import { sydneyToday } from '../../lib/format/today';
-import { COMMENTS_PAGE } from './comments';
+import { COMMENTS_PAGE, FIRST_COMMENTS, FIRST_REPLIES } from './comments';
 import {
-  fetchFirstPages,
   fetchMoreComments,
+  fetchOwnNewest,
+  fetchReplies,
+  fetchThreads,
   postComment,
   postReply,
   setHeart,
@@ -69,7 +71,7 @@ afterAll(async () => {
 });
 
 const upcoming = { from: today };
-const read = (member = mia) => fetchFirstPages(upcoming, loaderOf(member.client));
+const read = (member = mia) => fetchThreads({ scope: upcoming, first: 10 }, loaderOf(member.client));
 const threadOf = async (eventId: string, member = mia) => (await read(member)).get(eventId)!.comments;
 
 describe('comments data', () => {
@@ -98,7 +100,7 @@ describe('comments data', () => {
     const threads = await read();
     expect(requests).toBe(1);
     expect(threads.get(first)).toMatchObject({
-      more: false,
+      total: 1,
       comments: [
         {
           author: 'Mia Comments',
@@ -166,52 +168,113 @@ describe('comments data', () => {
     expect(await threadOf(first)).toEqual([]);
   });
 
-  it('reads the first page per event, pinned first, and the rest on demand', async () => {
+  it('reads the first comments per event, pinned first, and the rest on demand', async () => {
     const [, second] = events as [string, string];
-    const total = COMMENTS_PAGE + 3;
+    const notes = FIRST_COMMENTS + COMMENTS_PAGE;
     const { data, error } = await admin
       .from('comments')
       .insert(
-        Array.from({ length: total }, (_, n) => ({
+        Array.from({ length: notes }, (_, n) => ({
           event_id: second,
           user_id: n % 2 ? mia.id : olly.id,
           content: `Note ${n}`,
           created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
-          is_pinned: n === total - 1,
+          is_pinned: n === notes - 1,
         })),
       )
       .select('id');
     if (error) throw error;
-    expect(data).toHaveLength(total);
+    expect(data).toHaveLength(notes);
 
     // The limit is per event: the other upcoming event's comment still comes in the same request.
     const [first] = events as [string];
     expect(
       await postComment({ userId: olly.id, eventId: first, content: 'Still here' }, loaderOf(olly.client)),
     ).toBe('done');
-    const pages = await read();
-    expect(pages.get(first)!.comments.map((c) => c.content)).toEqual(['Still here']);
-    const firstPage = pages.get(second)!;
-    expect(firstPage.more).toBe(true);
-    expect(firstPage.comments.map((c) => c.content)).toEqual([
-      `Note ${total - 1}`,
-      ...Array.from({ length: COMMENTS_PAGE - 1 }, (_, n) => `Note ${n}`),
+    const threads = await read();
+    expect(threads.get(first)!.comments.map((c) => c.content)).toEqual(['Still here']);
+    // 'Elsewhere', posted today, is the newest of the second event's comments, so it comes last.
+    const thread = threads.get(second)!;
+    expect(thread.total).toBe(notes + 1);
+    expect(thread.comments.map((c) => c.content)).toEqual([
+      `Note ${notes - 1}`,
+      ...Array.from({ length: FIRST_COMMENTS - 1 }, (_, n) => `Note ${n}`),
     ]);
 
     requests = 0;
     const next = await fetchMoreComments(
-      {
-        eventId: second,
-        shown: COMMENTS_PAGE * 2,
-      },
+      { eventId: second, shown: FIRST_COMMENTS + COMMENTS_PAGE },
       loaderOf(mia.client),
     );
     expect(requests).toBe(1);
-    // The rest: 'Elsewhere', posted today, is the newest, so it comes last.
-    expect(next.more).toBe(false);
-    expect(next.comments.map((c) => c.content)).toEqual([
-      ...Array.from({ length: 3 }, (_, n) => `Note ${COMMENTS_PAGE - 1 + n}`),
-      'Elsewhere',
-    ]);
+    expect(next.more).toBe(true);
+    expect(next.comments.map((c) => c.content)).toEqual(
+      Array.from({ length: COMMENTS_PAGE }, (_, n) => `Note ${FIRST_COMMENTS - 1 + n}`),
+    );
+    const rest = await fetchMoreComments(
+      { eventId: second, shown: FIRST_COMMENTS + 2 * COMMENTS_PAGE },
+      loaderOf(mia.client),
+    );
+    expect(rest.more).toBe(false);
+    expect(rest.comments.map((c) => c.content).slice(-2)).toEqual([`Note ${notes - 2}`, 'Elsewhere']);
+  });
+
+  it('bounds the first read whatever the size: the first events, their first comments and replies', async () => {
+    const [first, second] = events as [string, string];
+    // A busy comment: more replies than a thread brings.
+    const [busy] = await threadOf(second);
+    const replies = FIRST_REPLIES + 4;
+    const { error } = await admin.from('comment_replies').insert(
+      Array.from({ length: replies }, (_, n) => ({
+        event_id: second,
+        parent_comment_id: busy!.id,
+        user_id: olly.id,
+        content: `Answer ${n}`,
+        created_at: new Date(Date.UTC(2026, 0, 2, 0, n)).toISOString(),
+      })),
+    );
+    if (error) throw error;
+
+    // The page's first read: the scope's first event only (by start date, then id), in one request.
+    requests = 0;
+    const firstOnly = await fetchThreads({ scope: upcoming, first: 1 }, loaderOf(mia.client));
+    expect(requests).toBe(1);
+    expect([...firstOnly.keys()]).toEqual([first]);
+
+    // Cards that come near the screen together: their events by id, in one request.
+    requests = 0;
+    const near = await fetchThreads({ ids: [first, second] }, loaderOf(mia.client));
+    expect(requests).toBe(1);
+    for (const thread of near.values()) {
+      expect(thread.comments.length).toBeLessThanOrEqual(FIRST_COMMENTS);
+      for (const comment of thread.comments)
+        expect(comment.replies.length).toBeLessThanOrEqual(FIRST_REPLIES);
+    }
+    const shown = near.get(second)!.comments.find((comment) => comment.id === busy!.id)!;
+    expect(shown.replyCount).toBe(replies);
+    expect(shown.replies.map((reply) => reply.content)).toEqual(
+      Array.from({ length: FIRST_REPLIES }, (_, n) => `Answer ${n}`),
+    );
+
+    // The rest of its replies, on demand, in one request.
+    requests = 0;
+    const all = await fetchReplies(busy!.id, loaderOf(mia.client));
+    expect(requests).toBe(1);
+    expect(all.map((reply) => reply.content)).toEqual(
+      Array.from({ length: replies }, (_, n) => `Answer ${n}`),
+    );
+  });
+
+  it('reads the member’s own newest comments on an event, which come last in the thread', async () => {
+    const [, second] = events as [string, string];
+    for (const content of ['Mine one', 'Mine two'])
+      expect(await postComment({ userId: mia.id, eventId: second, content }, loaderOf(mia.client))).toBe(
+        'done',
+      );
+    requests = 0;
+    const own = await fetchOwnNewest({ eventId: second, userId: mia.id, count: 2 }, loaderOf(mia.client));
+    expect(requests).toBe(1);
+    expect(own.map((comment) => comment.content)).toEqual(['Mine one', 'Mine two']);
+    expect(own.every((comment) => comment.userId === mia.id)).toBe(true);
   });
 });

@@ -1,85 +1,140 @@
 /**
- * The comments area's calls (spec §7). Reading takes one request for the whole page, whatever the number
- * of events, comments, hearts and authors: every listed event with its first page of live comments
- * embedded (a per-event limit), each with its live replies, its author's public name (public_profiles),
- * its heart count (comment_heart_counts) and the member's own heart. Later pages of one event load on
- * demand, one request each. Row-level security shows members live comments on public events (and their
- * own deleted ones, which the filters leave out).
+ * The comments area's calls (spec §7). Reading goes through two compact views (decision 0070):
+ * comment_threads, a live comment with its author's public name, its heart count, the member's own heart,
+ * its reply count and its first three replies; thread_replies, the same for one reply. Events' first
+ * comments come FIRST_COMMENTS each, several events in one request (the page's first few events with the
+ * events read, the others when their cards come near the screen, a live change's one event); later pages,
+ * and a comment's other replies, load on demand. Row-level security shows members live comments on public
+ * events (the views run with the member's rights and leave deleted posts out).
  */
 import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
-import { inScope, type EventScope } from '../events/events.data';
-import { COMMENTS_PAGE, toThread, type CommentRow, type Thread } from './comments';
+import { inListOrder, type EventScope } from '../events/events.data';
+import {
+  FIRST_COMMENTS,
+  toComments,
+  toPage,
+  toReply,
+  type Comment,
+  type CommentRow,
+  type CommentsPage,
+  type Reply,
+  type ReplyRow,
+  type Thread,
+} from './comments';
 import { COMMENT_SUSPENDED_SQLSTATE, refusedForRate } from './rate-limit';
 
-// The author hint names the foreign key column (user_id → profiles, which public_profiles shows). The
-// member's own heart comes from my_comment_hearts: nobody may read who gave a heart (decision 0058).
-const POST_COLUMNS =
-  'id, user_id, content, created_at, updated_at, attachment_url, attachment_name, ' +
-  'author:public_profiles!user_id(full_name), hearts:comment_heart_counts(total), my_heart:my_comment_hearts(id)';
-const COMMENT_COLUMNS = `${POST_COLUMNS}, event_id, is_pinned, comment_replies(${POST_COLUMNS})`;
-
-/** The cache keys: every comments read starts with 'comments', so one prefix refreshes them all. */
-export const commentsKey = (scope: EventScope, userId: string) =>
-  ['comments', 'id' in scope ? scope.id : `from:${scope.from}`, userId] as const;
-export const moreCommentsKey = (eventId: string, shown: number, userId: string) =>
-  ['comments', 'more', eventId, shown, userId] as const;
-
-interface CommentFilters<Query> {
-  eq(column: string, value: string | boolean): Query;
-  order(column: string, options: { ascending: boolean; referencedTable?: string }): Query;
-}
+const REPLY_COLUMNS =
+  'id, user_id, author, content, created_at, edited, hearts, hearted, attachment_url, attachment_name';
+const COMMENT_COLUMNS = `${REPLY_COLUMNS}, is_pinned, reply_count, replies`;
 
 /**
- * Live comments and replies only, in the page's order: pinned first, then oldest first (id breaks ties, so
- * pages never overlap); replies oldest first. `at` is where the comments are in the request: '' when they
- * are its rows, 'comments' when embedded under events. (my_comment_hearts holds the member's own hearts
- * only, so hearts need no filter.)
+ * The cache keys: every comments read starts with 'comments', then the event it belongs to, so a change
+ * to one event refreshes that event's reads alone (['comments', eventId]) and ['comments'] all of them.
+ * The page's first read is keyed by its scope; it fills each of its events' thread (threadKey).
  */
-function commentFilters<Query extends CommentFilters<Query>>(query: Query, at: string): Query {
-  const path = (name: string) => (at ? `${at}.${name}` : name);
-  const ordered = (q: Query, column: string, ascending: boolean) =>
-    at ? q.order(column, { ascending, referencedTable: at }) : q.order(column, { ascending });
-  let filtered = query
-    .eq(path('is_deleted'), false)
-    .eq(path('comment_replies.is_deleted'), false)
-    .order('created_at', { ascending: true, referencedTable: path('comment_replies') });
-  filtered = ordered(filtered, 'is_pinned', false);
-  filtered = ordered(filtered, 'created_at', true);
-  return ordered(filtered, 'id', true);
+export const firstThreadsKey = (scope: EventScope, userId: string) =>
+  ['comments', 'first', 'id' in scope ? scope.id : `from:${scope.from}`, userId] as const;
+export const threadKey = (eventId: string, userId: string) =>
+  ['comments', eventId, 'thread', userId] as const;
+export const moreCommentsKey = (eventId: string, shown: number, userId: string) =>
+  ['comments', eventId, 'more', shown, userId] as const;
+export const repliesKey = (eventId: string, commentId: string, userId: string) =>
+  ['comments', eventId, 'replies', commentId, userId] as const;
+export const ownNewestKey = (eventId: string, count: number, userId: string) =>
+  ['comments', eventId, 'own', count, userId] as const;
+
+/** Which events' first comments to read: the first `first` events a scope lists, or these ids. */
+export type ThreadsTarget = { scope: EventScope; first: number } | { ids: readonly string[] };
+
+interface ThreadsRow {
+  id: string;
+  total: { count: number }[];
+  threads: CommentRow[];
 }
 
-/** The first page of every listed event's comments, by event id. */
-export async function fetchFirstPages(
-  scope: EventScope,
+/** The first FIRST_COMMENTS comments of each target event (pinned first, then oldest), by event id. */
+export async function fetchThreads(
+  target: ThreadsTarget,
   client: LoadClient = sharedClient,
 ): Promise<Map<string, Thread>> {
+  if ('ids' in target && target.ids.length === 0) return new Map();
   const supabase = await client();
   const query = supabase
     .from('events')
-    .select(`id, comments(${COMMENT_COLUMNS})`)
-    .limit(COMMENTS_PAGE + 1, { referencedTable: 'comments' });
+    .select(`id, total:comment_threads(count), threads:comment_threads(${COMMENT_COLUMNS})`)
+    .order('is_pinned', { ascending: false, referencedTable: 'threads' })
+    .order('created_at', { ascending: true, referencedTable: 'threads' })
+    .order('id', { ascending: true, referencedTable: 'threads' })
+    .limit(FIRST_COMMENTS, { referencedTable: 'threads' });
   const events = unwrap(
-    await commentFilters(inScope(query, scope), 'comments').overrideTypes<
-      { id: string; comments: CommentRow[] }[],
-      { merge: false }
-    >(),
+    await (
+      'ids' in target ? query.in('id', [...target.ids]) : inListOrder(query, target.scope).limit(target.first)
+    ).overrideTypes<ThreadsRow[], { merge: false }>(),
   );
-  return new Map(events.map((event) => [event.id, toThread(event.comments, COMMENTS_PAGE)]));
+  return new Map(
+    events.map((event) => [
+      event.id,
+      { comments: toComments(event.threads), total: event.total[0]?.count ?? 0 },
+    ]),
+  );
 }
 
-/** One event's comments after the first page, up to `shown` in all (one more is asked, to know if more). */
+/** One event's comments after the first ones, up to `shown` in all (one more is asked, to know if more). */
 export async function fetchMoreComments(
   input: { eventId: string; shown: number },
   client: LoadClient = sharedClient,
-): Promise<Thread> {
+): Promise<CommentsPage> {
   const supabase = await client();
-  const query = supabase
-    .from('comments')
-    .select(COMMENT_COLUMNS)
-    .eq('event_id', input.eventId)
-    .range(COMMENTS_PAGE, input.shown);
-  const comments = unwrap(await commentFilters(query, '').overrideTypes<CommentRow[], { merge: false }>());
-  return toThread(comments, input.shown - COMMENTS_PAGE);
+  const comments = unwrap(
+    await supabase
+      .from('comment_threads')
+      .select(COMMENT_COLUMNS)
+      .eq('event_id', input.eventId)
+      .order('is_pinned', { ascending: false })
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true })
+      .range(FIRST_COMMENTS, input.shown)
+      .overrideTypes<CommentRow[], { merge: false }>(),
+  );
+  return toPage(comments, input.shown - FIRST_COMMENTS);
+}
+
+/**
+ * The member's own `count` newest live comments on one event, oldest first: what they just posted here,
+ * which comes last in the thread's order and so beyond the comments shown.
+ */
+export async function fetchOwnNewest(
+  input: { eventId: string; userId: string; count: number },
+  client: LoadClient = sharedClient,
+): Promise<Comment[]> {
+  const supabase = await client();
+  const comments = unwrap(
+    await supabase
+      .from('comment_threads')
+      .select(COMMENT_COLUMNS)
+      .eq('event_id', input.eventId)
+      .eq('user_id', input.userId)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(input.count)
+      .overrideTypes<CommentRow[], { merge: false }>(),
+  );
+  return toComments(comments.reverse());
+}
+
+/** Every live reply of one comment, oldest first (the thread showed its first three). */
+export async function fetchReplies(commentId: string, client: LoadClient = sharedClient): Promise<Reply[]> {
+  const supabase = await client();
+  const replies = unwrap(
+    await supabase
+      .from('thread_replies')
+      .select(REPLY_COLUMNS)
+      .eq('parent_comment_id', commentId)
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true })
+      .overrideTypes<ReplyRow[], { merge: false }>(),
+  );
+  return replies.map(toReply);
 }
 
 /**

@@ -3,8 +3,9 @@ import { COMMENT_MAX, commentTextOk } from './comment-rules';
 import {
   ANONYMOUS,
   EMPTY_COMMENT,
+  toComments,
   toggledHeart,
-  toThread,
+  toPage,
   timeAgo,
   validateComment,
   type CommentRow,
@@ -14,50 +15,48 @@ import {
 const reply = (id: string, more: Partial<ReplyRow> = {}): ReplyRow => ({
   id,
   user_id: 'u2',
+  author: 'Olly',
   content: `reply ${id}`,
   created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
+  edited: false,
+  hearts: 0,
+  hearted: false,
   attachment_url: null,
   attachment_name: null,
-  author: { full_name: 'Olly' },
-  hearts: [],
-  my_heart: [],
   ...more,
 });
 
 const comment = (id: string, more: Partial<CommentRow> = {}): CommentRow => ({
-  ...reply(id, { user_id: 'u1', content: `comment ${id}`, author: { full_name: 'Mia' } }),
-  event_id: 'e1',
+  ...reply(id, { user_id: 'u1', content: `comment ${id}`, author: 'Mia' }),
   is_pinned: false,
-  attachment_url: null,
-  attachment_name: null,
-  comment_replies: [],
+  reply_count: 0,
+  replies: [],
   ...more,
 });
 
-describe('toThread', () => {
+describe('toPage', () => {
   it('keeps the server’s order and shows up to `shown`; one row more means there is more', () => {
     const rows = ['a', 'b', 'c'].map((id) => comment(id));
-    expect(toThread(rows, 2)).toMatchObject({ comments: [{ id: 'a' }, { id: 'b' }], more: true });
-    expect(toThread(rows, 3).more).toBe(false);
-    expect(toThread([], 10)).toEqual({ comments: [], more: false });
+    expect(toPage(rows, 2)).toMatchObject({ comments: [{ id: 'a' }, { id: 'b' }], more: true });
+    expect(toPage(rows, 3).more).toBe(false);
+    expect(toPage([], 10)).toEqual({ comments: [], more: false });
   });
+});
 
-  it('maps a row to what the page shows: names, edits, hearts, pins, images, replies', () => {
-    const [shown] = toThread(
-      [
-        comment('a', {
-          is_pinned: true,
-          updated_at: '2026-01-01T00:05:00Z',
-          hearts: [{ total: 3 }],
-          my_heart: [{ id: 'h1' }],
-          attachment_url: 'https://cdn.example/a.png',
-          attachment_name: 'a.png',
-          comment_replies: [reply('r1', { author: null }), reply('r2', { author: { full_name: '  ' } })],
-        }),
-      ],
-      10,
-    ).comments;
+describe('toComments', () => {
+  it('maps a row to what the page shows: names, edits, hearts, pins, images, replies and their count', () => {
+    const [shown] = toComments([
+      comment('a', {
+        is_pinned: true,
+        edited: true,
+        hearts: 3,
+        hearted: true,
+        attachment_url: 'https://cdn.example/a.png',
+        attachment_name: 'a.png',
+        reply_count: 5,
+        replies: [reply('r1', { author: null }), reply('r2', { author: '  ' })],
+      }),
+    ]);
     expect(shown).toMatchObject({
       id: 'a',
       userId: 'u1',
@@ -69,6 +68,7 @@ describe('toThread', () => {
       hearted: true,
       attachmentUrl: 'https://cdn.example/a.png',
       attachmentName: 'a.png',
+      replyCount: 5,
     });
     expect(shown!.replies).toMatchObject([
       { id: 'r1', author: ANONYMOUS, edited: false, hearts: 0, hearted: false, attachmentUrl: null },
@@ -79,7 +79,7 @@ describe('toThread', () => {
 
 describe('toggledHeart', () => {
   it('adds the member’s heart when absent and takes it back when present', () => {
-    const [post] = toThread([comment('a', { hearts: [{ total: 2 }] })], 1).comments;
+    const [post] = toComments([comment('a', { hearts: 2 })]);
     expect(toggledHeart(post!)).toEqual({ hearts: 3, hearted: true });
     expect(toggledHeart({ ...post!, hearts: 3, hearted: true })).toEqual({ hearts: 2, hearted: false });
   });

@@ -3,28 +3,27 @@ import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';
 import { COMMENT_MAX, commentTextOk } from './comment-rules';
 
-/** Hearts embedded under a comment or reply: the count (comment_heart_counts) and the member's own. */
-interface HeartFields {
-  hearts: { total: number }[];
-  my_heart: { id: string }[];
-}
-
-export interface ReplyRow extends HeartFields {
+/** A reply as public.thread_replies shows it (decision 0070): author's public name, hearts, edited. */
+export interface ReplyRow {
   id: string;
   user_id: string;
+  /** From public_profiles: null when the author has no public name. */
+  author: string | null;
   content: string;
   created_at: string;
-  updated_at: string;
+  edited: boolean;
+  hearts: number;
+  /** The member gave it a heart. */
+  hearted: boolean;
   attachment_url: string | null;
   attachment_name: string | null;
-  /** From public_profiles: null when the author has no public name. */
-  author: { full_name: string | null } | null;
 }
 
+/** A comment as public.comment_threads shows it: a reply's fields, its pin, reply count and first replies. */
 export interface CommentRow extends ReplyRow {
-  event_id: string;
   is_pinned: boolean;
-  comment_replies: ReplyRow[];
+  reply_count: number;
+  replies: ReplyRow[];
 }
 
 /** A comment or a reply as the page shows it. */
@@ -46,11 +45,19 @@ export type Reply = Post;
 
 export interface Comment extends Post {
   pinned: boolean;
+  /** Its first replies (the view's first three); replyCount says how many it has in all. */
   replies: Reply[];
+  replyCount: number;
 }
 
-/** One event's comments so far, and whether the event has more to load. */
+/** One event's first comments, and how many live comments it has in all. */
 export interface Thread {
+  comments: Comment[];
+  total: number;
+}
+
+/** A later page of one event's comments, and whether there are more after it. */
+export interface CommentsPage {
   comments: Comment[];
   more: boolean;
 }
@@ -58,39 +65,46 @@ export interface Thread {
 /** The name shown for an author without a public name (spec §7). */
 export const ANONYMOUS = 'Anonymous';
 
-/** Comments per page of an event's thread: the first page comes with the events, the rest on demand. */
+/**
+ * Comments an event card shows at first (issue 25: the page's first read stays small at any size); the
+ * rest come on demand, COMMENTS_PAGE at a time.
+ */
+export const FIRST_COMMENTS = 3;
+/** Replies a comment brings with it (public.comment_threads' first three); the others on demand. */
+export const FIRST_REPLIES = 3;
 export const COMMENTS_PAGE = 10;
 
-function toPost(row: ReplyRow): Post {
+export function toReply(row: ReplyRow): Reply {
   return {
     id: row.id,
     userId: row.user_id,
-    author: row.author?.full_name?.trim() || ANONYMOUS,
+    author: row.author?.trim() || ANONYMOUS,
     content: row.content,
     createdAt: row.created_at,
-    // The set_updated_at trigger stamps every update: a later updated_at means the text was edited.
-    edited: Date.parse(row.updated_at) > Date.parse(row.created_at),
-    hearts: row.hearts[0]?.total ?? 0,
-    hearted: row.my_heart.length > 0,
+    edited: row.edited,
+    hearts: row.hearts,
+    hearted: row.hearted,
     attachmentUrl: row.attachment_url,
     attachmentName: row.attachment_name,
   };
 }
 
+/** Comments as the server ordered them (pinned first, then oldest first; replies oldest first). */
+export function toComments(rows: readonly CommentRow[]): Comment[] {
+  return rows.map((row) => ({
+    ...toReply(row),
+    pinned: row.is_pinned,
+    replies: row.replies.map(toReply),
+    replyCount: row.reply_count,
+  }));
+}
+
 /**
- * Comments as the server ordered them (pinned first, then oldest first; replies oldest first) and
- * filtered them (no deleted comment or reply). The server is asked for one row more than `shown`: its
- * presence says there is more to load, and it is not shown.
+ * A later page: the server is asked for one row more than `shown`; its presence says there is more to
+ * load, and it is not shown.
  */
-export function toThread(rows: readonly CommentRow[], shown: number): Thread {
-  return {
-    comments: rows.slice(0, shown).map((row) => ({
-      ...toPost(row),
-      pinned: row.is_pinned,
-      replies: row.comment_replies.map(toPost),
-    })),
-    more: rows.length > shown,
-  };
+export function toPage(rows: readonly CommentRow[], shown: number): CommentsPage {
+  return { comments: toComments(rows.slice(0, shown)), more: rows.length > shown };
 }
 
 /** A heart given (hearted = false) or taken back: the count and the member's state, before the server answers. */

@@ -110,7 +110,7 @@ function EventPage({ event, trip }: { event: EventDetail; trip: TripCopy | undef
           Community
         </h2>
         <EventCommunityFor event={event} />
-        <EventComments eventId={event.id} scope={{ id: event.id }} />
+        <EventComments eventId={event.id} />
       </section>
       <EventDetailsUpdates eventId={event.id} />
       <MemberPolls eventId={event.id} />

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { $isAdmin, $loading, $user } from '../../stores/session';
-import { EventComments, firstCommentsQuery } from '../comments/EventComments';
+import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
 import {
@@ -46,12 +46,25 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryFn: () => fetchEventsPage(scope, userId),
     enabled: Boolean(user) || !sessionLoading,
   });
-  // A member's cards show their comments: the list waits for that read too (it starts with the events read,
-  // and the cards share its cache entry), so nothing pushes the shown page down when it lands (CLS).
-  const comments = useQuery({ ...firstCommentsQuery(scope, userId ?? ''), enabled: Boolean(user) });
+  // A member's first cards show their comments: the list waits for that read too (it starts with the events
+  // read and fills those cards' threads), so nothing pushes the shown page down when it lands (CLS). The
+  // other cards read theirs as they come near the screen.
+  const queryClient = useQueryClient();
+  const comments = useQuery({
+    ...firstThreadsQuery(queryClient, scope, userId ?? ''),
+    enabled: Boolean(user),
+  });
   const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
-  const events = ready ? page.data?.events : undefined;
+  // A member's list renders at a lower priority than input, in slices React can interrupt (issue 25): their
+  // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
+  // until that render is done.
+  // A visitor's cards are light (no comments): they render at once, as before.
+  const listed = ready ? page.data?.events : undefined;
+  const deferred = useDeferredValue(listed);
+  const events = user ? deferred : listed;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
+  const stepped = useRenderedCards(events?.length ?? 0);
+  const rendered = user ? stepped : (events?.length ?? 0);
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
   useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
   const back =
@@ -74,7 +87,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
           </a>
         )}
       </div>
-      {!ready && !page.isError && (
+      {!events && !page.isError && (
         <p role="status" data-events-loading className="text-muted-foreground mt-6">
           Loading events...
         </p>
@@ -87,12 +100,11 @@ export function EventsList({ tripSlugs }: EventsListProps) {
       {events?.length === 0 && <p className="mt-6">No live events available at the moment.</p>}
       {page.data && events && events.length > 0 && (
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
-          {events.map((event) => (
+          {events.slice(0, rendered).map((event) => (
             <EventCard
               key={event.id}
               event={event}
               hasTripPage={tripSlugs.includes(tripOf(event))}
-              scope={scope}
               page={page.data}
               pageKey={pageKey}
             />
@@ -103,16 +115,36 @@ export function EventsList({ tripSlugs }: EventsListProps) {
   );
 }
 
+/** Cards rendered in the first step: the top of a phone's screen and of a desktop's. */
+const FIRST_CARDS = 2;
+/** Cards rendered after the first ones, per step. */
+const CARDS_PER_STEP = 24;
+
+/**
+ * How many of `total` cards to render: FIRST_CARDS at once, the rest CARDS_PER_STEP at a time after each
+ * render is on screen, at low priority. The first cards, which fill a phone's screen, then paint without
+ * waiting for the whole list (issue 25).
+ */
+function useRenderedCards(total: number): number {
+  const [rendered, setRendered] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (rendered >= total) return;
+    const step = requestAnimationFrame(() =>
+      startTransition(() => setRendered((count) => count + CARDS_PER_STEP)),
+    );
+    return () => cancelAnimationFrame(step);
+  }, [rendered, total]);
+  return rendered;
+}
+
 function EventCard({
   event,
   hasTripPage,
-  scope,
   page,
   pageKey,
 }: {
   event: PublishedEvent;
   hasTripPage: boolean;
-  scope: EventScope;
   page: EventsPage;
   pageKey: readonly unknown[];
 }) {
@@ -147,7 +179,7 @@ function EventCard({
         </a>
       )}
       <EventCommunity eventId={event.id} title={event.title} page={page} pageKey={pageKey} />
-      <EventComments eventId={event.id} scope={scope} />
+      <EventComments eventId={event.id} loadWhenNear />
     </li>
   );
 }

@@ -49,12 +49,21 @@ export const eventsPageKey = (scope: EventScope, userId: string | null) =>
 interface Filterable<Query> {
   eq(column: string, value: string): Query;
   gte(column: string, value: string): Query;
+  order(column: string, options: { ascending: boolean }): Query;
 }
 
 /** The one rule of which events a page lists: published and not yet started (Sydney's date), or the one. */
 export function inScope<Query extends Filterable<Query>>(query: Query, scope: EventScope): Query {
   if ('id' in scope) return query.eq('id', scope.id);
   return query.eq('status', 'published').gte('start_date', scope.from);
+}
+
+/**
+ * The scope's events in the page's order: by start date, then id, so that two reads agree on which events
+ * come first (the comments' first read takes the first few, comments.data.ts).
+ */
+export function inListOrder<Query extends Filterable<Query>>(query: Query, scope: EventScope): Query {
+  return inScope(query, scope).order('start_date', { ascending: true }).order('id', { ascending: true });
 }
 
 /**
@@ -84,11 +93,7 @@ export async function fetchEventsPage(
     .from('events')
     .select(`${EVENT_COLUMNS}, event_reaction_counts(reaction_type, total)${own}`);
   if (userId) query = query.eq('my_follow.user_id', userId);
-  const data = unwrap(
-    await inScope(query, scope)
-      .order('start_date', { ascending: true })
-      .overrideTypes<EventRow[], { merge: false }>(),
-  );
+  const data = unwrap(await inListOrder(query, scope).overrideTypes<EventRow[], { merge: false }>());
   return {
     events: data.map(({ id, slug, trip_slug, title, location, start_date, end_date }) => ({
       id,
@@ -108,5 +113,24 @@ export async function fetchEventsPage(
       ),
     },
     follows: data.filter((event) => (event.my_follow ?? []).length > 0).map((event) => event.id),
+  };
+}
+
+/**
+ * `page` with one event's reactions and follow taken from `one` (that event read alone, as a live change
+ * re-reads it); every other event's stay as they were.
+ */
+export function withEventFrom(page: EventsPage, eventId: string, one: EventsPage): EventsPage {
+  const others = <Row extends { event_id: string }>(rows: readonly Row[]) =>
+    rows.filter((row) => row.event_id !== eventId);
+  const own = <Row extends { event_id: string }>(rows: readonly Row[]) =>
+    rows.filter((row) => row.event_id === eventId);
+  return {
+    ...page,
+    reactions: {
+      counts: [...others(page.reactions.counts), ...own(one.reactions.counts)],
+      mine: [...others(page.reactions.mine), ...own(one.reactions.mine)],
+    },
+    follows: [...page.follows.filter((id) => id !== eventId), ...one.follows.filter((id) => id === eventId)],
   };
 }

@@ -1,27 +1,97 @@
 /**
- * What live changes make stale on /events (docs/decisions/0029-live-community.md). The page subscribes to
- * these tables' postgres_changes; each change marks cached reads stale by query-key prefix, and TanStack
- * Query reads again whatever the page shows. Changes arriving together are read once.
+ * What live changes make stale on /events and /event-details (decisions 0029, 0070). The page subscribes to
+ * these tables' postgres_changes; each change names the one event it concerns where it can, and only that
+ * event's reads are read again (its comments, or its reactions patched into the page's events read).
+ * Changes arriving together are read once, the events they touch in one request.
  */
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * Each table the page listens to, and the query-key prefixes of the reads its changes make stale: the one
- * place to adapt when the page's queries change (EventsList, EventCommunity, EventComments).
- * comment_removals: a soft-deleted comment or reply (its own UPDATE is not delivered to other members).
+ * Each table the page listens to and the changes it hears. comment_removals: a soft-deleted comment or
+ * reply (its own UPDATE is not delivered to other members).
  */
 export const LIVE_TABLES = {
-  comments: { events: '*', stale: [['comments']] },
-  comment_replies: { events: '*', stale: [['comments']] },
-  comment_reactions: { events: '*', stale: [['comments']] },
-  comment_removals: { events: 'INSERT', stale: [['comments']] },
-  reactions: { events: '*', stale: [['events', 'page']] },
-} as const satisfies Record<string, { events: '*' | 'INSERT'; stale: readonly QueryKey[] }>;
+  comments: '*',
+  comment_replies: '*',
+  comment_reactions: '*',
+  comment_removals: 'INSERT',
+  reactions: '*',
+} as const satisfies Record<string, '*' | 'INSERT'>;
 
 export type LiveTable = keyof typeof LIVE_TABLES;
 
+/**
+ * A change as realtime-js hands it: the row after an insert or update (`new`), the primary key alone
+ * after a delete (`old`: under row-level security Realtime sends no more).
+ */
+export interface LiveChange {
+  new?: Record<string, unknown>;
+  old?: Record<string, unknown>;
+}
+
+/** The prefix of one event's comment reads (comments.data.ts keys them ['comments', eventId, …]). */
+export const eventComments = (eventId: string): QueryKey => ['comments', eventId];
+/** Every comment read the page holds. */
+export const ALL_COMMENTS: QueryKey = ['comments'];
+/** One event's reactions, re-read and patched into the page's events read (live-community.ts). */
+export const eventReactions = (eventId: string): QueryKey => ['events', 'page-event', eventId];
+/** The page's whole events read. */
+export const ALL_EVENTS: QueryKey = ['events', 'page'];
+
+/**
+ * What a change makes stale. `eventOfPost` finds the event whose shown comments hold a comment or reply
+ * (undefined: not shown). A change that names its event touches that event only; a heart on a post the
+ * page does not show touches nothing; a delete, which names only its own id, touches the event of the post
+ * it removed, or, for a heart or a reaction taken back, everything of its kind the page shows.
+ */
+export function staleFor(
+  table: LiveTable,
+  change: LiveChange,
+  eventOfPost: (postId: string) => string | undefined,
+): QueryKey[] {
+  const row = { ...change.old, ...change.new };
+  const text = (column: string) => (typeof row[column] === 'string' ? (row[column] as string) : undefined);
+  const eventId = text('event_id');
+  if (table === 'reactions') return [eventId ? eventReactions(eventId) : ALL_EVENTS];
+  if (table === 'comment_reactions') {
+    const post = text('comment_id') ?? text('reply_id');
+    if (!post) return [ALL_COMMENTS];
+    const shownIn = eventOfPost(post);
+    return shownIn ? [eventComments(shownIn)] : [];
+  }
+  if (eventId) return [eventComments(eventId)];
+  const id = text('id');
+  const shownIn = id === undefined ? undefined : eventOfPost(id);
+  return [shownIn ? eventComments(shownIn) : ALL_COMMENTS];
+}
+
+interface PostLike {
+  id: string;
+  replies?: readonly { id: string }[];
+}
+
+/**
+ * The event whose cached comment reads hold `postId` (a comment or a reply): each read is keyed
+ * ['comments', eventId, …] and holds comments (a thread or a later page: `{ comments }`) or replies.
+ */
+export function eventHolding(
+  entries: Iterable<readonly [QueryKey, unknown]>,
+  postId: string,
+): string | undefined {
+  for (const [key, data] of entries) {
+    // ['comments', 'first', …] is the page's first read: ids only, its threads are cached per event.
+    if (key[0] !== 'comments' || key[1] === 'first' || typeof key[1] !== 'string') continue;
+    const posts: readonly PostLike[] = Array.isArray(data)
+      ? data
+      : ((data as { comments?: readonly PostLike[] } | undefined)?.comments ?? []);
+    if (posts.some((post) => post.id === postId || post.replies?.some((reply) => reply.id === postId)))
+      return key[1];
+  }
+  return undefined;
+}
+
 export interface StaleBatchOptions {
-  /** Marks the reads under these prefixes stale (queryClient.invalidateQueries). */
+  /** Marks the reads under these prefixes stale (and reads again what the page shows). */
   invalidate(prefixes: readonly QueryKey[]): void;
   /** True while the member's own writes are in flight: their optimistic state must not be read over. */
   busy(): boolean;
@@ -36,9 +106,10 @@ export class StaleBatch {
 
   constructor(private readonly options: StaleBatchOptions) {}
 
-  /** A change arrived on `table`. */
-  change(table: LiveTable): void {
-    for (const prefix of LIVE_TABLES[table].stale) this.pending.set(JSON.stringify(prefix), prefix);
+  /** A change arrived that makes these prefixes stale (none: nothing the page shows). */
+  change(prefixes: readonly QueryKey[]): void {
+    if (prefixes.length === 0) return;
+    for (const prefix of prefixes) this.pending.set(JSON.stringify(prefix), prefix);
     this.schedule();
   }
 

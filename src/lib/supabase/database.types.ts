@@ -1362,6 +1362,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      comment_threads: {
+        Row: {
+          id: string | null;
+          event_id: string | null;
+          user_id: string | null;
+          author: string | null;
+          content: string | null;
+          created_at: string | null;
+          edited: boolean | null;
+          hearts: number | null;
+          hearted: boolean | null;
+          attachment_url: string | null;
+          attachment_name: string | null;
+          is_pinned: boolean | null;
+          reply_count: number | null;
+          replies: Json | null;
+        };
+        Relationships: [];
+      };
       event_reaction_counts: {
         Row: {
           event_id: string | null;
@@ -1390,6 +1409,23 @@ export type Database = {
         Row: {
           id: string | null;
           full_name: string | null;
+        };
+        Relationships: [];
+      };
+      thread_replies: {
+        Row: {
+          id: string | null;
+          event_id: string | null;
+          parent_comment_id: string | null;
+          user_id: string | null;
+          author: string | null;
+          content: string | null;
+          created_at: string | null;
+          edited: boolean | null;
+          hearts: number | null;
+          hearted: boolean | null;
+          attachment_url: string | null;
+          attachment_name: string | null;
         };
         Relationships: [];
       };

@@ -195,6 +195,33 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     ],
     delete: [`delete from public.comment_heart_counts where comment_id = '${ID.commentOther}'`, NOT_WRITABLE],
   },
+  // The events page's compact rows (decision 0070): live posts only, under comments' and replies' own
+  // policies (security invoker), so the other member's deleted comment is gone even for its author, and the
+  // admin also reads the draft's. Members only: visitors read no comments on the page. Never written.
+  comment_threads: {
+    select: [
+      `select count(*)::int as n from public.comment_threads where id in (${ids(ID.commentMember, ID.commentOther, ID.commentOtherDeleted, ID.commentAdminOnDraft)})`,
+      ['denied', 2, 2, 3],
+    ],
+    insert: [`insert into public.comment_threads (content) values ('Hello')`, ALL_DENIED],
+    update: [
+      `update public.comment_threads set content = 'Edited' where id = '${ID.commentMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.comment_threads where id = '${ID.commentMember}'`, ALL_DENIED],
+  },
+  thread_replies: {
+    select: [
+      `select count(*)::int as n from public.thread_replies where id in (${ids(ID.replyMember, ID.replyOtherDeleted)})`,
+      ['denied', 1, 1, 1],
+    ],
+    insert: [`insert into public.thread_replies (content) values ('Reply')`, ALL_DENIED],
+    update: [
+      `update public.thread_replies set content = 'Edited' where id = '${ID.replyMember}'`,
+      ALL_DENIED,
+    ],
+    delete: [`delete from public.thread_replies where id = '${ID.replyMember}'`, ALL_DENIED],
+  },
   // Ids of removed comments and replies, written only by a trigger, read by members for public events.
   comment_removals: {
     select: [`select count(*)::int as n from public.comment_removals`, ['denied', 1, 1, 2]],
