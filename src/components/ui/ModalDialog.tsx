@@ -52,6 +52,10 @@ export function ModalDialog({
       onClose={() => {
         if (!ref.current?.open) onClose();
       }}
+      // Escape: tell React at once (cancel comes before the dialog closes, in the same keypress), so `open` is
+      // false before a next keypress can open it again; waiting for the close event left `open` true, and an
+      // Enter in between then changed nothing.
+      onCancel={onClose}
       onKeyDown={keepTabInside}
       className="bg-background text-foreground border-border m-auto w-full max-w-lg rounded-lg border p-6 backdrop:bg-black/60"
     >
