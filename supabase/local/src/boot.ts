@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StackConfig } from './config.ts';
+import { SUPABASE_DIR, type StackConfig } from './config.ts';
 import type { StackContext } from './context.ts';
 import type { Database } from './db/types.ts';
 import { assertSafeBind } from './bind-guard.ts';
@@ -9,6 +9,7 @@ import { createMailer, type LocalMailer } from './mail/index.ts';
 import { listenMailbox, type RunningMailbox } from './mail/server.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
+import { DenoWorkers } from './functions/deno-workers.ts';
 
 export interface BootedStack extends RunningStack {
   ctx: StackContext & { mailer: LocalMailer };
@@ -41,6 +42,16 @@ export async function bootStack(
       config,
       db: wrapDatabase ? wrapDatabase(db) : db,
       mailer: createMailer(config),
+      functions: new DenoWorkers(
+        path.join(SUPABASE_DIR, 'functions'),
+        () => ({
+          SUPABASE_URL: config.apiUrl,
+          SUPABASE_ANON_KEY: config.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+          ...(config.databaseUrl ? { SUPABASE_DB_URL: config.databaseUrl } : {}),
+        }),
+        config.functionSecrets,
+      ),
     };
     const running = await listen(ctx);
     let mail: RunningMailbox | undefined;
@@ -56,6 +67,7 @@ export async function bootStack(
     } catch (error) {
       await mail?.close();
       await running.close();
+      await ctx.functions.close();
       throw error;
     }
     return {
@@ -66,6 +78,7 @@ export async function bootStack(
         await outbox.stop();
         await mail?.close();
         await running.close();
+        await ctx.functions.close();
         await db.close();
       },
     };

@@ -89,6 +89,8 @@ export interface StackConfig {
   databaseUrl: string | undefined;
   migrationsDir: string;
   seedFile: string;
+  /** Secrets the Edge Functions get besides supabase/functions/.env (tests: a stand-in's address and key). */
+  functionSecrets?: Record<string, string>;
   /** Tests lower Realtime's per-client limits; unset, hosted Realtime's defaults apply. */
   realtimeLimits?: Partial<RealtimeLimits>;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StackConfig } from './config.ts';
 import type { Database } from './db/types.ts';
+import type { DenoWorkers } from './functions/deno-workers.ts';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +24,8 @@ export interface StackContext {
   config: StackConfig;
   db: Database;
   mailer: Mailer;
+  /** supabase/functions/*, each under Deno, booted by its first request. */
+  functions: DenoWorkers;
 }
 
 export type RouteHandler = (
