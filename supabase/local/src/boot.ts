@@ -10,6 +10,7 @@ import { listenMailbox, type RunningMailbox } from './mail/server.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
 import { DenoWorkers } from './functions/deno-workers.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 
 export interface BootedStack extends RunningStack {
   ctx: StackContext & { mailer: LocalMailer };
@@ -38,9 +39,10 @@ export async function bootStack(
       });
   try {
     await prepareDatabase(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile });
+    const api = wrapDatabase ? wrapDatabase(db) : db;
     const ctx: StackContext & { mailer: LocalMailer } = {
       config,
-      db: wrapDatabase ? wrapDatabase(db) : db,
+      db: api,
       mailer: createMailer(config),
       functions: new DenoWorkers(
         path.join(SUPABASE_DIR, 'functions'),
@@ -52,6 +54,7 @@ export async function bootStack(
         }),
         config.functionSecrets,
       ),
+      jobs: startScheduler(api, { tickMs: config.jobsTickMs }),
     };
     const running = await listen(ctx);
     let mail: RunningMailbox | undefined;
@@ -68,6 +71,7 @@ export async function bootStack(
       await mail?.close();
       await running.close();
       await ctx.functions.close();
+      await ctx.jobs.stop();
       throw error;
     }
     return {
@@ -76,6 +80,7 @@ export async function bootStack(
       outbox,
       close: async () => {
         await outbox.stop();
+        await ctx.jobs.stop();
         await mail?.close();
         await running.close();
         await ctx.functions.close();
