@@ -45,6 +45,13 @@ describe('benchmarks in their short form', () => {
     expect(run.exitCode, run.output).toBe(0);
   }, 90_000);
 
+  it('npm run bench:bookings books every place once and tells the rest it is sold out, on both engines', async () => {
+    const run = await runShort('scripts/bench-bookings.ts');
+    expect(run.output).toMatch(/\| postgres \| 10 \| 6 \| 6 \| 4 \| 0 \|/);
+    expect(run.output).toMatch(/\| pglite\s+\| 10 \| 6 \| 6 \| 4 \| 0 \|/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 120_000);
+
   it('the Realtime fan-out bench reports joins and REST latency while one socket joins 1,000 channels', async () => {
     const run = await runShort('supabase/local/bench/realtime-fanout.ts', 'pglite');
     expect(run.output).toMatch(/pglite: joins accepted \d+, refused \d+/);

@@ -1,6 +1,7 @@
 /**
- * The hosted Edge Function (Deno): `supabase functions deploy unsubscribe-one-click` (config.toml sets
- * verify_jwt = false: mail clients send no key). The rules are in handler.ts, which the local stack runs.
+ * The Edge Function (Deno): `supabase functions deploy unsubscribe-one-click` (config.toml sets
+ * verify_jwt = false: mail clients send no key). The local stack runs this same file under Deno; the rules
+ * are in handler.ts, web-standard, so its unit test runs it in Node too.
  */
 import { handleOneClick } from './handler.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StackConfig } from './config.ts';
+import { SUPABASE_DIR, type StackConfig } from './config.ts';
 import type { StackContext } from './context.ts';
 import type { Database } from './db/types.ts';
 import { assertSafeBind } from './bind-guard.ts';
@@ -9,6 +9,8 @@ import { createMailer, type LocalMailer } from './mail/index.ts';
 import { listenMailbox, type RunningMailbox } from './mail/server.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
+import { DenoWorkers } from './functions/deno-workers.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 
 export interface BootedStack extends RunningStack {
   ctx: StackContext & { mailer: LocalMailer };
@@ -37,10 +39,22 @@ export async function bootStack(
       });
   try {
     await prepareDatabase(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile });
+    const api = wrapDatabase ? wrapDatabase(db) : db;
     const ctx: StackContext & { mailer: LocalMailer } = {
       config,
-      db: wrapDatabase ? wrapDatabase(db) : db,
+      db: api,
       mailer: createMailer(config),
+      functions: new DenoWorkers(
+        path.join(SUPABASE_DIR, 'functions'),
+        () => ({
+          SUPABASE_URL: config.apiUrl,
+          SUPABASE_ANON_KEY: config.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+          ...(config.databaseUrl ? { SUPABASE_DB_URL: config.databaseUrl } : {}),
+        }),
+        config.functionSecrets,
+      ),
+      jobs: startScheduler(api, { tickMs: config.jobsTickMs }),
     };
     const running = await listen(ctx);
     let mail: RunningMailbox | undefined;
@@ -56,6 +70,8 @@ export async function bootStack(
     } catch (error) {
       await mail?.close();
       await running.close();
+      await ctx.functions.close();
+      await ctx.jobs.stop();
       throw error;
     }
     return {
@@ -64,8 +80,10 @@ export async function bootStack(
       outbox,
       close: async () => {
         await outbox.stop();
+        await ctx.jobs.stop();
         await mail?.close();
         await running.close();
+        await ctx.functions.close();
         await db.close();
       },
     };

@@ -89,6 +89,10 @@ export interface StackConfig {
   databaseUrl: string | undefined;
   migrationsDir: string;
   seedFile: string;
+  /** How often the stack looks for due jobs by itself (ms); 0: only when asked (test stacks move a clock). */
+  jobsTickMs: number;
+  /** Secrets the Edge Functions get besides supabase/functions/.env (tests: a stand-in's address and key). */
+  functionSecrets?: Record<string, string>;
   /** Tests lower Realtime's per-client limits; unset, hosted Realtime's defaults apply. */
   realtimeLimits?: Partial<RealtimeLimits>;
 }
@@ -228,6 +232,7 @@ export function loadConfig(
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     maxRows: num(api.max_rows, 1000),
     maxBodyBytes: 1024 * 1024,
+    jobsTickMs: 10_000,
     storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     auth: {
       siteUrl: env.SITE_URL ?? str(auth.site_url, 'http://localhost:4321'),

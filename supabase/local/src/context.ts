@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StackConfig } from './config.ts';
 import type { Database } from './db/types.ts';
+import type { DenoWorkers } from './functions/deno-workers.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +25,10 @@ export interface StackContext {
   config: StackConfig;
   db: Database;
   mailer: Mailer;
+  /** supabase/functions/*, each under Deno, booted by its first request. */
+  functions: DenoWorkers;
+  /** Runs the jobs migrations declared with cron.schedule (pg_cron's part, locally). */
+  jobs: Scheduler;
 }
 
 export type RouteHandler = (

@@ -10,6 +10,7 @@ import { handleAuth } from './auth/index.ts';
 import { handleRest } from './rest/index.ts';
 import { handleStorage } from './storage/index.ts';
 import { handleFunctions } from './functions/index.ts';
+import { handleJobsRun } from './jobs/run-endpoint.ts';
 import { attachRealtime } from './realtime/index.ts';
 
 const routes: [prefix: string, handler: RouteHandler][] = [
@@ -36,6 +37,7 @@ async function dispatch(
   }
   // Edge Functions answer CORS and keys themselves (only a JWT, when verify_jwt): past the REST gateway.
   if (url.pathname.startsWith('/functions/v1/')) return handleFunctions(req, res, ctx, url);
+  if (url.pathname === '/local/v1/jobs/run') return handleJobsRun(req, res, ctx);
   const handler = routeFor(url.pathname);
   if (!handler) return sendJson(res, 404, { message: 'no Route matched with those values' });
   // As the hosted gateway: CORS first (it answers preflights itself), then the key, then the service.

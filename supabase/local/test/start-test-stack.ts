@@ -2,6 +2,7 @@ import { loadConfig, readConfigToml, type StackConfig } from '../src/config.ts';
 import { bootStack } from '../src/boot.ts';
 import type { Database, Queryable } from '../src/db/types.ts';
 import type { Mailbox } from '../src/mail/mailbox.ts';
+import type { JobRun } from '../src/jobs/scheduler.ts';
 import { createFreshPostgres } from './fresh-postgres.ts';
 import { openTemplateCopy } from './db/pglite-template.ts';
 
@@ -19,6 +20,8 @@ export interface TestStack {
   mailbox: Mailbox | undefined;
   /** Delivers the company's queued mail now (the stack also does it by itself within seconds). */
   deliverMail(): Promise<number>;
+  /** Runs the jobs due at `at` (now by default) once: tests move the clock, never wait for it. */
+  runJobs(at?: Date): Promise<JobRun[]>;
   close(): Promise<void>;
 }
 
@@ -126,6 +129,8 @@ export async function startTestStack({
     },
     mergeToml(mergeToml(readConfigToml(), TEST_LIMITS), toml),
   );
+  // Jobs run when a test asks (runJobs, with the clock it chooses), never by the wall clock.
+  config.jobsTickMs = 0;
   configure?.(config);
   // PGlite starts from this run's migrated and seeded template when there is one; prepareDatabase then
   // finds nothing to do.
@@ -152,6 +157,7 @@ export async function startTestStack({
       config,
       mailbox: stack.ctx.mailer.mailbox,
       deliverMail: () => stack.outbox.deliverDue(),
+      runJobs: (at) => stack.ctx.jobs.runDue(at),
       close: async () => {
         await stack.close();
         await fresh?.drop();

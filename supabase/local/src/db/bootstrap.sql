@@ -275,6 +275,103 @@ $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
+-- ---------------------------------------------------------------- pg_cron's interface (scheduled jobs)
+-- Hosted Supabase has the pg_cron extension; PGlite and this machine's PostgreSQL do not. Migrations
+-- declare jobs as on hosted (`select cron.schedule(name, schedule, command)`), so the stack provides the
+-- part of pg_cron they call and its two tables, and runs due jobs itself (src/jobs, decision 0079).
+create schema if not exists cron;
+
+create table if not exists cron.job (
+  jobid bigserial primary key,
+  schedule text not null,
+  command text not null,
+  nodename text not null default 'localhost',
+  nodeport integer not null default 5432,
+  database text not null default current_database(),
+  username text not null default current_user,
+  active boolean not null default true,
+  jobname text unique
+);
+
+create table if not exists cron.job_run_details (
+  jobid bigint,
+  runid bigserial primary key,
+  job_pid integer,
+  database text,
+  username text,
+  command text,
+  status text,
+  return_message text,
+  start_time timestamptz,
+  end_time timestamptz
+);
+
+-- The stack's own bookkeeping (not pg_cron's): up to when each job's schedule has been checked, so a job
+-- runs once per due time however many schedulers look, and a moved clock runs what fell due meanwhile.
+create table if not exists cron.local_job_clock (
+  jobid bigint primary key references cron.job (jobid) on delete cascade,
+  checked_until timestamptz not null
+);
+
+-- pg_cron's schedule syntax: five fields (minute hour day month weekday: *, n, a-b, lists, /step) or
+-- '<1-59> seconds'. The scheduler checks each field's range; this refuses what is no schedule at all.
+create or replace function cron.valid_schedule(schedule text) returns boolean
+language sql immutable
+as $$
+  select schedule ~ '^\s*[1-5]?[0-9] seconds?\s*$'
+      or schedule ~ '^\s*((\*|[0-9]+(-[0-9]+)?)(/[0-9]+)?(,(\*|[0-9]+(-[0-9]+)?)(/[0-9]+)?)*\s+){4}(\*|[0-9]+(-[0-9]+)?)(/[0-9]+)?(,(\*|[0-9]+(-[0-9]+)?)(/[0-9]+)?)*\s*$'
+$$;
+
+create or replace function cron.schedule(job_name text, schedule text, command text) returns bigint
+language plpgsql
+as $$
+declare
+  id bigint;
+begin
+  if not cron.valid_schedule(schedule) then
+    raise exception 'invalid schedule: %', schedule;
+  end if;
+  insert into cron.job (jobname, schedule, command)
+  values (job_name, schedule, command)
+  on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command
+  returning jobid into id;
+  return id;
+end
+$$;
+
+create or replace function cron.schedule(schedule text, command text) returns bigint
+language sql
+as $$
+  select cron.schedule(null::text, schedule, command)
+$$;
+
+create or replace function cron.unschedule(job_name text) returns boolean
+language plpgsql
+as $$
+begin
+  delete from cron.job where jobname = job_name;
+  if not found then
+    raise exception 'could not find valid entry for job ''%''', job_name;
+  end if;
+  return true;
+end
+$$;
+
+create or replace function cron.unschedule(job_id bigint) returns boolean
+language plpgsql
+as $$
+begin
+  delete from cron.job where jobid = job_id;
+  if not found then
+    raise exception 'could not find valid entry for job %', job_id;
+  end if;
+  return true;
+end
+$$;
+
+revoke all on all tables in schema cron from public;
+revoke all on all functions in schema cron from public;
+
 -- ---------------------------------------------------------------- migration history (the CLI's table)
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

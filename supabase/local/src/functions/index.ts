@@ -1,18 +1,21 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { StackContext } from '../context.ts';
 import { BodyTooLargeError, readBody, sendJson } from '../http.ts';
 import { JwtError, resolveCaller } from '../jwt.ts';
-import { EDGE_FUNCTIONS } from './registry.ts';
+import { BootError } from './deno-workers.ts';
 
 // Hosted Supabase's answers at /functions/v1 (its gateway's, before any function code runs).
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'Requested function was not found' };
 const MISSING_JWT = { code: 401, message: 'Missing authorization header' };
 const INVALID_JWT = { code: 401, message: 'Invalid JWT' };
+const BOOT_ERROR = { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' };
 
 /**
- * /functions/v1/<name>[/…]: runs supabase/functions/<name>/handler.ts as the hosted runtime would. Functions
- * answer CORS and keys themselves, so the REST gateway's API-key check does not apply; with verify_jwt
- * (the default) a request needs a valid JWT in Authorization, as hosted.
+ * /functions/v1/<name>[/…]: hands the request to supabase/functions/<name> running under Deno
+ * (deno-workers.ts), as the hosted gateway hands it to the function's worker: the function sees the path
+ * from its own name on (`/<name>/…` and the query). Functions answer CORS and keys themselves, so the REST
+ * gateway's API-key check does not apply; with verify_jwt (the default) a request needs a valid JWT in
+ * Authorization, as hosted.
  */
 export async function handleFunctions(
   req: IncomingMessage,
@@ -21,23 +24,29 @@ export async function handleFunctions(
   url: URL,
 ): Promise<void> {
   const name = /^\/functions\/v1\/([^/]+)/.exec(url.pathname)?.[1] ?? '';
-  const load = Object.hasOwn(EDGE_FUNCTIONS, name) ? EDGE_FUNCTIONS[name] : undefined;
   const settings = ctx.config.functions[name] ?? { enabled: true, verifyJwt: true };
-  if (!load || !settings.enabled) return sendJson(res, 404, NOT_FOUND);
+  if (!ctx.functions.has(name) || !settings.enabled) return sendJson(res, 404, NOT_FOUND);
   if (settings.verifyJwt) {
     const refusal = await jwtRefusal(req, ctx);
     if (refusal) return sendJson(res, 401, refusal);
   }
-  let request: Request;
+  let body: Buffer | undefined;
   try {
-    request = await webRequest(req, url, ctx.config.maxBodyBytes);
+    body = await requestBody(req, ctx.config.maxBodyBytes);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return sendJson(res, 413, { message: error.message });
     throw error;
   }
-  const handler = await load();
-  const response = await handler(request, { url: ctx.config.apiUrl, anonKey: ctx.config.anonKey });
-  await writeResponse(res, response);
+  let origin: string;
+  try {
+    origin = await ctx.functions.origin(name);
+  } catch (error) {
+    if (!(error instanceof BootError)) throw error;
+    console.error(`[functions] ${error.message}`);
+    return sendJson(res, 503, BOOT_ERROR);
+  }
+  const path = `/${name}${url.pathname.slice(`/functions/v1/${name}`.length)}${url.search}`;
+  await forward(req, res, new URL(path, origin), body);
 }
 
 async function jwtRefusal(req: IncomingMessage, ctx: StackContext): Promise<object | undefined> {
@@ -51,26 +60,34 @@ async function jwtRefusal(req: IncomingMessage, ctx: StackContext): Promise<obje
   }
 }
 
-/** The Node request as a web Request (the function sees its public URL, query and all). */
-async function webRequest(req: IncomingMessage, url: URL, limit: number): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
+/** The body, read whole within the API's limit (none for GET and HEAD). */
+async function requestBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readBody(req, { limit }) : undefined;
-  if (!hasBody) req.resume();
-  return new Request(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+  if (method === 'GET' || method === 'HEAD') {
+    req.resume();
+    return undefined;
+  }
+  return readBody(req, { limit });
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
+/** Sends the request on to the worker and its answer back unchanged (status, headers, bytes). */
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: URL,
+  body: Buffer | undefined,
+): Promise<void> {
+  const headers = { ...req.headers, host: target.host };
+  delete headers['transfer-encoding'];
+  if (body) headers['content-length'] = String(body.length);
+  return new Promise((resolve, reject) => {
+    const upstream = httpRequest(target, { method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+      answer.on('end', resolve);
+      answer.on('error', reject);
+    });
+    upstream.on('error', reject);
+    upstream.end(body);
   });
-  res.writeHead(response.status, { ...headers, 'content-length': String(body.length) });
-  res.end(body);
 }
