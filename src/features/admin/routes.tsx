@@ -97,7 +97,10 @@ const travellerFormsRoute = createRoute({
 const paymentSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/payment-settings',
-  component: lazyRouteComponent(() => import('./payment-settings/PaymentSettingsPage'), 'PaymentSettingsPage'),
+  component: lazyRouteComponent(
+    () => import('./payment-settings/PaymentSettingsPage'),
+    'PaymentSettingsPage',
+  ),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -30,7 +30,8 @@ export function accountNumberProblem(value: string): string | undefined {
 function lineProblem(value: string, what: string, required: boolean): string | undefined {
   const text = value.trim();
   if (!text) return required ? `Please enter the ${what}.` : undefined;
-  if (characterCount(text) > BANK_TEXT_MAX) return `The ${what} must be ${BANK_TEXT_MAX} characters or fewer.`;
+  if (characterCount(text) > BANK_TEXT_MAX)
+    return `The ${what} must be ${BANK_TEXT_MAX} characters or fewer.`;
   if (hasControlCharacters(text)) return `The ${what} contains characters we can't save.`;
   return undefined;
 }

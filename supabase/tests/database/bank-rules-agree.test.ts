@@ -17,10 +17,47 @@ import {
 
 // One rule, one place (decision 0077): for each boundary value, the checks of private.company_bank_details
 // store what the payment settings form would save exactly when src/lib/rules/bank.ts accepts what was typed.
-const GOOD = { name: 'Haunted Horizons Pty Ltd', bsb: '062000', number: '12345678', bank: null as string | null };
-const TEXTS = ['', ' ', 'x', ' x ', 'x'.repeat(100), 'x'.repeat(101), '𝒳'.repeat(100), '𝒳'.repeat(101), 'a\tb', 'a\u0085b'];
-const BSBS = ['', '062000', '062-000', '062 000', ' 062-000 ', '06200', '0620000', '062-00a', '062--000', '０６２０００'];
-const NUMBERS = ['', '12345', '123456', '1234567890', '12345678901', '1234 5678', ' 12345678 ', '12345a78', '١٢٣٤٥٦'];
+const GOOD = {
+  name: 'Haunted Horizons Pty Ltd',
+  bsb: '062000',
+  number: '12345678',
+  bank: null as string | null,
+};
+const TEXTS = [
+  '',
+  ' ',
+  'x',
+  ' x ',
+  'x'.repeat(100),
+  'x'.repeat(101),
+  '𝒳'.repeat(100),
+  '𝒳'.repeat(101),
+  'a\tb',
+  'a\u0085b',
+];
+const BSBS = [
+  '',
+  '062000',
+  '062-000',
+  '062 000',
+  ' 062-000 ',
+  '06200',
+  '0620000',
+  '062-00a',
+  '062--000',
+  '０６２０００',
+];
+const NUMBERS = [
+  '',
+  '12345',
+  '123456',
+  '1234567890',
+  '12345678901',
+  '1234 5678',
+  ' 12345678 ',
+  '12345a78',
+  '١٢٣٤٥٦',
+];
 
 describe.each(DATABASE_KINDS)('bank detail rules agree with the database on $name', (kind) => {
   let testDb: TestDatabase;

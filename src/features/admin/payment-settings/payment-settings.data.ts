@@ -32,6 +32,7 @@ export async function saveBankDetails(
   if (!error) return { outcome: 'saved' };
   if (error.code === '23514')
     return { outcome: 'refused', message: 'Not saved: a field has a value the database refuses.' };
-  if (error.code === '42501') return { outcome: 'refused', message: 'Only admins can change the bank details.' };
+  if (error.code === '42501')
+    return { outcome: 'refused', message: 'Only admins can change the bank details.' };
   throw dataError(error);
 }
