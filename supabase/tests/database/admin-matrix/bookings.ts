@@ -143,7 +143,7 @@ export const BOOKINGS_MATRIX: MatrixPart = {
         ('${BOOKINGS_ID.roomPublished}', '${BOOKINGS_ID.roomEvent}', 'Single room', 65000),
         ('${BOOKINGS_ID.roomDraft}', '${ID.draft}', 'Twin share', 0);
       insert into private.company_bank_details (account_name, bsb, account_number)
-        values ('Haunted Horizons Pty Ltd', '062000', '12345678');
+        values ('Haunted Horizons Pty Ltd', '062000', '12345678') on conflict (id) do nothing;
     `);
   },
 };
