@@ -172,6 +172,11 @@ insert into public.travellers (id, user_id, full_name, date_of_birth, phone, die
 insert into public.booking_travellers (booking_id, traveller_id) values
   ('b0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001');
 
+-- ---------------------------------------------------------------- the company's bank details (sample)
+-- The Studio's sample account (decision 0077). Hosted: an admin enters the real one at /admin/payment-settings.
+insert into private.company_bank_details (account_name, bank_name, bsb, account_number) values
+  ('Haunted Horizons Pty Ltd', 'Commonwealth Bank', '062000', '12345678');
+
 -- The sample enquiries above are not news to the company: drop the e-mails their inserts queued
 -- (migration 20261124100002_company_mail_outbox.sql), so a first start sends nothing.
 delete from private.outbound_mail;

@@ -89,7 +89,7 @@ COMMENT ON COLUMN public.bookings.bank_reference IS 'The reference the member qu
 
 COMMENT ON COLUMN public.bookings.terms_version IS 'The version of the terms accepted with the booking (private.booking_settings.terms_version then).';
 
-COMMENT ON COLUMN public.bookings.terms_accepted_by IS 'Who ticked the box: the member who booked.';
+COMMENT ON COLUMN public.bookings.terms_accepted_by IS 'Who accepted the terms: the member who booked, or the admin who took the booking by phone on their behalf.';
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_invoice_number_key UNIQUE (invoice_number);
@@ -619,7 +619,8 @@ GRANT ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_traveller
 -- before departure (90), the last one on it. A booking made on or after that day pays everything at once.
 -- Whole cents: each instalment is the balance divided by the plan, rounded down, and the last takes the
 -- remainder, so the schedule always adds up to the total (installments_sum_to_total checks it at commit).
-CREATE FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date) RETURNS TABLE(due_date date, amount_cents integer)
+-- The total is the price per traveller plus the travellers' room supplements (p_supplements_cents, decision 0077).
+CREATE FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date, p_supplements_cents bigint DEFAULT 0) RETURNS TABLE(due_date date, amount_cents integer)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
@@ -633,7 +634,7 @@ declare
 begin
   select * into e from public.events where id = p_event_id;
   select e.start_date - s.balance_due_days_before into last_due from private.booking_settings s;
-  total := e.price_cents::bigint * p_travellers;
+  total := e.price_cents::bigint * p_travellers + coalesce(p_supplements_cents, 0);
   if total is null or total <= 0 then
     return;
   end if;
@@ -661,8 +662,8 @@ begin
 end
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date) TO service_role;
+REVOKE ALL ON FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date, p_supplements_cents bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_schedule(p_event_id uuid, p_travellers integer, p_today date, p_supplements_cents bigint) TO service_role;
 
 -- A new booking's bank reference: 'HH' and 8 characters from an alphabet without I, O, 0 and 1 (nothing to
 -- misread on a bank statement), random, and unique (bookings_bank_reference_key is the last word).
@@ -696,16 +697,18 @@ GRANT ALL ON FUNCTION private.new_bank_reference() TO service_role;
 -- 'sold out' (SQLSTATE PT409, HTTP 409; also 'only N places left' when fewer are left than asked for).
 -- Other refusals are 22023 with a message to show: bookings not open yet (a limited event opens to Next
 -- Room members next_room_priority_days earlier), closed, the departure started, a traveller who is not the
--- caller's or has no date of birth, everyone under 18 on the day of departure (a minor needs an adult on the
--- same booking), terms not the current version. It writes the booking (pending, its places held for the
--- company's hold days, a bank reference, the next invoice number, the terms accepted), its travellers and
--- its schedule (private.booking_schedule).
-CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) RETURNS public.bookings
-    LANGUAGE plpgsql SECURITY DEFINER
+-- member's or has no date of birth, everyone under 18 on the day of departure (a minor needs an adult on the
+-- same booking), terms not the current version, a room missing or not offered (decision 0077). It writes
+-- the booking (pending, its places held for the company's hold days, a bank reference, the next invoice
+-- number, the terms accepted by p_accepted_by), its travellers with their rooms, its schedule
+-- (private.booking_schedule) and the member's confirmation e-mail. The one core of book_departure (the
+-- member's own) and admin_book_departure (a phone booking); each checks its caller first.
+CREATE FUNCTION private.book_departure_core(p_member uuid, p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_accepted_by uuid) RETURNS public.bookings
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
-  member uuid := auth.uid();
+  member uuid := p_member;
   settings private.booking_settings;
   e public.events;
   today date := private.sydney_today();
@@ -715,13 +718,10 @@ declare
   owned integer;
   undated integer;
   minors integer;
+  supplements bigint;
   total bigint;
   booking public.bookings;
 begin
-  perform private.require_live_caller();
-  if member is null then
-    raise exception 'sign in to book' using errcode = '42501';
-  end if;
   if wanted is null or wanted < 1 or wanted > 50 or array_position(p_traveller_ids, null) is not null
      or (select count(distinct t) from unnest(p_traveller_ids) t) <> wanted then
     raise exception 'choose between 1 and 50 different travellers' using errcode = '22023';
@@ -769,6 +769,7 @@ begin
   if minors = wanted then
     raise exception 'a traveller under 18 needs an adult on the same booking' using errcode = '22023';
   end if;
+  supplements := private.room_supplements_cents(e.id, wanted, p_rooms);
 
   if e.max_registrations is not null then
     taken := private.places_taken(e.id);
@@ -781,7 +782,7 @@ begin
         using errcode = 'PT409', detail = 'places_left=' || (e.max_registrations - taken);
     end if;
   end if;
-  total := e.price_cents::bigint * wanted;
+  total := e.price_cents::bigint * wanted + supplements;
   if total > 2147483647 then
     raise exception 'this booking is too large to take online' using errcode = '22023';
   end if;
@@ -792,35 +793,63 @@ begin
   values (e.id, member, private.next_invoice_number(), wanted, total,
           private.booking_deposit_cents(e.id, wanted), e.currency, 'pending',
           now() + make_interval(days => settings.bank_transfer_hold_days), private.new_bank_reference(),
-          p_terms_version, now(), member)
+          p_terms_version, now(), p_accepted_by)
   returning * into booking;
-  insert into public.booking_travellers (booking_id, traveller_id)
-  select booking.id, t from unnest(p_traveller_ids) t;
+  -- Each traveller's room as it was sold (label and supplement), so later edits of the options change no booking.
+  insert into public.booking_travellers (booking_id, traveller_id, room_option_id, room_label, room_supplement_cents)
+  select booking.id, t.traveller, o.id, o.label, o.supplement_cents
+  from unnest(p_traveller_ids, p_rooms) as t (traveller, room)
+  left join public.event_room_options o on o.id = t.room;
   insert into public.booking_installments (booking_id, due_date, amount_cents)
-  select booking.id, s.due_date, s.amount_cents from private.booking_schedule(e.id, wanted, today) s;
+  select booking.id, s.due_date, s.amount_cents from private.booking_schedule(e.id, wanted, today, supplements) s;
+  perform private.queue_booking_confirmation(booking.id);
   return booking;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) TO authenticated;
-GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text) TO service_role;
+REVOKE ALL ON FUNCTION private.book_departure_core(p_member uuid, p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_accepted_by uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.book_departure_core(p_member uuid, p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_accepted_by uuid) TO service_role;
+
+-- The member's own booking (decision 0071): the caller, live and signed in, books their saved travellers and
+-- accepts the terms themselves. p_rooms: each traveller's room option, in the order of p_traveller_ids
+-- (decision 0077); null when the departure offers none.
+CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[] DEFAULT NULL::uuid[]) RETURNS public.bookings
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member uuid := auth.uid();
+begin
+  perform private.require_live_caller();
+  if member is null then
+    raise exception 'sign in to book' using errcode = '42501';
+  end if;
+  return private.book_departure_core(member, p_event_id, p_traveller_ids, p_terms_version, p_rooms, member);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) TO service_role;
 
 -- What booking p_travellers on a published departure today would cost: the schedule book_departure would
--- write (the price step of the booking flow shows it before the member books). Nothing is held.
-CREATE FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) RETURNS TABLE(due_date date, amount_cents integer)
+-- write (the price step of the booking flow shows it before the member books). Nothing is held. p_rooms as
+-- book_departure's: a departure with room options needs one for each traveller (22023 otherwise).
+CREATE FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[] DEFAULT NULL::uuid[]) RETURNS TABLE(due_date date, amount_cents integer)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select s.due_date, s.amount_cents
-  from public.events e, private.booking_schedule(e.id, p_travellers, private.sydney_today()) s
+  from public.events e
+  cross join lateral private.room_supplements_cents(e.id, p_travellers, p_rooms) r (cents)
+  cross join lateral private.booking_schedule(e.id, p_travellers, private.sydney_today(), r.cents) s
   where e.id = p_event_id and e.status = 'published' and p_travellers between 1 and 50
 $$;
 
-REVOKE ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) TO anon;
-GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) TO authenticated;
-GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer) TO service_role;
+REVOKE ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[]) TO anon;
+GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[]) TO service_role;
 
 -- Applies a booking's payments to its instalments in due-date order: each instalment the payments cover in
 -- full is marked paid (paid_at: when its last cent arrived, given by the caller), a partly covered one stays

@@ -94,6 +94,15 @@ const travellerFormsRoute = createRoute({
   component: lazyRouteComponent(() => import('./traveller-forms/TravellerFormsPage'), 'TravellerFormsPage'),
 });
 
+const paymentSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/payment-settings',
+  component: lazyRouteComponent(
+    () => import('./payment-settings/PaymentSettingsPage'),
+    'PaymentSettingsPage',
+  ),
+});
+
 const routeTree = rootRoute.addChildren([
   overviewRoute,
   managementRoute,
@@ -108,6 +117,7 @@ const routeTree = rootRoute.addChildren([
   pollsRoute,
   moderationRoute,
   travellerFormsRoute,
+  paymentSettingsRoute,
 ]);
 
 export function createAdminRouter() {

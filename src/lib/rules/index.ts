@@ -2,3 +2,4 @@ export * from './fields';
 export * from './links';
 export * from './password';
 export { characterCount, optionalValue } from './text';
+export * from './bank';

@@ -94,16 +94,25 @@ export type Database = {
           booking_id: string;
           traveller_id: string;
           created_at: string;
+          room_option_id: string | null;
+          room_label: string | null;
+          room_supplement_cents: number | null;
         };
         Insert: {
           booking_id: string;
           traveller_id: string;
           created_at?: string;
+          room_option_id?: string | null;
+          room_label?: string | null;
+          room_supplement_cents?: number | null;
         };
         Update: {
           booking_id?: string;
           traveller_id?: string;
           created_at?: string;
+          room_option_id?: string | null;
+          room_label?: string | null;
+          room_supplement_cents?: number | null;
         };
         Relationships: [
           {
@@ -111,6 +120,13 @@ export type Database = {
             columns: ['booking_id'];
             isOneToOne: false;
             referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'booking_travellers_room_option_id_fkey';
+            columns: ['room_option_id'];
+            isOneToOne: false;
+            referencedRelation: 'event_room_options';
             referencedColumns: ['id'];
           },
           {
@@ -598,6 +614,44 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      event_room_options: {
+        Row: {
+          id: string;
+          event_id: string;
+          label: string;
+          supplement_cents: number;
+          sort_order: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          event_id: string;
+          label: string;
+          supplement_cents?: number;
+          sort_order?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          event_id?: string;
+          label?: string;
+          supplement_cents?: number;
+          sort_order?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'event_room_options_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
             referencedColumns: ['id'];
           },
         ];
@@ -1490,6 +1544,33 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_book_departure: {
+        Args: {
+          p_member_id: string;
+          p_event_id: string;
+          p_traveller_ids: string[];
+          p_rooms?: string[];
+        };
+        Returns: {
+          id: string;
+          event_id: string;
+          user_id: string;
+          invoice_number: string;
+          travellers: number;
+          total_cents: number;
+          deposit_cents: number;
+          currency: string;
+          status: Database['public']['Enums']['booking_status'];
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          hold_expires_at: string | null;
+          bank_reference: string | null;
+          terms_version: string | null;
+          terms_accepted_at: string | null;
+          terms_accepted_by: string | null;
+        };
+      };
       admin_contact_messages: {
         Args: {
           search?: string;
@@ -1712,6 +1793,7 @@ export type Database = {
           p_event_id: string;
           p_traveller_ids: string[];
           p_terms_version: string;
+          p_rooms?: string[];
         };
         Returns: {
           id: string;
@@ -1732,6 +1814,15 @@ export type Database = {
           terms_accepted_at: string | null;
           terms_accepted_by: string | null;
         };
+      };
+      company_bank_details: {
+        Args: { [_ in never]: never };
+        Returns: {
+          account_name: string;
+          bank_name: string;
+          bsb: string;
+          account_number: string;
+        }[];
       };
       confirm_marketing_consent: {
         Args: {
@@ -1846,6 +1937,7 @@ export type Database = {
         Args: {
           p_event_id: string;
           p_travellers: number;
+          p_rooms?: string[];
         };
         Returns: {
           due_date: string;
@@ -1936,6 +2028,20 @@ export type Database = {
           paid_at: string | null;
           created_at: string;
           updated_at: string;
+        }[];
+      };
+      set_company_bank_details: {
+        Args: {
+          p_account_name: string;
+          p_bsb: string;
+          p_account_number: string;
+          p_bank_name?: string;
+        };
+        Returns: {
+          account_name: string;
+          bank_name: string;
+          bsb: string;
+          account_number: string;
         }[];
       };
       set_event_follow: {

@@ -5,6 +5,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { statusName } from './event-format';
 import { EMPTY_EVENT, toForm } from './event-form';
 import { EventFormView } from './EventFormView';
+import { EventRoomOptions } from './EventRoomOptions';
 import { EventStatusActions } from './EventStatusActions';
 import { readEvent } from './events.data';
 
@@ -50,6 +51,7 @@ export function EventEditorPage() {
       actions={<EventStatusActions event={current} />}
     >
       <EventFormView key={`${current.id}-${current.updated_at}`} id={current.id} initial={toForm(current)} />
+      <EventRoomOptions eventId={current.id} currency={current.currency} />
     </AdminPage>
   );
 }
