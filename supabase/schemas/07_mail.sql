@@ -204,6 +204,42 @@ $$;
 REVOKE ALL ON FUNCTION private.outbound_mail_sent(mail_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.outbound_mail_sent(mail_id bigint) TO service_role;
 
+-- for the sender on hosted Supabase (supabase/functions/send-mail, with the service-role key, through the
+-- API): the same three calls in the exposed schema. Nobody else may call them.
+
+CREATE FUNCTION public.claim_outbound_mail(max_rows integer DEFAULT 10) RETURNS TABLE(id bigint, recipient text, reply_to text, subject text, body text, html_body text, list_unsubscribe text)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select * from private.claim_outbound_mail(max_rows)
+$$;
+
+REVOKE ALL ON FUNCTION public.claim_outbound_mail(max_rows integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_outbound_mail(max_rows integer) FROM anon, authenticated;
+GRANT ALL ON FUNCTION public.claim_outbound_mail(max_rows integer) TO service_role;
+
+CREATE FUNCTION public.outbound_mail_failed(mail_id bigint, error text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.outbound_mail_failed(mail_id, error)
+$$;
+
+REVOKE ALL ON FUNCTION public.outbound_mail_failed(mail_id bigint, error text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.outbound_mail_failed(mail_id bigint, error text) FROM anon, authenticated;
+GRANT ALL ON FUNCTION public.outbound_mail_failed(mail_id bigint, error text) TO service_role;
+
+CREATE FUNCTION public.outbound_mail_sent(mail_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.outbound_mail_sent(mail_id)
+$$;
+
+REVOKE ALL ON FUNCTION public.outbound_mail_sent(mail_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.outbound_mail_sent(mail_id bigint) FROM anon, authenticated;
+GRANT ALL ON FUNCTION public.outbound_mail_sent(mail_id bigint) TO service_role;
+
 -- ---------------------------------------------------------------- private.unsubscribe_tokens
 
 -- One secret token per address (lower case): the unsubscribe link of every marketing e-mail to it. The

@@ -1815,6 +1815,20 @@ export type Database = {
           terms_accepted_by: string | null;
         };
       };
+      claim_outbound_mail: {
+        Args: {
+          max_rows?: number;
+        };
+        Returns: {
+          id: number;
+          recipient: string;
+          reply_to: string;
+          subject: string;
+          body: string;
+          html_body: string;
+          list_unsubscribe: string;
+        }[];
+      };
       company_bank_details: {
         Args: { [_ in never]: never };
         Returns: {
@@ -1922,6 +1936,19 @@ export type Database = {
           travellers: Json;
           unnamed: number;
         }[];
+      };
+      outbound_mail_failed: {
+        Args: {
+          mail_id: number;
+          error: string;
+        };
+        Returns: undefined;
+      };
+      outbound_mail_sent: {
+        Args: {
+          mail_id: number;
+        };
+        Returns: undefined;
       };
       poll_results: {
         Args: {

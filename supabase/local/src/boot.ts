@@ -7,7 +7,7 @@ import { openDatabase } from './db/open.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { createMailer, type LocalMailer } from './mail/index.ts';
 import { listenMailbox, type RunningMailbox } from './mail/server.ts';
-import { startOutbox, type Outbox } from './mail/outbox.ts';
+import { createOutbox, startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
 import { DenoWorkers } from './functions/deno-workers.ts';
 import { startScheduler } from './jobs/scheduler.ts';
@@ -66,7 +66,9 @@ export async function bootStack(
         config.mailPort = Number(new URL(mail.url).port);
         config.mailUrl = mail.url;
       }
-      outbox = await startOutbox(ctx.db, ctx.mailer);
+      outbox = config.deliverOutbox
+        ? await startOutbox(ctx.db, ctx.mailer)
+        : createOutbox(ctx.db, ctx.mailer);
     } catch (error) {
       await mail?.close();
       await running.close();

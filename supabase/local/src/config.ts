@@ -89,6 +89,8 @@ export interface StackConfig {
   databaseUrl: string | undefined;
   migrationsDir: string;
   seedFile: string;
+  /** false: the stack leaves the outbox to the send-mail function (its test); true by default. */
+  deliverOutbox: boolean;
   /** How often the stack looks for due jobs by itself (ms); 0: only when asked (test stacks move a clock). */
   jobsTickMs: number;
   /** Secrets the Edge Functions get besides supabase/functions/.env (tests: a stand-in's address and key). */
@@ -233,6 +235,7 @@ export function loadConfig(
     maxRows: num(api.max_rows, 1000),
     maxBodyBytes: 1024 * 1024,
     jobsTickMs: 10_000,
+    deliverOutbox: true,
     storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     auth: {
       siteUrl: env.SITE_URL ?? str(auth.site_url, 'http://localhost:4321'),

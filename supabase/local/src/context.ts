@@ -3,17 +3,9 @@ import type { StackConfig } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { DenoWorkers } from './functions/deno-workers.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
+import type { MailMessage } from '../../functions/_shared/mail-message.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Where a reply goes (the visitor who wrote to the company), when not the sender. */
-  replyTo?: string;
-  /** Marketing mail's RFC 8058 one-click target: sent as List-Unsubscribe + List-Unsubscribe-Post. */
-  listUnsubscribe?: string;
-}
+export type { MailMessage };
 
 /** Sends through SMTP_URL when set, otherwise into the local mailbox (see src/mail). */
 export interface Mailer {

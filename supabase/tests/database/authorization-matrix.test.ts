@@ -360,6 +360,16 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   'private.claim_outbound_mail()': {
     execute: [`select count(*)::int as n from private.claim_outbound_mail(10)`, ALL_DENIED],
   },
+  // The hosted sender's calls (decision 0080): the service-role key's only, nobody signed in or not.
+  'public.claim_outbound_mail()': {
+    execute: [`select count(*)::int as n from public.claim_outbound_mail(10)`, ALL_DENIED],
+  },
+  'public.outbound_mail_sent(id)': {
+    execute: [`select count(*)::int as n from public.outbound_mail_sent(1)`, ALL_DENIED],
+  },
+  'public.outbound_mail_failed(id, error)': {
+    execute: [`select count(*)::int as n from public.outbound_mail_failed(1, 'x')`, ALL_DENIED],
+  },
   // Trip news by double opt-in (decision 0059): anyone holding a link's token may confirm; the addresses,
   // tokens and the functions that confirm or withdraw an address are nobody's in the API.
   'public.confirm_marketing_consent(token)': {

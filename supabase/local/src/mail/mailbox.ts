@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync
 import path from 'node:path';
 import type { MailMessage } from '../context.ts';
 import { extractLinks } from './links.ts';
-import { listUnsubscribeHeaders } from './list-unsubscribe.ts';
+import { listUnsubscribeHeaders } from '../../../functions/_shared/list-unsubscribe.ts';
 
 export interface StoredMessage {
   id: string;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { StackConfig } from '../config.ts';
 import type { Mailer } from '../context.ts';
 import { Mailbox } from './mailbox.ts';
-import { createSmtpSender } from './smtp.ts';
+import { createSmtpSender } from '../../../functions/_shared/smtp.ts';
 
 /** The stack's mailer; `mailbox` is set when mail stays local (no SMTP_URL), so the mailbox can show it. */
 export interface LocalMailer extends Mailer {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailMessage } from '../context.ts';
+import type { MailMessage } from './mail-message.ts';
 import { listUnsubscribeHeaders } from './list-unsubscribe.ts';
 
 export interface SmtpSender {
