@@ -130,7 +130,7 @@ $function$
 ;
 
 CREATE OR REPLACE FUNCTION public.admin_booking_history(p_booking_id uuid)
- RETURNS TABLE(id bigint, at timestamp with time zone, actor_name text, actor_email text, entity text, entity_noun text, entity_label text, action text, before jsonb, after jsonb)
+ RETURNS TABLE(id bigint, at timestamp with time zone, actor_id uuid, actor_name text, actor_email text, entity text, entity_id text, entity_noun text, entity_label text, action text, before jsonb, after jsonb)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -138,7 +138,7 @@ AS $function$
 begin
   perform private.require_admin('read a booking''s history');
   return query
-  select l.id, l.at, l.actor_name, l.actor_email, l.entity, coalesce(l.entity_noun, replace(l.entity, '_', ' ')),
+  select l.id, l.at, l.actor_id, l.actor_name, l.actor_email, l.entity, l.entity_id, coalesce(l.entity_noun, replace(l.entity, '_', ' ')),
          l.entity_label, l.action, l.before, l.after
   from public.audit_log l
   where (l.entity = 'bookings' and l.entity_id = p_booking_id::text)

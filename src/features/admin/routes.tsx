@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { AdminLayout } from './AdminLayout';
 import { AdminNotFound } from './AdminNotFound';
+import { validateBookingSearch } from './bookings/booking-search';
 import { validateEnquirySearch } from './enquiries/enquiry-search';
 import { PageLoading } from './PageLoading';
 import { validateEditorSearch, validateListSearch } from './search';
@@ -40,6 +41,17 @@ const customerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/customers/$customerId',
   component: lazyRouteComponent(() => import('./customers/CustomerPage'), 'CustomerPage'),
+});
+const bookingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bookings',
+  validateSearch: validateBookingSearch,
+  component: lazyRouteComponent(() => import('./bookings/BookingsPage'), 'BookingsPage'),
+});
+const bookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bookings/$bookingId',
+  component: lazyRouteComponent(() => import('./bookings/BookingPage'), 'BookingPage'),
 });
 const eventsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -99,6 +111,8 @@ const routeTree = rootRoute.addChildren([
   managementRoute,
   customersRoute,
   customerRoute,
+  bookingsRoute,
+  bookingRoute,
   eventsRoute,
   eventEditorRoute,
   activeEventsRoute,

@@ -1588,9 +1588,11 @@ export type Database = {
         Returns: {
           id: number;
           at: string;
+          actor_id: string;
           actor_name: string;
           actor_email: string;
           entity: string;
+          entity_id: string;
           entity_noun: string;
           entity_label: string;
           action: string;
