@@ -15,7 +15,7 @@ import { validateAuditSearch } from './team/audit-search';
 
 /**
  * The admin area's client-side routes. Each screen is its own chunk, fetched the first time its route opens
- * (PageLoading shows meanwhile), so the shell stays small. Bookings, payment plans, the store and payment
+ * (PageLoading shows meanwhile), so the shell stays small. Payment plans, the store and payment
  * settings come with the booking and store issues; moderation, event updates, polls and forms with part 2.
  */
 const rootRoute = createRootRoute({ component: AdminLayout, notFoundComponent: AdminNotFound });
