@@ -1,6 +1,6 @@
 // `npm run bench:admin`: the admin area at scale (issue 10): 5,000 members, 200 events, 20,000 comments (plus
-// bookings and enquiries to count). In Chromium, signed in as an admin, it opens /admin, /admin/customers and
-// /admin/customers?q=<a member's name>, each as a fresh page load, and reports per screen the requests to
+// bookings and enquiries to count). In Chromium, signed in as an admin, it opens /admin, /admin/customers,
+// /admin/customers?q=<a member's name> and /admin/bookings, each as a fresh page load, and reports per screen the requests to
 // /rest/v1 (fails when a screen needs more than 2 of its own; the two every signed-in page makes for its
 // session are listed apart), each request's database time, and the browser time from navigation start until
 // the screen's rows are shown. See docs/decisions/0038-admin-overview-and-budgets.md.
@@ -68,6 +68,16 @@ const SCREENS: Screen[] = [
         .locator('table:has(caption:text-is("Customers")):not([aria-busy="true"]) tbody tr', {
           hasText: searchName,
         })
+        .first()
+        .waitFor({ timeout: SCREEN_TIMEOUT_MS }),
+  },
+  {
+    // The list (admin_bookings) and the departures of its filter: two requests (decision 0074).
+    name: 'bookings',
+    path: '/admin/bookings',
+    ready: (page) =>
+      page
+        .locator('table:has(caption:text-is("Bookings")):not([aria-busy="true"]) tbody tr')
         .first()
         .waitFor({ timeout: SCREEN_TIMEOUT_MS }),
   },

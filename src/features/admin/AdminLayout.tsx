@@ -5,6 +5,7 @@ import { createContext, useState } from 'react';
 const NAV = [
   { to: '/admin', label: 'Overview', exact: true },
   { to: '/admin/customers', label: 'Customers', exact: false },
+  { to: '/admin/bookings', label: 'Bookings', exact: false },
   { to: '/admin/events', label: 'Events', exact: false },
   { to: '/admin/active-events', label: 'Active events', exact: false },
   { to: '/admin/waitlist', label: 'Waitlist and enquiries', exact: false },

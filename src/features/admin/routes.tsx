@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { AdminLayout } from './AdminLayout';
 import { AdminNotFound } from './AdminNotFound';
+import { validateBookingSearch } from './bookings/booking-search';
 import { validateEnquirySearch } from './enquiries/enquiry-search';
 import { PageLoading } from './PageLoading';
 import { validateEditorSearch, validateListSearch } from './search';
@@ -14,7 +15,7 @@ import { validateAuditSearch } from './team/audit-search';
 
 /**
  * The admin area's client-side routes. Each screen is its own chunk, fetched the first time its route opens
- * (PageLoading shows meanwhile), so the shell stays small. Bookings, payment plans, the store and payment
+ * (PageLoading shows meanwhile), so the shell stays small. Payment plans, the store and payment
  * settings come with the booking and store issues; moderation, event updates, polls and forms with part 2.
  */
 const rootRoute = createRootRoute({ component: AdminLayout, notFoundComponent: AdminNotFound });
@@ -40,6 +41,17 @@ const customerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/customers/$customerId',
   component: lazyRouteComponent(() => import('./customers/CustomerPage'), 'CustomerPage'),
+});
+const bookingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bookings',
+  validateSearch: validateBookingSearch,
+  component: lazyRouteComponent(() => import('./bookings/BookingsPage'), 'BookingsPage'),
+});
+const bookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bookings/$bookingId',
+  component: lazyRouteComponent(() => import('./bookings/BookingPage'), 'BookingPage'),
 });
 const eventsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -108,6 +120,8 @@ const routeTree = rootRoute.addChildren([
   managementRoute,
   customersRoute,
   customerRoute,
+  bookingsRoute,
+  bookingRoute,
   eventsRoute,
   eventEditorRoute,
   activeEventsRoute,

@@ -51,6 +51,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      booking_cancellations: {
+        Row: {
+          id: string;
+          booking_id: string;
+          paid_cents: number;
+          deposit_cents: number;
+          kept_cents: number;
+          refund_cents: number;
+          credit_cents: number;
+          reason: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          paid_cents: number;
+          deposit_cents: number;
+          kept_cents: number;
+          refund_cents: number;
+          credit_cents: number;
+          reason: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          paid_cents?: number;
+          deposit_cents?: number;
+          kept_cents?: number;
+          refund_cents?: number;
+          credit_cents?: number;
+          reason?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'booking_cancellations_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: true;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       booking_installments: {
         Row: {
           id: string;
@@ -919,6 +963,41 @@ export type Database = {
           },
         ];
       };
+      member_credits: {
+        Row: {
+          id: string;
+          booking_id: string;
+          amount_cents: number;
+          currency: string;
+          reason: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          amount_cents: number;
+          currency: string;
+          reason: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          amount_cents?: number;
+          currency?: string;
+          reason?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_credits_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payments: {
         Row: {
           id: string;
@@ -1571,6 +1650,67 @@ export type Database = {
           terms_accepted_by: string | null;
         };
       };
+      admin_booking: {
+        Args: {
+          p_booking_id: string;
+        };
+        Returns: {
+          member_name: string;
+          member_email: string;
+          paid_cents: number;
+          left_cents: number;
+          state: string;
+        }[];
+      };
+      admin_booking_history: {
+        Args: {
+          p_booking_id: string;
+        };
+        Returns: {
+          id: number;
+          at: string;
+          actor_id: string;
+          actor_name: string;
+          actor_email: string;
+          entity: string;
+          entity_id: string;
+          entity_noun: string;
+          entity_label: string;
+          action: string;
+          before: Json;
+          after: Json;
+        }[];
+      };
+      admin_bookings: {
+        Args: {
+          search?: string;
+          filter?: string;
+          event?: string;
+          sort?: string;
+          direction?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: {
+          id: string;
+          invoice_number: string;
+          bank_reference: string;
+          member_id: string;
+          member_name: string;
+          member_email: string;
+          event_id: string;
+          event_title: string;
+          event_start: string;
+          travellers: number;
+          total_cents: number;
+          paid_cents: number;
+          left_cents: number;
+          currency: string;
+          state: string;
+          created_at: string;
+          total_count: number;
+        }[];
+      };
       admin_contact_messages: {
         Args: {
           search?: string;
@@ -1815,6 +1955,25 @@ export type Database = {
           terms_accepted_by: string | null;
         };
       };
+      cancel_booking: {
+        Args: {
+          p_booking_id: string;
+          p_refund_cents: number;
+          p_credit_cents: number;
+          p_reason: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          paid_cents: number;
+          deposit_cents: number;
+          kept_cents: number;
+          refund_cents: number;
+          credit_cents: number;
+          reason: string;
+          created_at: string;
+        };
+      };
       claim_outbound_mail: {
         Args: {
           max_rows?: number;
@@ -1960,6 +2119,20 @@ export type Database = {
           votes: number;
         }[];
       };
+      preview_payment: {
+        Args: {
+          p_booking_id: string;
+          p_amount_cents: number;
+        };
+        Returns: {
+          installment_id: string;
+          due_date: string;
+          amount_cents: number;
+          covered_before_cents: number;
+          covers_cents: number;
+          paid_in_full: boolean;
+        }[];
+      };
       quote_booking: {
         Args: {
           p_event_id: string;
@@ -2015,6 +2188,13 @@ export type Database = {
           body: string;
         };
         Returns: string;
+      };
+      resend_booking_email: {
+        Args: {
+          p_booking_id: string;
+          p_kind: string;
+        };
+        Returns: undefined;
       };
       revoke_admin: {
         Args: {
