@@ -33,7 +33,7 @@ alter table "public"."invoice_versions" enable row level security;
     "summary" text not null,
     "amount_cents" integer,
     "reason" text,
-    "changed_at" timestamp with time zone not null default now()
+    "changed_at" timestamp with time zone not null default clock_timestamp()
       );
 
 

@@ -29,7 +29,7 @@ CREATE TABLE public.schedule_changes (
     summary text NOT NULL,
     amount_cents integer,
     reason text,
-    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     CONSTRAINT schedule_changes_kind_check CHECK ((kind = ANY (ARRAY['move'::text, 'split'::text, 'merge'::text, 'waive'::text]))),
     CONSTRAINT schedule_changes_summary_check CHECK (((char_length(summary) >= 1) AND (char_length(summary) <= 500))),
     CONSTRAINT schedule_changes_waiver_check CHECK (((kind = 'waive'::text) = (amount_cents IS NOT NULL))),

@@ -3,6 +3,7 @@ import { ACTIVE_MATRIX } from './active.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
+import { INVOICES_MATRIX } from './invoices.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
@@ -24,4 +25,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   MODERATION_MATRIX,
   TRAVELLER_FORMS_MATRIX,
   BOOKINGS_MATRIX,
+  INVOICES_MATRIX,
 ];
