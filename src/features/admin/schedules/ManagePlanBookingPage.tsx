@@ -212,9 +212,12 @@ function InstallmentRow({
             className={buttonClass('outline', 'sm')}
             aria-expanded={open}
             onClick={onToggle}
-            aria-label={`Change the ${amount} due ${formatDate(installment.due_date)}`}
           >
             {open ? 'Close' : 'Change'}
+            <span className="sr-only">
+              {' '}
+              the {amount} due {formatDate(installment.due_date)}
+            </span>
           </button>
         )}
       </td>
