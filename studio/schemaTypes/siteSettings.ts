@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { SOCIAL_PLATFORMS } from './constants';
 import {
+  checkAbn,
   checkAccountNumber,
   checkBsb,
   checkContactPhone,
@@ -131,6 +132,37 @@ export const siteSettings = defineType({
             'Shown under the details, e.g. "Use your invoice number as the reference so we can match your payment."',
           type: 'text',
           rows: 2,
+          validation: (rule) => rule.required().max(300),
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'business',
+      title: 'Business details',
+      description: 'The company as its tax invoices name it: legal name, ABN and address.',
+      type: 'object',
+      fields: [
+        defineField({
+          name: 'legalName',
+          title: 'Legal name',
+          description: 'As registered, e.g. "Haunted Horizons Pty Ltd".',
+          type: 'string',
+          validation: (rule) => rule.required().max(120),
+        }),
+        defineField({
+          name: 'abn',
+          title: 'ABN',
+          description: 'The Australian Business Number, e.g. 51 824 753 556.',
+          type: 'string',
+          validation: (rule) => rule.required().custom(checkAbn),
+        }),
+        defineField({
+          name: 'address',
+          title: 'Address',
+          description: 'The business address, one line per line of the address.',
+          type: 'text',
+          rows: 3,
           validation: (rule) => rule.required().max(300),
         }),
       ],

@@ -8,6 +8,7 @@ const NAV = [
   { to: '/admin/bookings', label: 'Bookings', exact: false },
   { to: '/admin/events', label: 'Events', exact: false },
   { to: '/admin/active-events', label: 'Active events', exact: false },
+  { to: '/admin/manage-plan', label: 'Payment schedules', exact: false },
   { to: '/admin/waitlist', label: 'Waitlist and enquiries', exact: false },
   { to: '/admin/event-updates', label: 'Event updates', exact: false },
   { to: '/admin/polls', label: 'Polls', exact: false },

@@ -100,6 +100,17 @@ const moderationRoute = createRoute({
   validateSearch: validateListSearch,
   component: lazyRouteComponent(() => import('./moderation/ModerationPage'), 'ModerationPage'),
 });
+const managePlanRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/manage-plan',
+  validateSearch: validateListSearch,
+  component: lazyRouteComponent(() => import('./schedules/ManagePlanPage'), 'ManagePlanPage'),
+});
+const managePlanBookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/manage-plan/$bookingId',
+  component: lazyRouteComponent(() => import('./schedules/ManagePlanBookingPage'), 'ManagePlanBookingPage'),
+});
 const travellerFormsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/forms',
@@ -132,6 +143,8 @@ const routeTree = rootRoute.addChildren([
   moderationRoute,
   travellerFormsRoute,
   paymentSettingsRoute,
+  managePlanRoute,
+  managePlanBookingRoute,
 ]);
 
 export function createAdminRouter() {

@@ -1,5 +1,6 @@
 import { SOCIAL_PLATFORMS } from '../../../studio/schemaTypes/constants';
 import {
+  checkAbn,
   checkAccountNumber,
   checkBsb,
   checkContactPhone,
@@ -39,6 +40,10 @@ export function checkSiteSettings(settings: SiteSettings): SiteSettings {
     checkAccountNumber(check.text('bankTransfer.accountNumber', bank['accountNumber'])),
   );
   check.text('bankTransfer.referenceInstructions', bank['referenceInstructions']);
+  const business = check.object('business', settings.business);
+  check.text('business.legalName', business['legalName']);
+  studioCheck(check, 'business.abn', checkAbn(check.text('business.abn', business['abn'])));
+  check.text('business.address', business['address']);
   check.wholeNumber('copyrightYear', settings.copyrightYear, 2000, 2100);
   return settings;
 }

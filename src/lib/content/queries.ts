@@ -46,6 +46,7 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id
   socialLinks[]{ _key, platform, label, url },
   bannerText,
   bankTransfer{ accountName, bsb, accountNumber, referenceInstructions },
+  business{ legalName, abn, address },
   copyrightYear
 }`);
 

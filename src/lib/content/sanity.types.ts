@@ -166,6 +166,11 @@ export type SiteSettings = {
     accountNumber: string;
     referenceInstructions: string;
   };
+  business: {
+    legalName: string;
+    abn: string;
+    address: string;
+  };
   copyrightYear: number;
 };
 
@@ -304,7 +309,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../src/lib/content/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type,  brandName,  tagline,  blurb,  contactEmail,  contactPhone,  socialLinks[]{ _key, platform, label, url },  bannerText,  bankTransfer{ accountName, bsb, accountNumber, referenceInstructions },  copyrightYear}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type,  brandName,  tagline,  blurb,  contactEmail,  contactPhone,  socialLinks[]{ _key, platform, label, url },  bannerText,  bankTransfer{ accountName, bsb, accountNumber, referenceInstructions },  business{ legalName, abn, address },  copyrightYear}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: 'siteSettings';
   _type: 'siteSettings';
@@ -325,6 +330,11 @@ export type SITE_SETTINGS_QUERY_RESULT = {
     bsb: string;
     accountNumber: string;
     referenceInstructions: string;
+  };
+  business: {
+    legalName: string;
+    abn: string;
+    address: string;
   };
   copyrightYear: number;
 } | null;

@@ -963,6 +963,65 @@ export type Database = {
           },
         ];
       };
+      invoice_versions: {
+        Row: {
+          id: string;
+          booking_id: string;
+          version: number;
+          issued_at: string;
+          invoice_number: string;
+          bill_to: Json;
+          event_title: string;
+          departs_on: string;
+          currency: string;
+          gst_treatment: string;
+          lines: Json;
+          total_cents: number;
+          gst_cents: number;
+          cancelled: boolean;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          version: number;
+          issued_at?: string;
+          invoice_number: string;
+          bill_to: Json;
+          event_title: string;
+          departs_on: string;
+          currency: string;
+          gst_treatment: string;
+          lines: Json;
+          total_cents: number;
+          gst_cents: number;
+          cancelled: boolean;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          version?: number;
+          issued_at?: string;
+          invoice_number?: string;
+          bill_to?: Json;
+          event_title?: string;
+          departs_on?: string;
+          currency?: string;
+          gst_treatment?: string;
+          lines?: Json;
+          total_cents?: number;
+          gst_cents?: number;
+          cancelled?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_versions_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       member_credits: {
         Row: {
           id: string;
@@ -1221,6 +1280,44 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      schedule_changes: {
+        Row: {
+          id: string;
+          booking_id: string;
+          kind: string;
+          summary: string;
+          amount_cents: number | null;
+          reason: string | null;
+          changed_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          kind: string;
+          summary: string;
+          amount_cents?: number | null;
+          reason?: string | null;
+          changed_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          kind?: string;
+          summary?: string;
+          amount_cents?: number | null;
+          reason?: string | null;
+          changed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'schedule_changes_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
             referencedColumns: ['id'];
           },
         ];
@@ -1878,6 +1975,31 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_schedule_attention: {
+        Args: {
+          search?: string;
+          filter?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: {
+          booking_id: string;
+          invoice_number: string;
+          member_name: string;
+          member_email: string;
+          event_title: string;
+          departs_on: string;
+          status: Database['public']['Enums']['booking_status'];
+          total_cents: number;
+          paid_cents: number;
+          currency: string;
+          overdue_since: string;
+          overdue_cents: number;
+          hold_expired: boolean;
+          changed_at: string;
+          total_count: number;
+        }[];
+      };
       admin_team: {
         Args: { [_ in never]: never };
         Returns: {
@@ -2069,6 +2191,21 @@ export type Database = {
           membership_tier: Database['public']['Enums']['membership_tier'];
         }[];
       };
+      merge_installments: {
+        Args: {
+          p_first_id: string;
+          p_second_id: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          due_date: string;
+          amount_cents: number;
+          paid_at: string | null;
+          created_at: string;
+          updated_at: string;
+        }[];
+      };
       moderate_comment: {
         Args: {
           kind: string;
@@ -2076,6 +2213,21 @@ export type Database = {
           action: string;
         };
         Returns: undefined;
+      };
+      move_installment: {
+        Args: {
+          p_installment_id: string;
+          p_due_date: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          due_date: string;
+          amount_cents: number;
+          paid_at: string | null;
+          created_at: string;
+          updated_at: string;
+        }[];
       };
       my_session: {
         Args: { [_ in never]: never };
@@ -2258,6 +2410,22 @@ export type Database = {
         };
         Returns: boolean;
       };
+      split_installment: {
+        Args: {
+          p_installment_id: string;
+          p_first_cents: number;
+          p_second_due_date: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          due_date: string;
+          amount_cents: number;
+          paid_at: string | null;
+          created_at: string;
+          updated_at: string;
+        }[];
+      };
       submit_traveller_form: {
         Args: {
           p_form_id: string;
@@ -2285,6 +2453,22 @@ export type Database = {
           address: string;
         };
         Returns: string;
+      };
+      waive_amount: {
+        Args: {
+          p_booking_id: string;
+          p_amount_cents: number;
+          p_reason: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          due_date: string;
+          amount_cents: number;
+          paid_at: string | null;
+          created_at: string;
+          updated_at: string;
+        }[];
       };
     };
     Enums: {

@@ -4,6 +4,7 @@ import { ADMIN_BOOKINGS_MATRIX } from './admin-bookings.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
+import { INVOICES_MATRIX } from './invoices.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
@@ -26,4 +27,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   TRAVELLER_FORMS_MATRIX,
   BOOKINGS_MATRIX,
   ADMIN_BOOKINGS_MATRIX,
+  INVOICES_MATRIX,
 ];

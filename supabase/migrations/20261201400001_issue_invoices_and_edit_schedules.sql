@@ -1,0 +1,595 @@
+-- Tax invoices with versions, and an admin's edits to a booking's payment schedule (issue 21, decision 0075).
+-- public.invoice_versions: each version of a booking's tax invoice as issued (a snapshot), written by a
+-- deferred trigger at the commit of the transaction that made or changed the booking; members read their own,
+-- admins all. public.schedule_changes: what an admin changed (move, split, merge, waive with a reason).
+-- move_installment, split_installment, merge_installments, waive_amount: admins only, audited.
+-- admin_schedule_attention: /admin/manage-plan's list. Existing bookings get their version 1 at the end.
+
+create table "public"."invoice_versions" (
+    "id" uuid not null default gen_random_uuid(),
+    "booking_id" uuid not null,
+    "version" integer not null,
+    "issued_at" timestamp with time zone not null default now(),
+    "invoice_number" text not null,
+    "bill_to" jsonb not null,
+    "event_title" text not null,
+    "departs_on" date not null,
+    "currency" text not null,
+    "gst_treatment" text not null,
+    "lines" jsonb not null,
+    "total_cents" integer not null,
+    "gst_cents" integer not null,
+    "cancelled" boolean not null
+      );
+
+
+alter table "public"."invoice_versions" enable row level security;
+
+
+  create table "public"."schedule_changes" (
+    "id" uuid not null default gen_random_uuid(),
+    "booking_id" uuid not null,
+    "kind" text not null,
+    "summary" text not null,
+    "amount_cents" integer,
+    "reason" text,
+    "changed_at" timestamp with time zone not null default clock_timestamp()
+      );
+
+
+alter table "public"."schedule_changes" enable row level security;
+
+CREATE UNIQUE INDEX invoice_versions_booking_id_version_key ON public.invoice_versions USING btree (booking_id, version);
+
+CREATE UNIQUE INDEX invoice_versions_pkey ON public.invoice_versions USING btree (id);
+
+CREATE INDEX schedule_changes_booking_id_idx ON public.schedule_changes USING btree (booking_id, changed_at);
+
+CREATE UNIQUE INDEX schedule_changes_pkey ON public.schedule_changes USING btree (id);
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_pkey" PRIMARY KEY using index "invoice_versions_pkey";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_pkey" PRIMARY KEY using index "schedule_changes_pkey";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_bill_to_check" CHECK ((jsonb_typeof(bill_to) = 'object'::text)) not valid;
+
+alter table "public"."invoice_versions" validate constraint "invoice_versions_bill_to_check";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_booking_id_fkey" FOREIGN KEY (booking_id) REFERENCES bookings(id) ON DELETE CASCADE not valid;
+
+alter table "public"."invoice_versions" validate constraint "invoice_versions_booking_id_fkey";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_booking_id_version_key" UNIQUE using index "invoice_versions_booking_id_version_key";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_gst_cents_check" CHECK ((gst_cents >= 0)) not valid;
+
+alter table "public"."invoice_versions" validate constraint "invoice_versions_gst_cents_check";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_gst_treatment_check" CHECK ((gst_treatment = ANY (ARRAY['taxable'::text, 'gst-free'::text]))) not valid;
+
+alter table "public"."invoice_versions" validate constraint "invoice_versions_gst_treatment_check";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_lines_check" CHECK ((jsonb_typeof(lines) = 'array'::text)) not valid;
+
+alter table "public"."invoice_versions" validate constraint "invoice_versions_lines_check";
+
+alter table "public"."invoice_versions" add constraint "invoice_versions_version_check" CHECK ((version >= 1)) not valid;
+
+alter table "public"."invoice_versions" validate constraint "invoice_versions_version_check";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_amount_cents_check" CHECK (((amount_cents IS NULL) OR (amount_cents > 0))) not valid;
+
+alter table "public"."schedule_changes" validate constraint "schedule_changes_amount_cents_check";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_booking_id_fkey" FOREIGN KEY (booking_id) REFERENCES bookings(id) ON DELETE CASCADE not valid;
+
+alter table "public"."schedule_changes" validate constraint "schedule_changes_booking_id_fkey";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_kind_check" CHECK ((kind = ANY (ARRAY['move'::text, 'split'::text, 'merge'::text, 'waive'::text]))) not valid;
+
+alter table "public"."schedule_changes" validate constraint "schedule_changes_kind_check";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_reason_check" CHECK (((kind <> 'waive'::text) OR ((reason IS NOT NULL) AND private.is_trimmed(reason) AND (char_length(reason) >= 3) AND (char_length(reason) <= 500)))) not valid;
+
+alter table "public"."schedule_changes" validate constraint "schedule_changes_reason_check";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_summary_check" CHECK (((char_length(summary) >= 1) AND (char_length(summary) <= 500))) not valid;
+
+alter table "public"."schedule_changes" validate constraint "schedule_changes_summary_check";
+
+alter table "public"."schedule_changes" add constraint "schedule_changes_waiver_check" CHECK (((kind = 'waive'::text) = (amount_cents IS NOT NULL))) not valid;
+
+alter table "public"."schedule_changes" validate constraint "schedule_changes_waiver_check";
+
+set check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION private.booking_to_edit(p_booking_id uuid)
+ RETURNS date
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  b public.bookings;
+  departs date;
+begin
+  select * into b from public.bookings where id = p_booking_id for update;
+  if not found then
+    raise exception 'no such booking' using errcode = 'P0002';
+  end if;
+  if b.status = 'cancelled' then
+    raise exception 'this booking is cancelled: its schedule cannot change' using errcode = '22023';
+  end if;
+  select e.start_date into departs from public.events e where e.id = b.event_id;
+  return departs;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.check_due_date(p_due_date date, p_departs date)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_due_date is null then
+    raise exception 'choose the day it falls due' using errcode = '22023';
+  end if;
+  if p_due_date > p_departs then
+    raise exception 'nothing can fall due after departure (%)', to_char(p_departs, 'FMDD Mon YYYY')
+      using errcode = '22023';
+  end if;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.dollars(p_cents bigint)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select '$' || to_char(p_cents / 100.0, 'FM999,999,990.00')
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.gst_included_cents(p_total_cents bigint, p_gst_treatment text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_gst_treatment = 'taxable' then round(p_total_cents::numeric / 11)::integer else 0 end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.installment_to_edit(p_installment_id uuid, what text)
+ RETURNS booking_installments
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  i public.booking_installments;
+begin
+  perform private.require_admin('change a payment schedule');
+  select * into i from public.booking_installments where id = p_installment_id;
+  if not found then
+    raise exception 'no such instalment' using errcode = 'P0002';
+  end if;
+  perform private.booking_to_edit(i.booking_id);
+  -- Read again under the booking's lock: a payment recorded meanwhile may have paid it.
+  select * into i from public.booking_installments where id = p_installment_id;
+  if i.paid_at is not null then
+    raise exception 'a paid instalment cannot be %', what using errcode = '22023';
+  end if;
+  return i;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.invoice_content(p_booking_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  b public.bookings;
+  e public.events;
+  waived bigint;
+  gross bigint;
+  names text[];
+  lines jsonb := '[]'::jsonb;
+  departure text;
+begin
+  select * into b from public.bookings where id = p_booking_id;
+  if not found then
+    return null;
+  end if;
+  select * into e from public.events where id = b.event_id;
+  select coalesce(sum(c.amount_cents), 0) into waived
+  from public.schedule_changes c where c.booking_id = b.id and c.kind = 'waive';
+  gross := b.total_cents + waived;
+  select coalesce(array_agg(t.full_name order by t.full_name, t.id), '{}') into names
+  from public.booking_travellers bt join public.travellers t on t.id = bt.traveller_id
+  where bt.booking_id = b.id;
+  departure := e.title || ', departing ' || to_char(e.start_date, 'FMDD Mon YYYY');
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'kind', 'traveller',
+           'description', departure,
+           'detail', coalesce(names[n], 'Traveller ' || n),
+           'amount_cents', gross / b.travellers + case when n <= gross % b.travellers then 1 else 0 end)
+         order by n), '[]'::jsonb)
+  into lines
+  from generate_series(1, b.travellers) n;
+  select lines || coalesce(jsonb_agg(jsonb_build_object(
+           'kind', 'waiver', 'description', 'Amount waived', 'detail', c.reason,
+           'amount_cents', -c.amount_cents) order by c.changed_at, c.id), '[]'::jsonb)
+  into lines
+  from public.schedule_changes c where c.booking_id = b.id and c.kind = 'waive';
+  return jsonb_build_object(
+    'invoice_number', b.invoice_number,
+    'bill_to', (select jsonb_build_object('name', coalesce(p.full_name, u.email), 'email', u.email)
+                from public.profiles p left join auth.users u on u.id = p.id where p.id = b.user_id),
+    'event_title', e.title,
+    'departs_on', e.start_date,
+    'currency', b.currency,
+    'gst_treatment', e.gst_treatment,
+    'lines', lines,
+    'total_cents', b.total_cents,
+    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment),
+    'cancelled', b.status = 'cancelled');
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.issue_invoice_version(p_booking_id uuid, p_issued_at timestamp with time zone DEFAULT now())
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  content jsonb;
+  latest public.invoice_versions;
+begin
+  perform 1 from public.bookings where id = p_booking_id for update;
+  content := private.invoice_content(p_booking_id);
+  if content is null then
+    return; -- the booking was deleted in the same transaction
+  end if;
+  select * into latest from public.invoice_versions v
+  where v.booking_id = p_booking_id order by v.version desc limit 1;
+  if found and latest.lines = content -> 'lines' and latest.total_cents = (content ->> 'total_cents')::integer
+     and latest.cancelled = (content ->> 'cancelled')::boolean then
+    return;
+  end if;
+  insert into public.invoice_versions (booking_id, version, issued_at, invoice_number, bill_to, event_title,
+                                       departs_on, currency, gst_treatment, lines, total_cents, gst_cents,
+                                       cancelled)
+  values (p_booking_id, coalesce(latest.version, 0) + 1, p_issued_at, content ->> 'invoice_number',
+          content -> 'bill_to', content ->> 'event_title', (content ->> 'departs_on')::date,
+          content ->> 'currency', content ->> 'gst_treatment', content -> 'lines',
+          (content ->> 'total_cents')::integer, (content ->> 'gst_cents')::integer,
+          (content ->> 'cancelled')::boolean);
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.issue_invoice_version_at_commit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_table_name = 'bookings' then
+    perform private.issue_invoice_version(new.id);
+  elsif tg_op = 'DELETE' then
+    perform private.issue_invoice_version(old.booking_id);
+  else
+    perform private.issue_invoice_version(new.booking_id);
+  end if;
+  return null;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.admin_schedule_attention(search text DEFAULT ''::text, filter text DEFAULT ''::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
+ RETURNS TABLE(booking_id uuid, invoice_number text, member_name text, member_email text, event_title text, departs_on date, status booking_status, total_cents integer, paid_cents integer, currency text, overdue_since date, overdue_cents integer, hold_expired boolean, changed_at timestamp with time zone, total_count integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  today date := private.sydney_today();
+  pattern text;
+begin
+  perform private.require_admin('see payment schedules');
+  perform private.check_page_arguments('asc', page_size, page_offset, search);
+  if coalesce(filter, '') not in ('', 'overdue', 'changed', 'expired') then
+    raise exception 'The schedules cannot be filtered by "%".', filter using errcode = '22023',
+      hint = 'Filter by overdue, changed or expired.';
+  end if;
+  pattern := private.search_pattern(search);
+  return query
+    with facts as (
+      select b.id, b.invoice_number, p.full_name, u.email::text as email, e.title, e.start_date, b.status,
+             b.total_cents, bal.paid_cents, b.currency,
+             (select min(i.due_date) from public.booking_installments i
+              where i.booking_id = b.id and i.paid_at is null and i.due_date < today) as overdue_since,
+             (select coalesce(sum(i.amount_cents), 0)::integer from public.booking_installments i
+              where i.booking_id = b.id and i.paid_at is null and i.due_date < today) as overdue_cents,
+             (b.status = 'pending' and b.hold_expires_at <= now()) as hold_expired,
+             (select max(c.changed_at) from public.schedule_changes c
+              where c.booking_id = b.id and c.changed_at > now() - interval '14 days') as changed_at
+      from public.bookings b
+      join public.events e on e.id = b.event_id
+      join public.booking_balances bal on bal.booking_id = b.id
+      left join public.profiles p on p.id = b.user_id
+      left join auth.users u on u.id = b.user_id
+      where b.status <> 'cancelled'
+        and (pattern is null or b.invoice_number ilike pattern or b.bank_reference ilike pattern
+             or p.full_name ilike pattern or u.email ilike pattern or e.title ilike pattern)
+    )
+    select f.id, f.invoice_number, f.full_name, f.email, f.title, f.start_date, f.status, f.total_cents,
+           f.paid_cents, f.currency, f.overdue_since, f.overdue_cents, f.hold_expired, f.changed_at,
+           (count(*) over ())::integer
+    from facts f
+    where case coalesce(filter, '')
+            when 'overdue' then f.overdue_since is not null
+            when 'changed' then f.changed_at is not null
+            when 'expired' then f.hold_expired
+            else f.overdue_since is not null or f.changed_at is not null or f.hold_expired
+          end
+    order by f.hold_expired desc, f.overdue_since asc nulls last, f.changed_at desc nulls last, f.invoice_number
+    limit page_size offset page_offset;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.merge_installments(p_first_id uuid, p_second_id uuid)
+ RETURNS SETOF booking_installments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  a public.booking_installments := private.installment_to_edit(p_first_id, 'merged');
+  b public.booking_installments := private.installment_to_edit(p_second_id, 'merged');
+  earlier public.booking_installments;
+  later public.booking_installments;
+  apart integer;
+begin
+  if a.booking_id <> b.booking_id or a.id = b.id then
+    raise exception 'choose two instalments of the same booking' using errcode = '22023';
+  end if;
+  earlier := a;
+  later := b;
+  if (b.due_date, b.created_at, b.id) < (a.due_date, a.created_at, a.id) then
+    earlier := b;
+    later := a;
+  end if;
+  select count(*) into apart from public.booking_installments x
+  where x.booking_id = a.booking_id
+    and (x.due_date, x.created_at, x.id) > (earlier.due_date, earlier.created_at, earlier.id)
+    and (x.due_date, x.created_at, x.id) < (later.due_date, later.created_at, later.id);
+  if apart > 0 then
+    raise exception 'only instalments next to each other can be merged' using errcode = '22023';
+  end if;
+  delete from public.booking_installments where id = later.id;
+  update public.booking_installments set amount_cents = earlier.amount_cents + later.amount_cents
+  where id = earlier.id;
+  insert into public.schedule_changes (booking_id, kind, summary)
+  values (a.booking_id, 'merge', format('Merged %s due %s and %s due %s into %s due %s',
+          private.dollars(earlier.amount_cents), to_char(earlier.due_date, 'FMDD Mon YYYY'),
+          private.dollars(later.amount_cents), to_char(later.due_date, 'FMDD Mon YYYY'),
+          private.dollars(earlier.amount_cents + later.amount_cents), to_char(earlier.due_date, 'FMDD Mon YYYY')));
+  return query select * from public.booking_installments where booking_id = a.booking_id
+               order by due_date, created_at, id;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.move_installment(p_installment_id uuid, p_due_date date)
+ RETURNS SETOF booking_installments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  i public.booking_installments := private.installment_to_edit(p_installment_id, 'moved');
+begin
+  perform private.check_due_date(p_due_date, private.booking_to_edit(i.booking_id));
+  if p_due_date = i.due_date then
+    raise exception 'it already falls due on %', to_char(p_due_date, 'FMDD Mon YYYY') using errcode = '22023';
+  end if;
+  update public.booking_installments set due_date = p_due_date where id = i.id;
+  insert into public.schedule_changes (booking_id, kind, summary)
+  values (i.booking_id, 'move', format('Moved %s from %s to %s', private.dollars(i.amount_cents),
+          to_char(i.due_date, 'FMDD Mon YYYY'), to_char(p_due_date, 'FMDD Mon YYYY')));
+  return query select * from public.booking_installments where booking_id = i.booking_id
+               order by due_date, created_at, id;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.split_installment(p_installment_id uuid, p_first_cents integer, p_second_due_date date)
+ RETURNS SETOF booking_installments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  i public.booking_installments := private.installment_to_edit(p_installment_id, 'split');
+begin
+  perform private.check_due_date(p_second_due_date, private.booking_to_edit(i.booking_id));
+  if p_first_cents is null or p_first_cents < 1 or p_first_cents >= i.amount_cents then
+    raise exception 'split % into two parts of at least 1 cent each', private.dollars(i.amount_cents)
+      using errcode = '22023';
+  end if;
+  if p_second_due_date < i.due_date then
+    raise exception 'the second part falls due on or after the first (%)', to_char(i.due_date, 'FMDD Mon YYYY')
+      using errcode = '22023';
+  end if;
+  update public.booking_installments set amount_cents = p_first_cents where id = i.id;
+  insert into public.booking_installments (booking_id, due_date, amount_cents)
+  values (i.booking_id, p_second_due_date, i.amount_cents - p_first_cents);
+  insert into public.schedule_changes (booking_id, kind, summary)
+  values (i.booking_id, 'split', format('Split %s due %s into %s due %s and %s due %s',
+          private.dollars(i.amount_cents), to_char(i.due_date, 'FMDD Mon YYYY'), private.dollars(p_first_cents),
+          to_char(i.due_date, 'FMDD Mon YYYY'), private.dollars(i.amount_cents - p_first_cents),
+          to_char(p_second_due_date, 'FMDD Mon YYYY')));
+  return query select * from public.booking_installments where booking_id = i.booking_id
+               order by due_date, created_at, id;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.waive_amount(p_booking_id uuid, p_amount_cents integer, p_reason text)
+ RETURNS SETOF booking_installments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  reason text := private.trim_space(p_reason);
+  b public.bookings;
+  left_to_pay bigint;
+  still bigint := p_amount_cents;
+  i public.booking_installments;
+begin
+  perform private.require_admin('change a payment schedule');
+  perform private.booking_to_edit(p_booking_id);
+  select * into b from public.bookings where id = p_booking_id;
+  if reason is null or char_length(reason) < 3 or char_length(reason) > 500 then
+    raise exception 'give the reason for the waiver (3 to 500 characters)' using errcode = '22023';
+  end if;
+  left_to_pay := b.total_cents - (select paid_cents from public.booking_balances where booking_id = b.id);
+  if p_amount_cents is null or p_amount_cents < 1 then
+    raise exception 'waive an amount of at least 1 cent' using errcode = '22023';
+  end if;
+  if p_amount_cents > left_to_pay then
+    raise exception 'that is more than is left to pay (%)', private.dollars(left_to_pay) using errcode = '22023';
+  end if;
+  for i in select * from public.booking_installments x where x.booking_id = b.id and x.paid_at is null
+           order by x.due_date desc, x.created_at desc, x.id desc loop
+    exit when still = 0;
+    if i.amount_cents <= still then
+      delete from public.booking_installments where id = i.id;
+      still := still - i.amount_cents;
+    else
+      update public.booking_installments set amount_cents = amount_cents - still where id = i.id;
+      still := 0;
+    end if;
+  end loop;
+  update public.bookings set total_cents = total_cents - p_amount_cents,
+                             deposit_cents = least(deposit_cents, total_cents - p_amount_cents)
+  where id = b.id;
+  insert into public.schedule_changes (booking_id, kind, summary, amount_cents, reason)
+  values (b.id, 'waive', format('Waived %s: %s', private.dollars(p_amount_cents), reason), p_amount_cents, reason);
+  perform private.apply_payments(b.id, now());
+  return query select * from public.booking_installments where booking_id = b.id
+               order by due_date, created_at, id;
+end
+$function$
+;
+
+grant select on table "public"."invoice_versions" to "authenticated";
+
+grant delete on table "public"."invoice_versions" to "service_role";
+
+grant insert on table "public"."invoice_versions" to "service_role";
+
+grant references on table "public"."invoice_versions" to "service_role";
+
+grant select on table "public"."invoice_versions" to "service_role";
+
+grant trigger on table "public"."invoice_versions" to "service_role";
+
+grant truncate on table "public"."invoice_versions" to "service_role";
+
+grant update on table "public"."invoice_versions" to "service_role";
+
+grant select on table "public"."schedule_changes" to "authenticated";
+
+grant delete on table "public"."schedule_changes" to "service_role";
+
+grant insert on table "public"."schedule_changes" to "service_role";
+
+grant references on table "public"."schedule_changes" to "service_role";
+
+grant select on table "public"."schedule_changes" to "service_role";
+
+grant trigger on table "public"."schedule_changes" to "service_role";
+
+grant truncate on table "public"."schedule_changes" to "service_role";
+
+grant update on table "public"."schedule_changes" to "service_role";
+
+
+  create policy "invoice_versions_select_authenticated"
+  on "public"."invoice_versions"
+  as permissive
+  for select
+  to authenticated
+using (((EXISTS ( SELECT 1
+   FROM bookings b
+  WHERE ((b.id = invoice_versions.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+
+
+  create policy "schedule_changes_select_admin"
+  on "public"."schedule_changes"
+  as permissive
+  for select
+  to authenticated
+using (( SELECT private.is_admin() AS is_admin));
+
+
+CREATE CONSTRAINT TRIGGER issue_invoice_version AFTER INSERT OR DELETE ON public.booking_travellers DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.issue_invoice_version_at_commit();
+
+CREATE CONSTRAINT TRIGGER issue_invoice_version AFTER INSERT OR UPDATE OF total_cents, travellers, status, event_id ON public.bookings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.issue_invoice_version_at_commit();
+
+CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.schedule_changes FOR EACH ROW EXECUTE FUNCTION private.audit_change('summary', 'schedule change');
+
+CREATE CONSTRAINT TRIGGER issue_invoice_version AFTER INSERT ON public.schedule_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.issue_invoice_version_at_commit();
+
+-- By hand: what migra does not write.
+
+COMMENT ON TABLE public.schedule_changes IS 'An admin''s changes to a booking''s schedule (move, split, merge, waive), written by the schedule functions only.';
+COMMENT ON TABLE public.invoice_versions IS 'Each version of a booking''s tax invoice as issued (a snapshot), written by the database only.';
+
+REVOKE ALL ON FUNCTION private.invoice_content(p_booking_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invoice_content(p_booking_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION private.gst_included_cents(p_total_cents bigint, p_gst_treatment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.gst_included_cents(p_total_cents bigint, p_gst_treatment text) TO service_role;
+REVOKE ALL ON FUNCTION private.issue_invoice_version(p_booking_id uuid, p_issued_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.issue_invoice_version(p_booking_id uuid, p_issued_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION private.issue_invoice_version_at_commit() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.installment_to_edit(p_installment_id uuid, what text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.installment_to_edit(p_installment_id uuid, what text) TO service_role;
+REVOKE ALL ON FUNCTION private.booking_to_edit(p_booking_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_to_edit(p_booking_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION private.check_due_date(p_due_date date, p_departs date) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.check_due_date(p_due_date date, p_departs date) TO service_role;
+REVOKE ALL ON FUNCTION private.dollars(p_cents bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.dollars(p_cents bigint) TO service_role;
+REVOKE ALL ON FUNCTION public.move_installment(p_installment_id uuid, p_due_date date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.move_installment(p_installment_id uuid, p_due_date date) TO authenticated;
+GRANT ALL ON FUNCTION public.move_installment(p_installment_id uuid, p_due_date date) TO service_role;
+REVOKE ALL ON FUNCTION public.split_installment(p_installment_id uuid, p_first_cents integer, p_second_due_date date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.split_installment(p_installment_id uuid, p_first_cents integer, p_second_due_date date) TO authenticated;
+GRANT ALL ON FUNCTION public.split_installment(p_installment_id uuid, p_first_cents integer, p_second_due_date date) TO service_role;
+REVOKE ALL ON FUNCTION public.merge_installments(p_first_id uuid, p_second_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.merge_installments(p_first_id uuid, p_second_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.merge_installments(p_first_id uuid, p_second_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.waive_amount(p_booking_id uuid, p_amount_cents integer, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.waive_amount(p_booking_id uuid, p_amount_cents integer, p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION public.waive_amount(p_booking_id uuid, p_amount_cents integer, p_reason text) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_schedule_attention(search text, filter text, page_size integer, page_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_schedule_attention(search text, filter text, page_size integer, page_offset integer) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_schedule_attention(search text, filter text, page_size integer, page_offset integer) TO service_role;
+
+-- Every booking made before this migration gets its version 1, issued when the booking was made.
+select private.issue_invoice_version(b.id, b.created_at) from public.bookings b order by b.created_at, b.id;
