@@ -77,7 +77,7 @@ CREATE UNIQUE INDEX payment_plans_lower_name_key ON public.payment_plans USING b
 
 -- A departure's plan; a plan some departure uses cannot be deleted (assign another first).
 ALTER TABLE ONLY public.events
-    ADD CONSTRAINT events_payment_plan_id_fkey FOREIGN KEY (payment_plan_id) REFERENCES public.payment_plans(id) ON DELETE RESTRICT;
+    ADD CONSTRAINT events_payment_plan_id_fkey FOREIGN KEY (payment_plan_id) REFERENCES public.payment_plans(id);
 
 CREATE INDEX events_payment_plan_id_idx ON public.events USING btree (payment_plan_id) WHERE (payment_plan_id IS NOT NULL);
 
