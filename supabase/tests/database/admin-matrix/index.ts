@@ -6,6 +6,7 @@ import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
+import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
@@ -24,4 +25,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   MODERATION_MATRIX,
   TRAVELLER_FORMS_MATRIX,
   BOOKINGS_MATRIX,
+  PAYMENT_PLANS_MATRIX,
 ];
