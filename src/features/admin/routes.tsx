@@ -93,6 +93,20 @@ const travellerFormsRoute = createRoute({
   path: '/admin/forms',
   component: lazyRouteComponent(() => import('./traveller-forms/TravellerFormsPage'), 'TravellerFormsPage'),
 });
+const paymentPlansRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/payment-plans',
+  component: lazyRouteComponent(() => import('./payment-plans/PaymentPlansPage'), 'PaymentPlansPage'),
+});
+const createPaymentPlanRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/create-payment-plan',
+  validateSearch: validateEditorSearch,
+  component: lazyRouteComponent(
+    () => import('./payment-plans/CreatePaymentPlanPage'),
+    'CreatePaymentPlanPage',
+  ),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -108,6 +122,8 @@ const routeTree = rootRoute.addChildren([
   pollsRoute,
   moderationRoute,
   travellerFormsRoute,
+  paymentPlansRoute,
+  createPaymentPlanRoute,
 ]);
 
 export function createAdminRouter() {

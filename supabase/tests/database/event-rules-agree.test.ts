@@ -160,7 +160,9 @@ describe.each(DATABASE_KINDS)('event field rules agree on $name', (kind) => {
              where id = '${ID.draft}'`,
             [JSON.stringify([sent]), open],
           );
-          expect(outcome === 1, `limited ${limited}, ${JSON.stringify(days)} days, open ${open}`).toBe(accepted);
+          expect(outcome === 1, `limited ${limited}, ${JSON.stringify(days)} days, open ${open}`).toBe(
+            accepted,
+          );
         }
   });
 

@@ -42,7 +42,15 @@ describe.each(DATABASE_KINDS)('payment plans on $name', (kind) => {
     (
       await db().query<{ d: string }>(
         `select d::text from private.plan_dates($1, $2, $3, $4, $5::date[], $6::date, $7::date) d`,
-        [plan.kind, plan.parts ?? null, plan.spacing ?? null, plan.unit ?? null, plan.dates ?? null, lastDue, today],
+        [
+          plan.kind,
+          plan.parts ?? null,
+          plan.spacing ?? null,
+          plan.unit ?? null,
+          plan.dates ?? null,
+          lastDue,
+          today,
+        ],
       )
     ).rows.map((row) => row.d);
 
@@ -119,8 +127,19 @@ describe.each(DATABASE_KINDS)('payment plans on $name', (kind) => {
       '2027-06-30',
     ]);
     // Twelve parts with five days left: one part a day, two parts on one day being one.
-    const many = await planDates({ kind: 'spaced', parts: 12, spacing: 7, unit: 'days' }, '2027-06-30', '2027-06-25');
-    expect(many).toEqual(['2027-06-25', '2027-06-26', '2027-06-27', '2027-06-28', '2027-06-29', '2027-06-30']);
+    const many = await planDates(
+      { kind: 'spaced', parts: 12, spacing: 7, unit: 'days' },
+      '2027-06-30',
+      '2027-06-25',
+    );
+    expect(many).toEqual([
+      '2027-06-25',
+      '2027-06-26',
+      '2027-06-27',
+      '2027-06-28',
+      '2027-06-29',
+      '2027-06-30',
+    ]);
     // On or after the final due day: everything at once, on the booking day.
     expect(await planDates(monthly, '2027-06-30', '2027-06-30')).toEqual(['2027-06-30']);
     expect(await planDates(monthly, '2027-06-30', '2027-07-04')).toEqual(['2027-07-04']);
@@ -128,7 +147,11 @@ describe.each(DATABASE_KINDS)('payment plans on $name', (kind) => {
 
   it('keeps fixed days, moving a late one to the final due day and leaving out those passed', async () => {
     const fixed = { kind: 'fixed', dates: ['2027-03-01', '2027-05-01', '2027-08-01'] };
-    expect(await planDates(fixed, '2027-06-30', '2027-01-10')).toEqual(['2027-03-01', '2027-05-01', '2027-06-30']);
+    expect(await planDates(fixed, '2027-06-30', '2027-01-10')).toEqual([
+      '2027-03-01',
+      '2027-05-01',
+      '2027-06-30',
+    ]);
     expect(await planDates(fixed, '2027-06-30', '2027-04-01')).toEqual(['2027-05-01', '2027-06-30']);
     expect(await planDates({ kind: 'fixed', dates: ['2027-02-01'] }, '2027-06-30', '2027-04-01')).toEqual([
       '2027-06-30',
@@ -137,7 +160,12 @@ describe.each(DATABASE_KINDS)('payment plans on $name', (kind) => {
 
   it("gives a departure's bookings its plan's due dates, all by 90 days before departure", async () => {
     const event = await addDeparture(db(), 'plans-spaced', { startsIn: 200, plan: 5 });
-    const plan = await addPlan('Every thirty days', { kind: 'spaced', parts: 3, spacing: 30, spacing_unit: 'days' });
+    const plan = await addPlan('Every thirty days', {
+      kind: 'spaced',
+      parts: 3,
+      spacing: 30,
+      spacing_unit: 'days',
+    });
     await usePlan(event, plan);
     // $1,000: the $800 deposit today, then $200 in three parts 30 days apart, the last on day 110.
     const expected = [
@@ -186,12 +214,19 @@ describe.each(DATABASE_KINDS)('payment plans on $name', (kind) => {
   it('refuses to delete a plan a departure uses, and deletes an unused one', async () => {
     const event = await addDeparture(db(), 'plans-in-use', { startsIn: 300 });
     const used = await addPlan('In use', { kind: 'spaced', parts: 2, spacing: 2, spacing_unit: 'months' });
-    const unused = await addPlan('Not in use', { kind: 'spaced', parts: 2, spacing: 2, spacing_unit: 'months' });
+    const unused = await addPlan('Not in use', {
+      kind: 'spaced',
+      parts: 2,
+      spacing: 2,
+      spacing_unit: 'months',
+    });
     await usePlan(event, used);
     expect(await outcomeOf(db(), 'admin', `delete from public.payment_plans where id = $1`, [used])).toBe(
       'error 23503',
     );
-    expect(await outcomeOf(db(), 'admin', `delete from public.payment_plans where id = $1`, [unused])).toBe(1);
+    expect(await outcomeOf(db(), 'admin', `delete from public.payment_plans where id = $1`, [unused])).toBe(
+      1,
+    );
   });
 
   it('refuses a second plan of the same name, whatever its case', async () => {
@@ -213,24 +248,29 @@ describe.each(DATABASE_KINDS)('payment plans on $name', (kind) => {
 
   it("previews a plan's schedule for an example departure, for admins", async () => {
     const preview = (actor: 'admin' | 'member', args: unknown[]) =>
-      runAs(db(), actor, async (tx) =>
-        (
-          await tx.query(
-            `select due_date::text, amount_cents, is_deposit
+      runAs(
+        db(),
+        actor,
+        async (tx) =>
+          (
+            await tx.query(
+              `select due_date::text, amount_cents, is_deposit
              from public.preview_payment_plan($1, $2, $3, $4, $5::date[], $6::date, $7::date, $8)`,
-            args,
-          )
-        ).rows,
+              args,
+            )
+          ).rows,
       );
-    expect(await preview('admin', ['spaced', 3, 1, 'months', null, '2027-09-28', '2027-01-10', 500000])).toEqual([
+    expect(
+      await preview('admin', ['spaced', 3, 1, 'months', null, '2027-09-28', '2027-01-10', 500000]),
+    ).toEqual([
       { due_date: '2027-01-10', amount_cents: 80000, is_deposit: true },
       { due_date: '2027-04-30', amount_cents: 140000, is_deposit: false },
       { due_date: '2027-05-30', amount_cents: 140000, is_deposit: false },
       { due_date: '2027-06-30', amount_cents: 140000, is_deposit: false },
     ]);
-    expect(await preview('admin', ['spaced', 3, 1, 'months', null, '2027-09-28', '2027-07-01', 500000])).toEqual([
-      { due_date: '2027-07-01', amount_cents: 500000, is_deposit: false },
-    ]);
+    expect(
+      await preview('admin', ['spaced', 3, 1, 'months', null, '2027-09-28', '2027-07-01', 500000]),
+    ).toEqual([{ due_date: '2027-07-01', amount_cents: 500000, is_deposit: false }]);
     const call = `select count(*)::int as n from public.preview_payment_plan('spaced', 2, null, null, null, '2027-09-28', '2027-01-10')`;
     expect(await outcomeOf(db(), 'admin', call)).toBe('error 22023');
     expect(await outcomeOf(db(), 'member', call)).toBe('refused');

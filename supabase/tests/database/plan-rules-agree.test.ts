@@ -47,7 +47,20 @@ describe.each(DATABASE_KINDS)('payment plan rules agree on $name', (kind) => {
   const uniqueName = () => `Agreement plan ${++serial}`;
 
   it('stores a name exactly when the form accepts it', async () => {
-    const names = ['', ' ', 'a', ' Monthly ', 'Tab\there', 'Bell\u0007', 'C1\u0085', 'Emoji 👻', long(80), long(81), long(79) + '👻', long(80) + '👻'];
+    const names = [
+      '',
+      ' ',
+      'a',
+      ' Monthly ',
+      'Tab\there',
+      'Bell\u0007',
+      'C1\u0085',
+      'Emoji 👻',
+      long(80),
+      long(81),
+      long(79) + '👻',
+      long(80) + '👻',
+    ];
     for (const name of names) {
       const accepted = planNameProblem(name) === undefined;
       const sent = accepted ? name.trim() : name;
@@ -95,9 +108,11 @@ describe.each(DATABASE_KINDS)('payment plan rules agree on $name', (kind) => {
   it('refuses a kind the form does not offer, and fields of the other kind', async () => {
     expect(planKindProblem('even')).toBeDefined();
     expect(await stored({ name: uniqueName(), kind: 'even', parts: 2 })).toBe(false);
-    expect(await stored({ name: uniqueName(), kind: 'fixed', parts: 2, due_dates: ['2027-01-15'] })).toBe(false);
-    expect(
-      await stored({ name: uniqueName(), kind: 'spaced', parts: 1, due_dates: ['2027-01-15'] }),
-    ).toBe(false);
+    expect(await stored({ name: uniqueName(), kind: 'fixed', parts: 2, due_dates: ['2027-01-15'] })).toBe(
+      false,
+    );
+    expect(await stored({ name: uniqueName(), kind: 'spaced', parts: 1, due_dates: ['2027-01-15'] })).toBe(
+      false,
+    );
   });
 });

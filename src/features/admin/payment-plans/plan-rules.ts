@@ -68,7 +68,8 @@ export function planDatesProblem(dates: readonly string[]): string | undefined {
   const days = dates.map((day) => day.trim());
   if (days.length === 0) return 'Add the date of at least one instalment.';
   if (days.length > PLAN_DATES_MAX) return `A plan has at most ${PLAN_DATES_MAX} dates.`;
-  if (days.some((day) => !isCalendarDate(day))) return 'Enter every instalment date, or remove the empty ones.';
+  if (days.some((day) => !isCalendarDate(day)))
+    return 'Enter every instalment date, or remove the empty ones.';
   if (new Set(days).size !== days.length) return 'Each date can appear only once.';
   return undefined;
 }
