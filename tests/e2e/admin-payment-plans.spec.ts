@@ -28,13 +28,15 @@ async function quote(eventId: string) {
   const { data, error } = await visitor.rpc('quote_booking', { p_event_id: eventId, p_travellers: 1 });
   if (error) throw new Error(error.message);
   const today = Date.parse(`${daysFromToday(0)}T00:00:00Z`);
-  return data.map((line) => ({
+  return (data as { due_date: string; amount_cents: number }[]).map((line) => ({
     days: Math.round((Date.parse(`${line.due_date}T00:00:00Z`) - today) / 86_400_000),
     amount_cents: line.amount_cents,
   }));
 }
 
 test('an admin creates a plan, gives it to a departure, and its quote follows the plan', async ({ page }) => {
+  // Three admin screens and four database reads in one walk.
+  test.slow();
   const name = `Every 30 days ${randomUUID().slice(0, 8)}`;
   const event = await pricedDeparture(200);
   expect(await quote(event.id)).toEqual([
@@ -96,7 +98,7 @@ test('a limited release needs its opening day, said on the field', async ({ page
   await expect(bookings.getByLabel('Days early for Next Room members')).toHaveAccessibleDescription(
     /A limited release needs the day bookings open/,
   );
-  await page.getByLabel('Bookings open').fill(daysFromToday(30));
+  await page.getByLabel('Bookings open', { exact: true }).fill(daysFromToday(30));
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Event saved')).toBeVisible();
   const { data } = await adminClient()
@@ -112,6 +114,8 @@ for (const theme of ['light', 'dark'] as const)
     page,
     context,
   }) => {
+    // Four axe scans of admin screens.
+    test.slow();
     await useStoredTheme(context, theme);
     const event = await pricedDeparture(150);
     const admin = await openAdminScreen(page, '/admin/payment-plans', 'Payment plans');
