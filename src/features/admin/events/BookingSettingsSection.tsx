@@ -68,21 +68,16 @@ export function BookingSettingsSection({ standardParts = 1 }: { standardParts?: 
         </Link>
       </p>
       <div className="grid gap-3">
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1"
-            aria-describedby={`${id}-limited-hint`}
-            {...register('limited')}
-          />
-          <span>
-            <span className="font-medium">Limited release: Next Room members book first</span>
-            <span id={`${id}-limited-hint`} className="text-muted-foreground block text-xs">
-              Next Room members (those who have travelled with us) may book a set number of days before
-              bookings open to everyone. Needs the &apos;Bookings open&apos; date above.
-            </span>
-          </span>
-        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" aria-describedby={`${id}-limited-hint`} {...register('limited')} />
+            Limited release: Next Room members book first
+          </label>
+          <p id={`${id}-limited-hint`} className="text-muted-foreground mt-1 text-xs">
+            Next Room members (those who have travelled with us) may book a set number of days before bookings
+            open to everyone. Needs the day bookings open, set above.
+          </p>
+        </div>
         {limited && (
           <div className="sm:max-w-xs">
             <FormField<EventForm>
