@@ -174,6 +174,7 @@ CREATE TABLE public.events (
     balance_instalments smallint DEFAULT 1 NOT NULL,
     gst_treatment text DEFAULT 'taxable'::text NOT NULL,
     next_room_priority_days smallint,
+    payment_plan_id uuid,
     CONSTRAINT events_badge_check CHECK ((badge = ANY (ARRAY['eoi'::text, 'live'::text, 'locked-in'::text, 'confirmed'::text]))),
     CONSTRAINT events_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT events_custom_fields_check CHECK ((jsonb_typeof(custom_fields) = 'object'::text)),
@@ -217,6 +218,8 @@ COMMENT ON COLUMN public.events.balance_instalments IS 'The payment plan: how ma
 COMMENT ON COLUMN public.events.gst_treatment IS 'taxable (price includes 10% GST) or gst-free (e.g. an overseas tour).';
 
 COMMENT ON COLUMN public.events.next_room_priority_days IS 'A limited event: Next Room members may book this many days before bookings_open_on (null: not limited).';
+
+COMMENT ON COLUMN public.events.payment_plan_id IS 'The payment plan template (public.payment_plans; null: the company''s standard, balance_instalments parts spread evenly).';
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);

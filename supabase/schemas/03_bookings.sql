@@ -614,9 +614,10 @@ $$;
 REVOKE ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) TO service_role;
 
--- The payment schedule of a booking made on p_today: the deposit due that day, then the balance split by the
--- event's plan (balance_instalments) into instalments spread evenly up to the last due day, balance_due_days_
--- before departure (90), the last one on it. A booking made on or after that day pays everything at once.
+-- The payment schedule of a booking made on p_today: the deposit due that day, then the balance split into
+-- instalments on the event's plan's due dates (private.plan_due_dates: its template, or balance_instalments
+-- parts spread evenly; none later than balance_due_days_before departure, 90). A booking made on or after
+-- that day pays everything at once.
 -- Whole cents: each instalment is the balance divided by the plan, rounded down, and the last takes the
 -- remainder, so the schedule always adds up to the total (installments_sum_to_total checks it at commit).
 -- The total is the price per traveller plus the travellers' room supplements (p_supplements_cents, decision 0077).
@@ -631,6 +632,7 @@ declare
   deposit bigint := private.booking_deposit_cents(p_event_id, p_travellers);
   balance bigint;
   share bigint;
+  dues date[];
 begin
   select * into e from public.events where id = p_event_id;
   select e.start_date - s.balance_due_days_before into last_due from private.booking_settings s;
@@ -650,10 +652,11 @@ begin
     return next;
   end if;
   balance := total - deposit;
-  share := balance / e.balance_instalments;
-  for part in 1..e.balance_instalments loop
-    due_date := p_today + ((last_due - p_today) * part) / e.balance_instalments;
-    amount_cents := case when part = e.balance_instalments then balance - share * (e.balance_instalments - 1)
+  dues := array(select d from private.plan_due_dates(p_event_id, p_today) d order by d);
+  share := balance / cardinality(dues);
+  for part in 1..cardinality(dues) loop
+    due_date := dues[part];
+    amount_cents := case when part = cardinality(dues) then balance - share * (cardinality(dues) - 1)
                          else share end;
     if amount_cents > 0 then
       return next;

@@ -116,6 +116,20 @@ const travellerFormsRoute = createRoute({
   path: '/admin/forms',
   component: lazyRouteComponent(() => import('./traveller-forms/TravellerFormsPage'), 'TravellerFormsPage'),
 });
+const paymentPlansRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/payment-plans',
+  component: lazyRouteComponent(() => import('./payment-plans/PaymentPlansPage'), 'PaymentPlansPage'),
+});
+const createPaymentPlanRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/create-payment-plan',
+  validateSearch: validateEditorSearch,
+  component: lazyRouteComponent(
+    () => import('./payment-plans/CreatePaymentPlanPage'),
+    'CreatePaymentPlanPage',
+  ),
+});
 
 const paymentSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -145,6 +159,8 @@ const routeTree = rootRoute.addChildren([
   paymentSettingsRoute,
   managePlanRoute,
   managePlanBookingRoute,
+  paymentPlansRoute,
+  createPaymentPlanRoute,
 ]);
 
 export function createAdminRouter() {

@@ -822,6 +822,7 @@ export type Database = {
           balance_instalments: number;
           gst_treatment: string;
           next_room_priority_days: number | null;
+          payment_plan_id: string | null;
         };
         Insert: {
           id?: string;
@@ -848,6 +849,7 @@ export type Database = {
           balance_instalments?: number;
           gst_treatment?: string;
           next_room_priority_days?: number | null;
+          payment_plan_id?: string | null;
         };
         Update: {
           id?: string;
@@ -874,8 +876,17 @@ export type Database = {
           balance_instalments?: number;
           gst_treatment?: string;
           next_room_priority_days?: number | null;
+          payment_plan_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'events_payment_plan_id_fkey';
+            columns: ['payment_plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_plans';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       favorites: {
         Row: {
@@ -1056,6 +1067,42 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      payment_plans: {
+        Row: {
+          id: string;
+          name: string;
+          kind: string;
+          parts: number | null;
+          spacing: number | null;
+          spacing_unit: string | null;
+          due_dates: string[] | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          kind: string;
+          parts?: number | null;
+          spacing?: number | null;
+          spacing_unit?: string | null;
+          due_dates?: string[] | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          kind?: string;
+          parts?: number | null;
+          spacing?: number | null;
+          spacing_unit?: string | null;
+          due_dates?: string[] | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
       };
       payments: {
         Row: {
@@ -2283,6 +2330,23 @@ export type Database = {
           covered_before_cents: number;
           covers_cents: number;
           paid_in_full: boolean;
+        }[];
+      };
+      preview_payment_plan: {
+        Args: {
+          p_kind: string;
+          p_parts: number;
+          p_spacing: number;
+          p_spacing_unit: string;
+          p_due_dates: string[];
+          p_departure: string;
+          p_booked_on: string;
+          p_price_cents?: number;
+        };
+        Returns: {
+          due_date: string;
+          amount_cents: number;
+          is_deposit: boolean;
         }[];
       };
       quote_booking: {

@@ -6,12 +6,17 @@ import {
   eventBookingsOpenProblem,
   eventCapacityProblem,
   eventCurrencyProblem,
+  eventDepositProblem,
   eventDescriptionProblem,
+  eventGstProblem,
   eventLocationProblem,
+  eventPriorityDaysProblem,
+  GST_TREATMENTS,
   eventPriceProblem,
   eventTitleProblem,
   isSlug,
   priceCents,
+  priorityDays,
 } from '../../../src/features/admin/events/event-rules.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
@@ -79,6 +84,19 @@ const FIELDS: Field[] = [
     values: ['', '0', '1', '10000', '10001', '2.5', '-3'],
   },
   {
+    column: 'deposit_per_traveller_cents',
+    type: 'integer',
+    problem: eventDepositProblem,
+    saved: priceCents,
+    values: ['', '0', '500', '800.50', '1,000', '1000000', '1000000.01', '-1', '1.234', 'abc'],
+  },
+  {
+    column: 'gst_treatment',
+    problem: eventGstProblem,
+    saved: (value) => value,
+    values: [...GST_TREATMENTS.map((treatment) => treatment.value), 'gst free', 'exempt', ''],
+  },
+  {
     column: 'currency',
     problem: eventCurrencyProblem,
     saved: (value) => value.trim(),
@@ -124,6 +142,29 @@ describe.each(DATABASE_KINDS)('event field rules agree on $name', (kind) => {
         expect(outcome === 1, `${field.column} = ${JSON.stringify(value)}`).toBe(accepted);
       }
     });
+
+  // A limited release (next_room_priority_days) reads the limited box and the opening day: every value with
+  // the box ticked and not, with an opening day and without, against events_next_room_priority_days_check and
+  // events_priority_needs_opening_day. Not limited saves null whatever was typed.
+  it('stores next_room_priority_days exactly when the form accepts it', async () => {
+    for (const open of ['', '2027-02-01'])
+      for (const limited of [false, true])
+        for (const days of ['', '0', '1', '14', '365', '366', '2.5', '-3']) {
+          const accepted = eventPriorityDaysProblem(days, limited, open) === undefined;
+          const sent = accepted ? priorityDays(days, limited) : days.trim();
+          const outcome = await outcomeOf(
+            testDb.db,
+            'admin',
+            `update public.events set start_date = '2027-03-01', end_date = '2027-03-02',
+               bookings_open_on = nullif($2, '')::date, next_room_priority_days = ($1::jsonb ->> 0)::smallint
+             where id = '${ID.draft}'`,
+            [JSON.stringify([sent]), open],
+          );
+          expect(outcome === 1, `limited ${limited}, ${JSON.stringify(days)} days, open ${open}`).toBe(
+            accepted,
+          );
+        }
+  });
 
   // The booking window's rules read three columns: every pair of days around a one-day departure's start,
   // sent as the form saves them (trimmed, an empty field as null), against events_booking_window_in_order

@@ -50,7 +50,12 @@ export function EventEditorPage() {
       description={`Status: ${statusName(current.status)}. Address: /event-details/${current.slug}`}
       actions={<EventStatusActions event={current} />}
     >
-      <EventFormView key={`${current.id}-${current.updated_at}`} id={current.id} initial={toForm(current)} />
+      <EventFormView
+        key={`${current.id}-${current.updated_at}`}
+        id={current.id}
+        initial={toForm(current)}
+        standardParts={current.balance_instalments}
+      />
       <EventRoomOptions eventId={current.id} currency={current.currency} />
     </AdminPage>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '../../../components/ui/button-styles';
+import { BookingSettingsSection } from './BookingSettingsSection';
 import { EVENT_BADGES, EVENT_TYPES } from './event-rules';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { FormField } from '../ui/FormField';
@@ -15,7 +16,16 @@ import { SelectField } from './SelectField';
 const CURRENCIES = ['AUD', 'NZD', 'USD', 'GBP', 'EUR', 'CAD'];
 
 /** The event's fields: every one checked by its rule before anything is sent; saved with a toast. */
-export function EventFormView({ id, initial }: { id: string | undefined; initial: EventForm }) {
+export function EventFormView({
+  id,
+  initial,
+  standardParts,
+}: {
+  id: string | undefined;
+  initial: EventForm;
+  /** The event's standard plan parts (balance_instalments), for the plan select's first choice. */
+  standardParts?: number;
+}) {
   const trips = useTripOptions();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -88,6 +98,7 @@ export function EventFormView({ id, initial }: { id: string | undefined; initial
             hint="Empty: no limit."
           />
         </div>
+        <BookingSettingsSection standardParts={standardParts} />
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField<EventForm> name="event_type" label="Event type">
             {EVENT_TYPES.map((type) => (

@@ -34,6 +34,10 @@ describe('the event form', () => {
       trip_slug: 'tasmania-paranormal-getaway',
       badge: 'locked-in',
       image_paths: [],
+      deposit_per_traveller_cents: null,
+      payment_plan_id: null,
+      next_room_priority_days: null,
+      gst_treatment: 'taxable',
     });
   });
 
@@ -45,6 +49,7 @@ describe('the event form', () => {
       slug: 's',
       status: 'draft',
       updated_at: '',
+      balance_instalments: 1,
     });
     expect(form).toEqual({
       ...FILLED,
@@ -76,6 +81,58 @@ describe('the event form', () => {
       bookings_close_on: 'Bookings cannot close before they open.',
       trip_slug: 'Choose a trip from the list.',
     });
+  });
+
+  it('saves the booking settings: the deposit in cents, the plan, priority days only for a limited release', () => {
+    const settings = {
+      ...FILLED,
+      deposit: '500.5',
+      payment_plan_id: '0a7e0000-0000-4000-8000-000000000003',
+      limited: true,
+      priority_days: ' 14 ',
+      gst_treatment: 'gst-free',
+    };
+    expect(eventFormSchema.safeParse(settings).success).toBe(true);
+    expect(toValues(settings)).toMatchObject({
+      deposit_per_traveller_cents: 50050,
+      payment_plan_id: '0a7e0000-0000-4000-8000-000000000003',
+      next_room_priority_days: 14,
+      gst_treatment: 'gst-free',
+    });
+    expect(toValues({ ...settings, limited: false })).toMatchObject({ next_room_priority_days: null });
+    const stored = toForm({
+      ...toValues(settings),
+      id: 'e',
+      slug: 's',
+      status: 'draft',
+      updated_at: '',
+      balance_instalments: 1,
+    });
+    expect(stored).toMatchObject({
+      deposit: '500.50',
+      limited: true,
+      priority_days: '14',
+      gst_treatment: 'gst-free',
+    });
+  });
+
+  it('asks a limited release for its days and the opening day, on the days field', () => {
+    const result = eventFormSchema.safeParse({
+      ...FILLED,
+      bookings_open_on: '',
+      limited: true,
+      priority_days: '14',
+      deposit: 'x',
+    });
+    const problems = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(problems).toEqual({
+      deposit: 'Enter the deposit as a number, such as 500 or 500.50, or leave it empty.',
+      priority_days: 'A limited release needs the day bookings open: set it above.',
+    });
+    const noDays = eventFormSchema.safeParse({ ...FILLED, limited: true, priority_days: '' });
+    expect(noDays.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['priority_days']);
   });
 });
 

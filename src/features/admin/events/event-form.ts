@@ -6,16 +6,20 @@ import {
   eventBookingsOpenProblem,
   eventCapacityProblem,
   eventCurrencyProblem,
+  eventDepositProblem,
   eventDescriptionProblem,
   eventEndProblem,
+  eventGstProblem,
   eventLocationProblem,
   eventPriceProblem,
+  eventPriorityDaysProblem,
   eventStartProblem,
   eventTitleProblem,
   eventTypeProblem,
   isSlug,
   priceCents,
   priceText,
+  priorityDays,
 } from './event-rules';
 import { emptyToNull, ruleString } from '../../../lib/forms/rule-schema';
 import type { AdminEvent, EventValues } from './events.data';
@@ -37,6 +41,12 @@ export const eventFormSchema = z
     trip_slug: z.string().refine((value) => value === '' || isSlug(value), 'Choose a trip from the list.'),
     badge: ruleString(eventBadgeProblem),
     image_paths: z.array(z.string()).max(EVENT_IMAGES_MAX, `At most ${EVENT_IMAGES_MAX} images.`),
+    // Booking settings (BookingSettingsSection, decision 0076).
+    deposit: ruleString(eventDepositProblem),
+    payment_plan_id: z.string(),
+    limited: z.boolean(),
+    priority_days: z.string(),
+    gst_treatment: ruleString(eventGstProblem),
   })
   .superRefine((values, context) => {
     // The fields whose rule reads another field: each problem goes on the field that has it.
@@ -48,6 +58,7 @@ export const eventFormSchema = z
         values.bookings_open_on,
         values.start_date,
       ),
+      priority_days: eventPriorityDaysProblem(values.priority_days, values.limited, values.bookings_open_on),
     };
     for (const [path, message] of Object.entries(problems))
       if (message) context.addIssue({ code: 'custom', path: [path], message });
@@ -70,6 +81,11 @@ export const EMPTY_EVENT: EventForm = {
   trip_slug: '',
   badge: 'eoi',
   image_paths: [],
+  deposit: '',
+  payment_plan_id: '',
+  limited: false,
+  priority_days: '',
+  gst_treatment: 'taxable',
 };
 
 /** A stored event as the form shows it. */
@@ -89,10 +105,15 @@ export function toForm(event: AdminEvent): EventForm {
     trip_slug: event.trip_slug ?? '',
     badge: event.badge,
     image_paths: event.image_paths,
+    deposit: priceText(event.deposit_per_traveller_cents),
+    payment_plan_id: event.payment_plan_id ?? '',
+    limited: event.next_room_priority_days !== null,
+    priority_days: event.next_room_priority_days === null ? '' : String(event.next_room_priority_days),
+    gst_treatment: event.gst_treatment,
   };
 }
 
-/** What the form saves: trimmed text, empty optional fields as null, the price in cents. */
+/** What the form saves: trimmed text, empty optional fields as null, the price and deposit in cents. */
 export function toValues(form: EventForm): EventValues {
   return {
     title: form.title.trim(),
@@ -109,5 +130,9 @@ export function toValues(form: EventForm): EventValues {
     trip_slug: form.trip_slug || null,
     badge: form.badge,
     image_paths: form.image_paths,
+    deposit_per_traveller_cents: priceCents(form.deposit),
+    payment_plan_id: form.payment_plan_id || null,
+    next_room_priority_days: priorityDays(form.priority_days, form.limited),
+    gst_treatment: form.gst_treatment,
   };
 }

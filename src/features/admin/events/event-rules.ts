@@ -173,3 +173,60 @@ export function eventTypeProblem(value: string): string | undefined {
 export function eventBadgeProblem(value: string): string | undefined {
   return EVENT_BADGES.some((badge) => badge.value === value) ? undefined : 'Choose a badge.';
 }
+
+// ------------------------------------------------------------ booking settings (decision 0076)
+
+/** The company's deposit per traveller, as the terms page states it (private.booking_settings). */
+export const COMPANY_DEPOSIT_CENTS = 80_000;
+/** The most days a limited event may open early to Next Room members (events_next_room_priority_days_check). */
+export const PRIORITY_DAYS_MAX = 365;
+
+/** GST treatment of an event's price, as the invoices show it (events_gst_treatment_check). */
+export const GST_TREATMENTS = [
+  {
+    value: 'taxable',
+    label: 'Taxable: the price includes 10% GST',
+    rule: 'For trips in Australia. Invoices show the GST included in the price.',
+  },
+  {
+    value: 'gst-free',
+    label: 'GST-free',
+    rule: 'For trips whose travel happens overseas. Invoices show no GST.',
+  },
+] as const;
+export type GstTreatment = (typeof GST_TREATMENTS)[number]['value'];
+
+export function eventGstProblem(value: string): string | undefined {
+  return GST_TREATMENTS.some((treatment) => treatment.value === value)
+    ? undefined
+    : 'Choose how GST applies to this trip.';
+}
+
+/** Optional deposit per person, money like the price; empty: the company's deposit. */
+export function eventDepositProblem(value: string): string | undefined {
+  const deposit = value.trim().replace(/,/g, '');
+  if (!deposit) return undefined;
+  if (!MONEY.test(deposit)) return 'Enter the deposit as a number, such as 500 or 500.50, or leave it empty.';
+  if (Number(deposit) > EVENT_PRICE_MAX)
+    return `The deposit must be ${EVENT_PRICE_MAX.toLocaleString('en-AU')} or less.`;
+  return undefined;
+}
+
+/**
+ * A limited event opens to Next Room members this many days before bookings open to everyone: a whole number
+ * from 1 to PRIORITY_DAYS_MAX, and it needs the day bookings open (events_priority_needs_opening_day).
+ * Not limited: the days are not saved.
+ */
+export function eventPriorityDaysProblem(value: string, limited: boolean, open: string): string | undefined {
+  if (!limited) return undefined;
+  const days = value.trim();
+  if (!WHOLE.test(days) || Number(days) < 1 || Number(days) > PRIORITY_DAYS_MAX)
+    return `Enter how many days early Next Room members may book, from 1 to ${PRIORITY_DAYS_MAX}.`;
+  if (!open.trim()) return 'A limited release needs the day bookings open: set it above.';
+  return undefined;
+}
+
+/** The priority days as stored: null when not limited. Only for values eventPriorityDaysProblem accepts. */
+export function priorityDays(value: string, limited: boolean): number | null {
+  return limited ? Number(value.trim()) : null;
+}

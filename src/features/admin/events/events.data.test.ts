@@ -45,6 +45,10 @@ const VALUES: EventValues = {
   trip_slug: 'tasmania-paranormal-getaway',
   badge: 'live',
   image_paths: [],
+  deposit_per_traveller_cents: 50000,
+  payment_plan_id: '0a7e0000-0000-4000-8000-000000000003',
+  next_room_priority_days: null,
+  gst_treatment: 'gst-free',
 };
 
 beforeAll(async () => {
@@ -130,6 +134,23 @@ describe('an admin', () => {
       message: 'The event was not saved: bookings must open and close before the start date.',
     });
     expect(await readEvent(created.id, loaderOf(adminClient))).toMatchObject(window);
+  });
+
+  it('saves the booking settings, and hears in words that a limited release needs its opening day', async () => {
+    const created = await createEvent({ ...VALUES, title: 'Limited release walk' }, loaderOf(adminClient));
+    if (created.outcome !== 'saved') throw new Error('not saved');
+    expect(await readEvent(created.id, loaderOf(adminClient))).toMatchObject({
+      deposit_per_traveller_cents: 50000,
+      payment_plan_id: VALUES.payment_plan_id,
+      gst_treatment: 'gst-free',
+      balance_instalments: 1,
+    });
+    expect(
+      await updateEvent(created.id, { ...VALUES, next_room_priority_days: 14 }, loaderOf(adminClient)),
+    ).toEqual({
+      outcome: 'refused',
+      message: 'The event was not saved: a limited release needs the day bookings open.',
+    });
   });
 
   it('lists a published event whose last day has passed in Sydney as completed, and pickers put it after upcoming ones (issue 20)', async () => {

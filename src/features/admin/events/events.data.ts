@@ -46,6 +46,12 @@ export type AdminEvent = Omit<AdminEventRow, 'phase'> & {
   image_paths: string[];
   bookings_open_on: string | null;
   bookings_close_on: string | null;
+  deposit_per_traveller_cents: number | null;
+  payment_plan_id: string | null;
+  next_room_priority_days: number | null;
+  gst_treatment: string;
+  /** The standard plan's parts, for an event without a plan template (not edited here). */
+  balance_instalments: number;
 };
 
 /** What the form saves: the columns an admin edits. */
@@ -65,12 +71,16 @@ export type EventValues = Pick<
   | 'trip_slug'
   | 'badge'
   | 'image_paths'
+  | 'deposit_per_traveller_cents'
+  | 'payment_plan_id'
+  | 'next_room_priority_days'
+  | 'gst_treatment'
 >;
 
 const ROW_COLUMNS =
   'id, slug, title, location, status, badge, start_date, end_date, price_cents, currency, max_registrations, trip_slug, updated_at';
 const LIST_COLUMNS = `${ROW_COLUMNS}, phase`;
-const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths, bookings_open_on, bookings_close_on`;
+const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths, bookings_open_on, bookings_close_on, deposit_per_traveller_cents, payment_plan_id, next_room_priority_days, gst_treatment, balance_instalments`;
 
 /** The columns the list sorts by (the column ids of its table); anything else sorts by start date. */
 export const SORTABLE = ['title', 'start_date', 'phase', 'location', 'price_cents', 'updated_at'] as const;
@@ -172,11 +182,17 @@ const REFUSED_BY_CONSTRAINT: Record<string, string> = {
   events_booking_window_in_order: 'The event was not saved: bookings cannot close before they open.',
   events_bookings_before_departure:
     'The event was not saved: bookings must open and close before the start date.',
+  events_priority_needs_opening_day:
+    'The event was not saved: a limited release needs the day bookings open.',
+  events_payment_plan_id_fkey: 'The event was not saved: its payment plan was deleted. Choose another.',
 };
 
 /** A refusal the admin can act on (a CHECK, or not being allowed), else the error goes on. */
 function refusal(error: { code?: string; message: string }): SaveOutcome {
-  const constraint = error.code === '23514' ? /constraint "([a-z_]+)"/.exec(error.message)?.[1] : undefined;
+  const constraint =
+    error.code === '23514' || error.code === '23503'
+      ? /constraint "([a-z_]+)"/.exec(error.message)?.[1]
+      : undefined;
   const named = constraint && REFUSED_BY_CONSTRAINT[constraint];
   if (named) return { outcome: 'refused', message: named };
   if (error.code === '23514' || error.code === '22007' || error.code === '22008')

@@ -8,6 +8,7 @@ import { INVOICES_MATRIX } from './invoices.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
+import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
@@ -28,4 +29,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   BOOKINGS_MATRIX,
   ADMIN_BOOKINGS_MATRIX,
   INVOICES_MATRIX,
+  PAYMENT_PLANS_MATRIX,
 ];
