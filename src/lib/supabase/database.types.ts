@@ -141,6 +141,8 @@ export type Database = {
           terms_version: string | null;
           terms_accepted_at: string | null;
           terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
         };
         Insert: {
           id?: string;
@@ -160,6 +162,8 @@ export type Database = {
           terms_version?: string | null;
           terms_accepted_at?: string | null;
           terms_accepted_by?: string | null;
+          cancellation_requested_at?: string | null;
+          cancellation_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -179,6 +183,8 @@ export type Database = {
           terms_version?: string | null;
           terms_accepted_at?: string | null;
           terms_accepted_by?: string | null;
+          cancellation_requested_at?: string | null;
+          cancellation_reason?: string | null;
         };
         Relationships: [
           {
@@ -724,6 +730,7 @@ export type Database = {
           balance_instalments: number;
           gst_treatment: string;
           next_room_priority_days: number | null;
+          traveller_changes_close_days: number | null;
         };
         Insert: {
           id?: string;
@@ -750,6 +757,7 @@ export type Database = {
           balance_instalments?: number;
           gst_treatment?: string;
           next_room_priority_days?: number | null;
+          traveller_changes_close_days?: number | null;
         };
         Update: {
           id?: string;
@@ -776,6 +784,7 @@ export type Database = {
           balance_instalments?: number;
           gst_treatment?: string;
           next_room_priority_days?: number | null;
+          traveller_changes_close_days?: number | null;
         };
         Relationships: [];
       };
@@ -861,6 +870,51 @@ export type Database = {
             columns: ['event_id'];
             isOneToOne: false;
             referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payment_notices: {
+        Row: {
+          id: string;
+          booking_id: string;
+          amount_cents: number;
+          paid_on: string;
+          note: string | null;
+          payment_id: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          amount_cents: number;
+          paid_on: string;
+          note?: string | null;
+          payment_id?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          amount_cents?: number;
+          paid_on?: string;
+          note?: string | null;
+          payment_id?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_notices_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_notices_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: true;
+            referencedRelation: 'payments';
             referencedColumns: ['id'];
           },
         ];
@@ -1731,6 +1785,8 @@ export type Database = {
           terms_version: string | null;
           terms_accepted_at: string | null;
           terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
         };
       };
       confirm_marketing_consent: {
@@ -1897,6 +1953,33 @@ export type Database = {
         };
         Returns: string;
       };
+      request_cancellation: {
+        Args: {
+          p_booking_id: string;
+          p_reason?: string;
+        };
+        Returns: {
+          id: string;
+          event_id: string;
+          user_id: string;
+          invoice_number: string;
+          travellers: number;
+          total_cents: number;
+          deposit_cents: number;
+          currency: string;
+          status: Database['public']['Enums']['booking_status'];
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          hold_expires_at: string | null;
+          bank_reference: string | null;
+          terms_version: string | null;
+          terms_accepted_at: string | null;
+          terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
+        };
+      };
       revoke_admin: {
         Args: {
           p_member_id: string;
@@ -1958,6 +2041,12 @@ export type Database = {
           member_id: string;
           until: string;
           reason?: string;
+        };
+        Returns: string;
+      };
+      traveller_changes_close_on: {
+        Args: {
+          p_booking_id: string;
         };
         Returns: string;
       };
