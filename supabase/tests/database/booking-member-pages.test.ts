@@ -36,9 +36,9 @@ async function asMember<T>(db: TestDatabase['db'], userId: string, fn: (tx: Quer
 }
 
 /** Rows affected, or how the statement was refused. */
-async function outcome(db: TestDatabase['db'], userId: string, sql: string, params: unknown[] = []) {
+async function outcome(db: TestDatabase['db'], userId: string, sql: string, params: readonly unknown[] = []) {
   try {
-    return await asMember(db, userId, async (tx) => (await tx.query(sql, params)).rowCount as Outcome);
+    return await asMember(db, userId, async (tx) => (await tx.query(sql, [...params])).rowCount as Outcome);
   } catch (error) {
     return classify(error);
   }
@@ -101,34 +101,44 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
   });
 
   describe('the traveller cut-off', () => {
-    const rename = (id: string) => [`update public.travellers set phone = '0400 111 222' where id = $1`, [id]] as const;
+    const rename = (id: string): [string, unknown[]] => [
+      `update public.travellers set phone = '0400 111 222' where id = $1`,
+      [id],
+    ];
 
     it('lets the member change travellers and who travels before the cut-off', async () => {
       expect(await outcome(testDb.db, BOOKER, ...rename(ada))).toBe(1);
       expect(
-        await outcome(testDb.db, BOOKER, `insert into public.booking_travellers (booking_id, traveller_id) values ($1, $2)`, [
-          farBooking,
-          cal,
-        ]),
+        await outcome(
+          testDb.db,
+          BOOKER,
+          `insert into public.booking_travellers (booking_id, traveller_id) values ($1, $2)`,
+          [farBooking, cal],
+        ),
       ).toBe(1);
       expect(
-        await outcome(testDb.db, BOOKER, `delete from public.booking_travellers where booking_id = $1`, [farBooking]),
+        await outcome(testDb.db, BOOKER, `delete from public.booking_travellers where booking_id = $1`, [
+          farBooking,
+        ]),
       ).toBe(1);
     });
 
     it('refuses the member once it has passed: details, naming, taking off and deleting', async () => {
       const closedOn = (
-        await testDb.db.query<{ d: string }>(`select to_char(private.sydney_today() - 10, 'FMDD Mon YYYY') as d`)
+        await testDb.db.query<{ d: string }>(
+          `select to_char(private.sydney_today() - 10, 'FMDD Mon YYYY') as d`,
+        )
       ).rows[0]!.d;
-      const refused = await refusal(
-        asMember(testDb.db, BOOKER, (tx) => tx.query(rename(abe)[0], [abe])),
-      );
+      const refused = await refusal(asMember(testDb.db, BOOKER, (tx) => tx.query(rename(abe)[0], [abe])));
       expect(refused).toEqual({
         code: '22023',
         message: `changes to the travellers of after-near closed on ${closedOn}`,
       });
       for (const [sql, params] of [
-        [`insert into public.booking_travellers (booking_id, traveller_id) values ($1, $2)`, [nearBooking, cal]],
+        [
+          `insert into public.booking_travellers (booking_id, traveller_id) values ($1, $2)`,
+          [nearBooking, cal],
+        ],
         [`delete from public.booking_travellers where booking_id = $1`, [nearBooking]],
         [`delete from public.travellers where id = $1`, [abe]],
       ] as const)
@@ -145,7 +155,9 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
       expect(opened).toBe(1);
       // An admin takes a traveller off a closed booking (travellers themselves are their member's to edit).
       expect(
-        await outcomeOf('admin', `delete from public.booking_travellers where booking_id = $1`, [nearBooking]),
+        await outcomeOf('admin', `delete from public.booking_travellers where booking_id = $1`, [
+          nearBooking,
+        ]),
       ).toBe(1);
       const cancelled = await asMember(testDb.db, BOOKER, async (tx) => {
         await tx.query(`reset role`);
@@ -207,7 +219,10 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
             return request(tx, farBooking);
           }),
         ),
-      ).toMatchObject({ code: '22023', message: expect.stringMatching(/^you asked to cancel this booking on /) });
+      ).toMatchObject({
+        code: '22023',
+        message: expect.stringMatching(/^you asked to cancel this booking on /),
+      });
       expect(await refusal(asMember(testDb.db, OTHER, (tx) => request(tx, farBooking)))).toMatchObject({
         code: 'P0002',
       });
@@ -228,12 +243,16 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
   });
 
   describe('payment notices', () => {
-    const notice = (booking: string, cents: number, daysAgo = 0, note: string | null = null) =>
-      [
-        `insert into public.payment_notices (booking_id, amount_cents, paid_on, note)
-         values ($1, $2, private.sydney_today() - $3::int, $4)`,
-        [booking, cents, daysAgo, note],
-      ] as const;
+    const notice = (
+      booking: string,
+      cents: number,
+      daysAgo = 0,
+      note: string | null = null,
+    ): [string, unknown[]] => [
+      `insert into public.payment_notices (booking_id, amount_cents, paid_on, note)
+       values ($1, $2, private.sydney_today() - $3::int, $4)`,
+      [booking, cents, daysAgo, note],
+    ];
 
     it('takes the owner’s notice and e-mails the company', async () => {
       const mail = await asMember(testDb.db, BOOKER, async (tx) => {
@@ -260,7 +279,10 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
           for (let i = 0; i < 6; i += 1) await tx.query(...notice(farBooking, 100));
         }),
       );
-      expect(sixth).toEqual({ code: '22023', message: 'we already have 5 payments to look for on this booking' });
+      expect(sixth).toEqual({
+        code: '22023',
+        message: 'we already have 5 payments to look for on this booking',
+      });
       expect(
         await outcome(
           testDb.db,
@@ -275,8 +297,11 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
     it('is matched by a recorded payment of the same amount; another amount leaves it pending', async () => {
       const matched = await runAs(testDb.db, 'admin', async (tx) => {
         await tx.query('reset role');
-        await tx.query(`insert into public.payment_notices (booking_id, amount_cents, paid_on) values
-          ($1, 80000, private.sydney_today()), ($1, 5000, private.sydney_today())`, [farBooking]);
+        await tx.query(
+          `insert into public.payment_notices (booking_id, amount_cents, paid_on) values
+          ($1, 80000, private.sydney_today()), ($1, 5000, private.sydney_today())`,
+          [farBooking],
+        );
         await tx.query('set role authenticated');
         const payment = (
           await tx.query<{ id: string }>(

@@ -1,5 +1,6 @@
 import type { MatrixPart } from '../matrix-cells.ts';
 import { ACTIVE_MATRIX } from './active.ts';
+import { AFTER_BOOKING_MATRIX } from './after-booking.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
@@ -24,4 +25,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   MODERATION_MATRIX,
   TRAVELLER_FORMS_MATRIX,
   BOOKINGS_MATRIX,
+  AFTER_BOOKING_MATRIX,
 ];
