@@ -10,8 +10,10 @@ import {
   eventLocationProblem,
   eventPriceProblem,
   eventTitleProblem,
+  eventTravellerChangesDaysProblem,
   isSlug,
   priceCents,
+  travellerChangesDays,
 } from '../../../src/features/admin/events/event-rules.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
@@ -77,6 +79,13 @@ const FIELDS: Field[] = [
     problem: eventCapacityProblem,
     saved: (value) => (value.trim() ? Number(value.trim()) : null),
     values: ['', '0', '1', '10000', '10001', '2.5', '-3'],
+  },
+  {
+    column: 'traveller_changes_close_days',
+    type: 'integer',
+    problem: eventTravellerChangesDaysProblem,
+    saved: travellerChangesDays,
+    values: ['', ' ', '0', '30', '365', '366', '-1', '2.5', 'abc', ' 14 '],
   },
   {
     column: 'currency',
