@@ -108,6 +108,14 @@ insert into public.booking_installments (booking_id, due_date, amount_cents, pai
   ('b0000000-0000-4000-8000-000000000002', '2026-06-01', 120000, null),
   ('b0000000-0000-4000-8000-000000000002', '2026-08-08', 120000, null);
 
+-- The money behind the paid instalments above: the deposits, by bank transfer, received on the days they were
+-- marked paid and recorded by the admin. A booking's paid amount is its payments (decision 0073).
+insert into public.payments (booking_id, method, amount_cents, reference, received_on, recorded_by) values
+  ('b0000000-0000-4000-8000-000000000001', 'bank_transfer', 80000, 'INV-2025-0001 deposit', '2025-08-01',
+   'a0000000-0000-4000-8000-000000000001'),
+  ('b0000000-0000-4000-8000-000000000002', 'bank_transfer', 80000, 'INV-2026-0002 deposit', '2026-03-01',
+   'a0000000-0000-4000-8000-000000000001');
+
 -- ---------------------------------------------------------------- community activity
 insert into public.comments (id, event_id, user_id, content, is_pinned, created_at) values
   ('c0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001',

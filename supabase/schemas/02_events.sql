@@ -174,6 +174,7 @@ CREATE TABLE public.events (
     balance_instalments smallint DEFAULT 1 NOT NULL,
     gst_treatment text DEFAULT 'taxable'::text NOT NULL,
     next_room_priority_days smallint,
+    traveller_changes_close_days smallint,
     payment_plan_id uuid,
     CONSTRAINT events_badge_check CHECK ((badge = ANY (ARRAY['eoi'::text, 'live'::text, 'locked-in'::text, 'confirmed'::text]))),
     CONSTRAINT events_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
@@ -194,7 +195,8 @@ CREATE TABLE public.events (
     CONSTRAINT events_balance_instalments_check CHECK (((balance_instalments >= 1) AND (balance_instalments <= 12))),
     CONSTRAINT events_gst_treatment_check CHECK ((gst_treatment = ANY (ARRAY['taxable'::text, 'gst-free'::text]))),
     CONSTRAINT events_next_room_priority_days_check CHECK (((next_room_priority_days IS NULL) OR ((next_room_priority_days >= 1) AND (next_room_priority_days <= 365)))),
-    CONSTRAINT events_priority_needs_opening_day CHECK (((next_room_priority_days IS NULL) OR (bookings_open_on IS NOT NULL)))
+    CONSTRAINT events_priority_needs_opening_day CHECK (((next_room_priority_days IS NULL) OR (bookings_open_on IS NOT NULL))),
+    CONSTRAINT events_traveller_changes_close_days_check CHECK (((traveller_changes_close_days IS NULL) OR ((traveller_changes_close_days >= 0) AND (traveller_changes_close_days <= 365))))
 );
 
 COMMENT ON COLUMN public.events.slug IS 'The departure''s own address (/event-details/<slug>): named by events_name_slug from title and start date when not given.';
@@ -220,6 +222,7 @@ COMMENT ON COLUMN public.events.gst_treatment IS 'taxable (price includes 10% GS
 COMMENT ON COLUMN public.events.next_room_priority_days IS 'A limited event: Next Room members may book this many days before bookings_open_on (null: not limited).';
 
 COMMENT ON COLUMN public.events.payment_plan_id IS 'The payment plan template (public.payment_plans; null: the company''s standard, balance_instalments parts spread evenly).';
+COMMENT ON COLUMN public.events.traveller_changes_close_days IS 'Members may change who travels and their details until this many days before departure (null: the company''s, private.booking_settings).';
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);

@@ -71,6 +71,8 @@ CREATE TABLE public.bookings (
     terms_version text,
     terms_accepted_at timestamp with time zone,
     terms_accepted_by uuid,
+    cancellation_requested_at timestamp with time zone,
+    cancellation_reason text,
     CONSTRAINT bookings_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT bookings_deposit_cents_check CHECK ((deposit_cents >= 0)),
     CONSTRAINT bookings_deposit_within_total CHECK ((deposit_cents <= total_cents)),
@@ -80,7 +82,8 @@ CREATE TABLE public.bookings (
     CONSTRAINT bookings_travellers_check CHECK (((travellers >= 1) AND (travellers <= 50))),
     CONSTRAINT bookings_bank_reference_check CHECK ((bank_reference ~ '^HH[A-HJ-NP-Z2-9]{8}$'::text)),
     CONSTRAINT bookings_terms_version_check CHECK (((terms_version IS NULL) OR (private.is_trimmed(terms_version) AND (char_length(terms_version) >= 1) AND (char_length(terms_version) <= 40)))),
-    CONSTRAINT bookings_terms_accepted_together CHECK (((terms_version IS NULL) = (terms_accepted_at IS NULL)))
+    CONSTRAINT bookings_terms_accepted_together CHECK (((terms_version IS NULL) = (terms_accepted_at IS NULL))),
+    CONSTRAINT bookings_cancellation_reason_check CHECK (((cancellation_reason IS NULL) OR ((cancellation_requested_at IS NOT NULL) AND private.is_message(cancellation_reason) AND (char_length(cancellation_reason) <= 1000))))
 );
 
 COMMENT ON COLUMN public.bookings.hold_expires_at IS 'A pending booking holds its places until then (null: no hold, its places count until it is cancelled).';
@@ -90,6 +93,10 @@ COMMENT ON COLUMN public.bookings.bank_reference IS 'The reference the member qu
 COMMENT ON COLUMN public.bookings.terms_version IS 'The version of the terms accepted with the booking (private.booking_settings.terms_version then).';
 
 COMMENT ON COLUMN public.bookings.terms_accepted_by IS 'Who accepted the terms: the member who booked, or the admin who took the booking by phone on their behalf.';
+
+COMMENT ON COLUMN public.bookings.cancellation_requested_at IS 'When the member asked to cancel (public.request_cancellation); the company then cancels it.';
+
+COMMENT ON COLUMN public.bookings.cancellation_reason IS 'The member''s reason for asking to cancel, if they gave one.';
 
 ALTER TABLE ONLY public.bookings
     ADD CONSTRAINT bookings_invoice_number_key UNIQUE (invoice_number);
@@ -454,20 +461,17 @@ CREATE TRIGGER promote_to_next_room AFTER INSERT ON public.payments FOR EACH ROW
 
 -- ---------------------------------------------------------------- public.booking_balances
 
--- What a booking has paid: the sum of its payments (public.payments). Bookings from before payments were
--- records (the seed's, and those an admin typed in) have only instalments marked paid, so the greater of the
--- two counts; for a booking paid through record_payment the payments are never less (decision 0071).
+-- What a booking has paid: the sum of its payments (public.payments), and nothing else: instalments marked paid
+-- are kept from the payments by record_payment, never counted as money (decision 0073).
 CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
  SELECT b.id AS booking_id,
     b.total_cents,
     paid.cents AS paid_cents,
     (b.total_cents - paid.cents) AS remaining_cents
    FROM (public.bookings b
-     CROSS JOIN LATERAL ( SELECT (GREATEST(COALESCE(( SELECT sum(i.amount_cents) AS sum
-                   FROM public.booking_installments i
-                  WHERE ((i.booking_id = b.id) AND (i.paid_at IS NOT NULL))), (0)::bigint), COALESCE(( SELECT sum(p.amount_cents) AS sum
+     CROSS JOIN LATERAL ( SELECT (COALESCE(( SELECT sum(p.amount_cents) AS sum
                    FROM public.payments p
-                  WHERE (p.booking_id = b.id)), (0)::bigint)))::integer AS cents) paid);
+                  WHERE (p.booking_id = b.id)), (0)::bigint))::integer AS cents) paid);
 
 GRANT ALL ON TABLE public.booking_balances TO service_role;
 GRANT SELECT ON TABLE public.booking_balances TO authenticated;
@@ -533,14 +537,16 @@ CREATE TABLE private.booking_settings (
     bank_transfer_hold_days smallint NOT NULL,
     balance_due_days_before smallint NOT NULL,
     terms_version text NOT NULL,
+    traveller_changes_close_days smallint DEFAULT 30 NOT NULL,
     CONSTRAINT booking_settings_only_row_check CHECK (only_row),
     CONSTRAINT booking_settings_deposit_per_traveller_cents_check CHECK (((deposit_per_traveller_cents >= 0) AND (deposit_per_traveller_cents <= 100000000))),
     CONSTRAINT booking_settings_bank_transfer_hold_days_check CHECK (((bank_transfer_hold_days >= 1) AND (bank_transfer_hold_days <= 30))),
     CONSTRAINT booking_settings_balance_due_days_before_check CHECK (((balance_due_days_before >= 0) AND (balance_due_days_before <= 365))),
-    CONSTRAINT booking_settings_terms_version_check CHECK ((private.is_trimmed(terms_version) AND (char_length(terms_version) >= 1) AND (char_length(terms_version) <= 40)))
+    CONSTRAINT booking_settings_terms_version_check CHECK ((private.is_trimmed(terms_version) AND (char_length(terms_version) >= 1) AND (char_length(terms_version) <= 40))),
+    CONSTRAINT booking_settings_traveller_changes_close_days_check CHECK (((traveller_changes_close_days >= 0) AND (traveller_changes_close_days <= 365)))
 );
 
-COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version (one row; operators only).';
+COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version, traveller cut-off (one row; operators only).';
 
 ALTER TABLE ONLY private.booking_settings
     ADD CONSTRAINT booking_settings_pkey PRIMARY KEY (only_row);
@@ -550,7 +556,8 @@ ALTER TABLE private.booking_settings ENABLE ROW LEVEL SECURITY;
 GRANT ALL ON TABLE private.booking_settings TO service_role;
 
 -- The terms page's business: $800 a person, three days to pay by bank transfer, the rest 90 days out.
-INSERT INTO private.booking_settings (only_row, deposit_per_traveller_cents, bank_transfer_hold_days, balance_due_days_before, terms_version) VALUES (true, 80000, 3, 90, '2026-11');
+-- Members change who travels and their details until 30 days before departure (rooming lists go out then).
+INSERT INTO private.booking_settings (only_row, deposit_per_traveller_cents, bank_transfer_hold_days, balance_due_days_before, terms_version, traveller_changes_close_days) VALUES (true, 80000, 3, 90, '2026-11', 30);
 
 -- ---------------------------------------------------------------- private.invoice_counters
 
@@ -928,3 +935,306 @@ $$;
 REVOKE ALL ON FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text) TO authenticated;
 GRANT ALL ON FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer, p_received_on date, p_reference text) TO service_role;
+
+-- ---------------------------------------------------------------- after booking: the member's changes (decision 0073)
+
+-- The day a member's changes to who travels on a booking of the event, and to those travellers' details,
+-- close: the event's traveller_changes_close_days (else the company's) before departure. From that day on
+-- only the company changes them; the day before is the member's last.
+CREATE FUNCTION private.traveller_changes_close_on(p_event_id uuid) RETURNS date
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.start_date - coalesce(e.traveller_changes_close_days, s.traveller_changes_close_days)
+  from public.events e cross join private.booking_settings s
+  where e.id = p_event_id
+$$;
+
+REVOKE ALL ON FUNCTION private.traveller_changes_close_on(p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.traveller_changes_close_on(p_event_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.traveller_changes_close_on(p_event_id uuid) TO service_role;
+
+-- The first of these bookings whose travellers are closed to their member today: a booking that is pending or
+-- confirmed, from its event's cut-off day until the trip has ended (afterwards a saved traveller is the
+-- member's own again). Only the caller's own bookings count (it answers nothing about anyone else's). No row: all open.
+CREATE FUNCTION private.closed_traveller_changes(p_booking_ids uuid[]) RETURNS TABLE(title text, closed_on date)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.title, private.traveller_changes_close_on(e.id)
+  from public.bookings b join public.events e on e.id = b.event_id
+  where b.id = any (p_booking_ids) and b.user_id = (select auth.uid()) and b.status in ('pending', 'confirmed')
+    and private.sydney_today() between private.traveller_changes_close_on(e.id) and e.end_date
+  order by 2
+  limit 1
+$$;
+
+REVOKE ALL ON FUNCTION private.closed_traveller_changes(p_booking_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.closed_traveller_changes(p_booking_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION private.closed_traveller_changes(p_booking_ids uuid[]) TO service_role;
+
+-- The cut-off, for members only (admins, the company's functions and operators change travellers whenever):
+-- naming a traveller on a booking or taking one off, and changing or deleting a traveller who is named on a
+-- booking, are refused once the booking's changes have closed. Runs as the caller (private.is_end_user).
+CREATE FUNCTION private.guard_traveller_changes() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  booking_ids uuid[];
+  closed record;
+begin
+  if not private.is_end_user() or private.is_admin() then
+    return coalesce(new, old);
+  end if;
+  if tg_table_name = 'travellers' then
+    booking_ids := array(select bt.booking_id from public.booking_travellers bt where bt.traveller_id = old.id);
+  elsif tg_op = 'DELETE' then
+    booking_ids := array[old.booking_id];
+  else
+    booking_ids := array[new.booking_id];
+  end if;
+  select * into closed from private.closed_traveller_changes(booking_ids);
+  if found then
+    raise exception 'changes to the travellers of % closed on %', closed.title, to_char(closed.closed_on, 'FMDD Mon YYYY')
+      using errcode = '22023', hint = 'Contact us and we will make the change for you.';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+
+CREATE TRIGGER guard_traveller_changes BEFORE DELETE OR UPDATE ON public.travellers FOR EACH ROW EXECUTE FUNCTION private.guard_traveller_changes();
+
+CREATE TRIGGER guard_traveller_changes BEFORE INSERT OR DELETE ON public.booking_travellers FOR EACH ROW EXECUTE FUNCTION private.guard_traveller_changes();
+
+-- The day a booking's traveller changes close, for its member or an admin (null: not theirs, or unknown).
+CREATE FUNCTION public.traveller_changes_close_on(p_booking_id uuid) RETURNS date
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.traveller_changes_close_on(b.event_id)
+  from public.bookings b
+  where b.id = p_booking_id and (b.user_id = (select auth.uid()) or private.is_admin())
+$$;
+
+REVOKE ALL ON FUNCTION public.traveller_changes_close_on(p_booking_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.traveller_changes_close_on(p_booking_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.traveller_changes_close_on(p_booking_id uuid) TO service_role;
+
+-- Money as a person reads it in an e-mail: '$1,234.50'.
+CREATE FUNCTION private.money_text(p_cents bigint) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select '$' || to_char(p_cents / 100.0, 'FM999,999,990.00')
+$$;
+
+REVOKE ALL ON FUNCTION private.money_text(p_cents bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.money_text(p_cents bigint) TO service_role;
+
+-- A member asks the company to cancel their booking (/manage-booking): once, for a pending or confirmed
+-- booking of their own, with an optional reason (at most 1000 characters). It records the request on the
+-- booking and e-mails the company through the outbox; the booking stays as it is until an admin cancels it
+-- (with a refund or a credit, as the terms allow). Someone else's booking is 'no such booking' (P0002).
+CREATE FUNCTION public.request_cancellation(p_booking_id uuid, p_reason text DEFAULT NULL::text) RETURNS public.bookings
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member uuid := auth.uid();
+  reason text := nullif(private.trim_space(p_reason), '');
+  b public.bookings;
+  e public.events;
+  who record;
+begin
+  perform private.require_live_caller();
+  if member is null then
+    raise exception 'sign in to ask for a cancellation' using errcode = '42501';
+  end if;
+  select * into b from public.bookings where id = p_booking_id and user_id = member for update;
+  if not found then
+    raise exception 'no such booking' using errcode = 'P0002';
+  end if;
+  if b.status not in ('pending', 'confirmed') then
+    raise exception '%', case b.status when 'cancelled' then 'this booking is already cancelled'
+                              else 'this trip is over: it can no longer be cancelled' end
+      using errcode = '22023';
+  end if;
+  if b.cancellation_requested_at is not null then
+    raise exception 'you asked to cancel this booking on %',
+      to_char(b.cancellation_requested_at at time zone 'Australia/Sydney', 'FMDD Mon YYYY')
+      using errcode = '22023', hint = 'We will be in touch about it.';
+  end if;
+  if reason is not null and (not private.is_message(reason) or char_length(reason) > 1000) then
+    raise exception 'the reason must be 1000 characters or fewer, without control characters' using errcode = '22023';
+  end if;
+  update public.bookings set cancellation_requested_at = now(), cancellation_reason = reason
+  where id = b.id
+  returning * into b;
+  select * into e from public.events where id = b.event_id;
+  select p.full_name, u.email into who
+  from auth.users u left join public.profiles p on p.id = u.id
+  where u.id = member;
+  perform private.queue_company_mail(
+    'Cancellation request: ' || b.invoice_number || ', ' || e.title,
+    array[
+      'A member asked to cancel their booking. It stays booked until you cancel it.',
+      '',
+      private.mail_line('Booking', b.invoice_number || ' (' || b.status || ')'),
+      private.mail_line('Trip', e.title || ', departing ' || to_char(e.start_date, 'FMDD Mon YYYY')),
+      private.mail_line('Member', who.full_name),
+      private.mail_line('E-mail', who.email),
+      private.mail_line('Travellers', b.travellers::text),
+      private.mail_line('Paid so far', private.money_text(private.booking_paid_cents(b.id))),
+      private.mail_line('Deposit (kept)', private.money_text(b.deposit_cents)),
+      private.mail_line('Reason', reason),
+      '',
+      'Cancel it on the admin bookings screen, with a refund or a credit of what was paid after the deposit.'
+    ],
+    who.email
+  );
+  return b;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.request_cancellation(p_booking_id uuid, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_cancellation(p_booking_id uuid, p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION public.request_cancellation(p_booking_id uuid, p_reason text) TO service_role;
+
+-- ---------------------------------------------------------------- public.payment_notices
+
+-- A member tells the company about a bank transfer they made toward their booking (/extra-payment): the
+-- amount, the day they paid, a note. It is never a payment: the booking's figures move only when an admin
+-- records the money (record_payment), and that payment matches the notice (private.match_payment_notice).
+-- Until then the member's pages show it as pending. Members add their own and read them; admins read all.
+CREATE TABLE public.payment_notices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    booking_id uuid NOT NULL,
+    amount_cents integer NOT NULL,
+    paid_on date NOT NULL,
+    note text,
+    payment_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT payment_notices_amount_cents_check CHECK ((amount_cents > 0)),
+    CONSTRAINT payment_notices_note_check CHECK (((note IS NULL) OR (private.is_message(note) AND (char_length(note) <= 500))))
+);
+
+COMMENT ON TABLE public.payment_notices IS 'A member''s word that they paid by bank transfer; pending until a recorded payment matches it.';
+
+COMMENT ON COLUMN public.payment_notices.paid_on IS 'The day (Sydney) the member says they made the transfer.';
+
+COMMENT ON COLUMN public.payment_notices.payment_id IS 'The recorded payment that matched the notice (null: pending).';
+
+ALTER TABLE ONLY public.payment_notices
+    ADD CONSTRAINT payment_notices_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.payment_notices
+    ADD CONSTRAINT payment_notices_payment_id_key UNIQUE (payment_id);
+
+ALTER TABLE ONLY public.payment_notices
+    ADD CONSTRAINT payment_notices_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.payment_notices
+    ADD CONSTRAINT payment_notices_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE SET NULL;
+
+CREATE INDEX payment_notices_booking_id_idx ON public.payment_notices USING btree (booking_id, created_at);
+
+ALTER TABLE public.payment_notices ENABLE ROW LEVEL SECURITY;
+
+-- A write needs a live account and session (decision 0058).
+CREATE TRIGGER refuse_ended_session BEFORE INSERT OR DELETE OR UPDATE ON public.payment_notices FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ended_session();
+
+CREATE POLICY payment_notices_insert_authenticated ON public.payment_notices FOR INSERT TO authenticated WITH CHECK ((EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = payment_notices.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))));
+
+CREATE POLICY payment_notices_select_authenticated ON public.payment_notices FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = payment_notices.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.payment_notices TO service_role;
+GRANT SELECT ON TABLE public.payment_notices TO authenticated;
+
+GRANT INSERT(booking_id) ON TABLE public.payment_notices TO authenticated;
+
+GRANT INSERT(amount_cents) ON TABLE public.payment_notices TO authenticated;
+
+GRANT INSERT(paid_on) ON TABLE public.payment_notices TO authenticated;
+
+GRANT INSERT(note) ON TABLE public.payment_notices TO authenticated;
+
+-- public.payment_notices: its functions and triggers
+
+-- A new notice: the booking is not cancelled; the amount is at most what is left to pay (the total less the
+-- payments received); the day is not after today nor before the booking was made; at most 5 notices of a
+-- booking wait at once. Then the company is e-mailed, so someone looks for the money.
+CREATE FUNCTION private.check_payment_notice() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b public.bookings;
+  e public.events;
+  left_to_pay bigint;
+begin
+  select * into b from public.bookings where id = new.booking_id for update;
+  if not found or b.status = 'cancelled' then
+    raise exception 'this booking takes no more payments' using errcode = '22023';
+  end if;
+  left_to_pay := b.total_cents - private.booking_paid_cents(b.id);
+  if new.amount_cents > left_to_pay then
+    raise exception 'that is more than is left to pay (%)', private.money_text(greatest(left_to_pay, 0))
+      using errcode = '22023';
+  end if;
+  if new.paid_on > private.sydney_today() then
+    raise exception 'the day you paid is today or earlier' using errcode = '22023';
+  end if;
+  if new.paid_on < (b.created_at at time zone 'Australia/Sydney')::date then
+    raise exception 'the day you paid is on or after the day you booked' using errcode = '22023';
+  end if;
+  if (select count(*) from public.payment_notices n where n.booking_id = b.id and n.payment_id is null) >= 5 then
+    raise exception 'we already have 5 payments to look for on this booking' using errcode = '22023',
+      hint = 'We will confirm them as they arrive; contact us if one is wrong.';
+  end if;
+  new.payment_id := null;
+  new.note := nullif(private.trim_space(new.note), '');
+  select * into e from public.events where id = b.event_id;
+  perform private.queue_company_mail(
+    'Payment notice: ' || private.money_text(new.amount_cents) || ' for ' || b.invoice_number,
+    array[
+      'A member says they paid by bank transfer. Record it when it reaches the account.',
+      '',
+      private.mail_line('Booking', b.invoice_number || ', ' || e.title),
+      private.mail_line('Bank reference', b.bank_reference),
+      private.mail_line('Amount', private.money_text(new.amount_cents)),
+      private.mail_line('Paid on', to_char(new.paid_on, 'FMDD Mon YYYY')),
+      private.mail_line('Note', new.note)
+    ],
+    (select u.email from auth.users u where u.id = b.user_id)
+  );
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.check_payment_notice() FROM PUBLIC;
+
+CREATE TRIGGER check_payment_notice BEFORE INSERT ON public.payment_notices FOR EACH ROW EXECUTE FUNCTION private.check_payment_notice();
+
+-- The matching rule: a payment recorded for a booking matches the oldest pending notice of the same booking
+-- and the same amount (the transfer the member told us about). Other notices stay pending for the admin.
+CREATE FUNCTION private.match_payment_notice() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.payment_notices n set payment_id = new.id
+  where n.id = (select x.id from public.payment_notices x
+                where x.booking_id = new.booking_id and x.payment_id is null and x.amount_cents = new.amount_cents
+                order by x.created_at, x.id limit 1);
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.match_payment_notice() FROM PUBLIC;
+
+CREATE TRIGGER match_payment_notice AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.match_payment_notice();

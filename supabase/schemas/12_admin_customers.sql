@@ -527,11 +527,10 @@ begin
     where i.event_id in (select id from upcoming)
     group by i.event_id
   ),
-  -- Paid is what booking_balances calls paid: instalments marked paid (the deposit is the first of them).
+  -- Paid is what booking_balances calls paid: the payments received (decision 0073).
   balances as (
     select b.currency, b.status,
-      coalesce((select sum(i.amount_cents) from public.booking_installments i
-                where i.booking_id = b.id and i.paid_at is not null), 0)::bigint as paid,
+      coalesce((select sum(p.amount_cents) from public.payments p where p.booking_id = b.id), 0)::bigint as paid,
       b.total_cents::bigint as total
     from public.bookings b
   ),

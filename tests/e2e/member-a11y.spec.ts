@@ -55,6 +55,7 @@ for (const theme of THEMES) {
         '/dashboard',
         `/manage-booking?booking=${bookingId}`,
         `/manage-payment-plan?booking=${bookingId}`,
+        `/extra-payment?booking=${bookingId}`,
         '/manage-booking?booking=00000000-0000-4000-8000-000000000000',
         '/customer-management',
         '/customer-favorites',

@@ -161,3 +161,49 @@ for (const theme of ['dark', 'light'] as Theme[]) {
     expect(await axeViolations(page, page.getByRole('region', { name: 'Your Bookings' }))).toEqual([]);
   });
 }
+
+// Decision 0073: a pending booking shows its hold, the paid figures are the payments received, a transfer the
+// member told us about shows as pending, and the card links to the three booking pages.
+test('a pending booking shows its hold, and the card links to the booking pages', async ({ page }) => {
+  const member = await createMember({ fullName: 'Lucy Westenra' });
+  const event = await arrangeEvent({ title: 'Hampstead Heath Walk', start: '2030-09-01', end: '2030-09-02' });
+  const booking = await arrangeBooking({
+    userId: member.id,
+    eventId: event.id,
+    totalCents: 120000,
+    depositCents: 80000,
+    status: 'pending',
+    installments: [
+      { due_date: '2030-01-01', amount_cents: 80000 },
+      { due_date: '2030-06-03', amount_cents: 40000 },
+    ],
+  });
+  const hold = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+  await adminClient().from('bookings').update({ hold_expires_at: hold }).eq('id', booking.id);
+  await adminClient()
+    .from('payment_notices')
+    .insert({ booking_id: booking.id, amount_cents: 80000, paid_on: sydneyToday() });
+
+  await signInPage(page, member);
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: 'Hampstead Heath Walk' });
+  await expect(card).toContainText('Pending');
+  await expect(card.getByTestId('booking-status-note')).toContainText('Your places are held until');
+  await expect(card).toContainText('Paid$0.00');
+  await expect(card.getByTestId('pending-payment')).toHaveText(
+    'Pending: $800.00 you told us you paid, not yet confirmed.',
+  );
+  const query = `?booking=${booking.id}`;
+  await expect(card.getByRole('link', { name: 'Manage Booking' })).toHaveAttribute(
+    'href',
+    `/manage-booking${query}`,
+  );
+  await expect(card.getByRole('link', { name: 'Payment Plan' })).toHaveAttribute(
+    'href',
+    `/manage-payment-plan${query}`,
+  );
+  await expect(card.getByRole('link', { name: 'Extra Payment' })).toHaveAttribute(
+    'href',
+    `/extra-payment${query}`,
+  );
+});

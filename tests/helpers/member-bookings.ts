@@ -3,6 +3,7 @@
  * arrange and check with it; the pages read as the member, under row-level security).
  */
 import { randomUUID } from 'node:crypto';
+import { sydneyDate } from '../../src/lib/format/dates';
 import { adminClient } from './e2e-backend';
 
 export interface ArrangedEvent {
@@ -46,6 +47,7 @@ export async function arrangeBooking({
   status = 'confirmed',
   travellers = 1,
   notes = null,
+  depositCents = totalCents,
 }: {
   userId: string;
   eventId: string;
@@ -54,6 +56,8 @@ export async function arrangeBooking({
   status?: string;
   travellers?: number;
   notes?: string | null;
+  /** The deposit (by default the total, so the payments below never reach it and the member's tier stays). */
+  depositCents?: number;
 }): Promise<{ id: string; invoiceNumber: string }> {
   const client = adminClient();
   const invoiceNumber = `INV-${randomUUID().slice(0, 8).toUpperCase()}`;
@@ -64,6 +68,7 @@ export async function arrangeBooking({
       event_id: eventId,
       invoice_number: invoiceNumber,
       total_cents: totalCents,
+      deposit_cents: depositCents,
       status,
       travellers,
       notes,
@@ -77,6 +82,19 @@ export async function arrangeBooking({
       .from('booking_installments')
       .insert(installments.map((installment) => ({ booking_id: id, paid_at: null, ...installment })));
     if (scheduleError) throw new Error(`instalments: ${scheduleError.message}`);
+    // The money behind each instalment marked paid: a booking's paid amount is its payments (decision 0073).
+    const paid = installments.filter((installment) => installment.paid_at);
+    if (paid.length > 0) {
+      const { error: paymentError } = await client.from('payments').insert(
+        paid.map((installment) => ({
+          booking_id: id,
+          amount_cents: installment.amount_cents,
+          received_on: sydneyDate(installment.paid_at!),
+          reference: 'Bank transfer',
+        })),
+      );
+      if (paymentError) throw new Error(`payments: ${paymentError.message}`);
+    }
   }
   return { id, invoiceNumber };
 }

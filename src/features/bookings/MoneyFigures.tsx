@@ -1,8 +1,8 @@
-import { formatAudCents } from '../../lib/format/currency';
+import { formatPrice } from '../../lib/format/currency';
 import type { Money } from './bookings';
 
-/** Total, paid and remaining, as a description list (en-AU AUD). */
-export function MoneyFigures({ money }: { money: Money }) {
+/** Total, paid and remaining, as a description list (en-AU, in the booking's currency). */
+export function MoneyFigures({ money, currency }: { money: Money; currency: string }) {
   const rows = [
     ['Total', money.totalCents],
     ['Paid', money.paidCents],
@@ -13,7 +13,7 @@ export function MoneyFigures({ money }: { money: Money }) {
       {rows.map(([label, cents]) => (
         <div key={label}>
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-semibold tabular-nums">{formatAudCents(cents)}</dd>
+          <dd className="font-semibold tabular-nums">{formatPrice(cents, currency)}</dd>
         </div>
       ))}
     </dl>

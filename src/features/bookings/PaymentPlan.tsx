@@ -1,8 +1,17 @@
-import { formatAudCents } from '../../lib/format/currency';
-import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { buttonClass } from '../../components/ui/button-styles';
+import { formatOrdinalDate } from '../../lib/format/dates';
 import { BookingState } from './BookingState';
 import { sydneyToday } from '../../lib/format/today';
-import { bookingMoney, overduePayment, schedule, type Installment, type MemberBooking } from './bookings';
+import { BookingStatusNote } from './BookingStatusNote';
+import {
+  bookingMoney,
+  money as format,
+  overduePayment,
+  pendingNotices,
+  schedule,
+  type InstalmentLine,
+  type MemberBooking,
+} from './bookings';
 import { MoneyFigures } from './MoneyFigures';
 import { OverdueNotice } from './StatusBadge';
 import { ProgressBar } from './ProgressBar';
@@ -21,17 +30,16 @@ export function PaymentPlan({ bank }: { bank: BankTransfer }) {
   return <BookingState query={query}>{(booking) => <Plan booking={booking} bank={bank} />}</BookingState>;
 }
 
-// The day a payment arrived, as the company counts days (Sydney's), like every date on the site.
-const paidOn = (paidAt: string) => formatOrdinalDate(sydneyDate(paidAt));
-
 function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer }) {
   // Due dates are the company's (Sydney's) calendar days, as on the dashboard.
   const today = sydneyToday();
   const money = bookingMoney(booking);
-  const plan = schedule(booking.booking_installments, today);
+  const plan = schedule(booking, today);
   const late = overduePayment(booking, today);
+  const pending = pendingNotices(booking);
   const title = booking.event?.title ?? 'your booking';
-  const overdue = new Set(plan.overdue.map((installment) => installment.id));
+  const cents = (amount: number) => format(amount, booking);
+  const query = `?booking=${encodeURIComponent(booking.id)}`;
   return (
     <div className="space-y-6">
       <section aria-labelledby="plan-summary" className="border-border bg-card rounded-lg border p-5">
@@ -40,20 +48,23 @@ function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer })
         </h2>
         <p className="text-muted-foreground text-sm">Invoice {booking.invoice_number}</p>
         {late && <OverdueNotice overdue={late} className="mt-3" />}
+        <div className="mt-3">
+          <BookingStatusNote booking={booking} />
+        </div>
         <div className="mt-4">
-          <MoneyFigures money={money} />
+          <MoneyFigures money={money} currency={booking.currency} />
         </div>
         <div className="mt-4">
           <ProgressBar
             percent={money.percent}
             label="Payment progress"
-            valueText={`${money.percent}% paid: ${formatAudCents(money.paidCents)} of ${formatAudCents(money.totalCents)}`}
+            valueText={`${money.percent}% paid: ${cents(money.paidCents)} of ${cents(money.totalCents)}`}
           />
         </div>
         <p className="mt-4" data-testid="next-payment">
           {plan.next
-            ? `Next payment: ${formatAudCents(plan.next.amount_cents)} due ${formatOrdinalDate(plan.next.due_date)}` +
-              (overdue.has(plan.next.id) ? ' (overdue)' : '') +
+            ? `Next payment: ${cents(plan.next.amount_cents - plan.next.coveredCents)} due ${formatOrdinalDate(plan.next.due_date)}` +
+              (plan.next.state === 'overdue' ? ' (overdue)' : '') +
               (plan.later.length > 0
                 ? `, then ${plan.later.length} more instalment${plan.later.length === 1 ? '' : 's'}.`
                 : '. This is the last instalment.')
@@ -61,23 +72,49 @@ function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer })
               ? 'All instalments are paid. Thank you!'
               : 'Your payment schedule is being prepared. We will be in touch.'}
         </p>
+        {pending.length > 0 && (
+          <ul className="mt-3 space-y-1 text-sm" aria-label="Payments you told us about">
+            {pending.map((notice) => (
+              <li key={notice.id} data-testid="pending-payment">
+                <span className="font-semibold">Pending</span>: {cents(notice.amount_cents)} you paid on{' '}
+                {formatOrdinalDate(notice.paid_on)}. We confirm it when it reaches our account.
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       {plan.installments.length > 0 && (
-        <ScheduleTable installments={plan.installments} overdue={overdue} nextId={plan.next?.id} />
+        <ScheduleTable installments={plan.installments} nextId={plan.next?.id} format={cents} />
       )}
-      {money.remainingCents > 0 && <BankDetails bank={bank} reference={booking.invoice_number} />}
+      {money.remainingCents > 0 && booking.status !== 'cancelled' && (
+        <>
+          <BankDetails bank={bank} reference={booking.bank_reference ?? booking.invoice_number} />
+          <p>
+            <a href={`/extra-payment${query}`} className={buttonClass('outline')}>
+              Tell us about a payment
+            </a>
+          </p>
+        </>
+      )}
     </div>
   );
 }
 
+/** An instalment's state in words: paid (on the day its last cent arrived), overdue, or due (part paid). */
+function stateText(line: InstalmentLine, format: (cents: number) => string): string {
+  if (line.state === 'paid') return line.paidOn ? `Paid on ${formatOrdinalDate(line.paidOn)}` : 'Paid';
+  const part = line.coveredCents > 0 ? ` (${format(line.coveredCents)} paid)` : '';
+  return (line.state === 'overdue' ? 'Overdue' : 'Due') + part;
+}
+
 function ScheduleTable({
   installments,
-  overdue,
   nextId,
+  format,
 }: {
-  installments: Installment[];
-  overdue: Set<string>;
+  installments: InstalmentLine[];
   nextId: string | undefined;
+  format: (cents: number) => string;
 }) {
   return (
     <section aria-labelledby="schedule-title">
@@ -107,21 +144,11 @@ function ScheduleTable({
                 aria-current={installment.id === nextId ? 'step' : undefined}
               >
                 <td className="py-2 pr-4">{formatOrdinalDate(installment.due_date)}</td>
-                <td className="py-2 pr-4 tabular-nums">{formatAudCents(installment.amount_cents)}</td>
+                <td className="py-2 pr-4 tabular-nums">{format(installment.amount_cents)}</td>
                 <td
-                  className={
-                    !installment.paid_at && overdue.has(installment.id)
-                      ? 'text-destructive py-2 font-semibold'
-                      : 'py-2'
-                  }
+                  className={installment.state === 'overdue' ? 'text-destructive py-2 font-semibold' : 'py-2'}
                 >
-                  {installment.paid_at
-                    ? `Paid on ${paidOn(installment.paid_at)}`
-                    : overdue.has(installment.id)
-                      ? 'Overdue'
-                      : installment.id === nextId
-                        ? 'Next'
-                        : 'Upcoming'}
+                  {stateText(installment, format)}
                 </td>
               </tr>
             ))}

@@ -14,6 +14,11 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
   return <span className={cn(BADGE, LOOKS[status])}>{STATUS_LABELS[status]}</span>;
 }
 
+/** Beside the status once the member has asked to cancel: the company has not cancelled it yet. */
+export function CancellationRequestedBadge() {
+  return <span className={cn(BADGE, 'border-border text-foreground border')}>Cancellation requested</span>;
+}
+
 /** Beside the status when an instalment is past due: the words say it, the colour (destructive) repeats it. */
 export function OverdueBadge() {
   return <span className={cn(BADGE, 'border-destructive text-destructive border')}>Payment overdue</span>;

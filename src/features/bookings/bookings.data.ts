@@ -6,11 +6,11 @@ import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { MemberBooking } from './bookings';
 
 /**
- * One request: the booking, its event and its instalments embedded. One string literal (no `+`), so
- * supabase-js types the rows from it.
+ * One request: the booking, its event, instalments, payments and payment notices embedded. One string
+ * literal (no `+`), so supabase-js types the rows from it.
  */
-export const BOOKING_SELECT = `id, user_id, invoice_number, status, total_cents, currency, travellers, notes, created_at,
-  event:events(id, title, start_date, end_date), booking_installments(id, due_date, amount_cents, paid_at)`;
+export const BOOKING_SELECT = `id, user_id, invoice_number, status, total_cents, deposit_cents, currency, travellers, notes, created_at, hold_expires_at, bank_reference, cancellation_requested_at,
+  event:events(id, title, start_date, end_date), booking_installments(id, due_date, amount_cents), payments(id, amount_cents, received_on, reference), payment_notices(id, amount_cents, paid_on, note, payment_id, created_at)`;
 
 /** The signed-in member's own bookings, oldest first. Admins see every booking, so filter by user. */
 export async function fetchMyBookings(
@@ -38,4 +38,44 @@ export async function fetchBooking(
     await supabase.from('bookings').select(BOOKING_SELECT).eq('id', bookingId).maybeSingle(),
   );
   return row;
+}
+
+/** The day the member's changes to the booking's travellers close (null: not theirs). */
+export async function fetchTravellerChangesCloseOn(
+  bookingId: string,
+  client: LoadClient = sharedClient,
+): Promise<string | null> {
+  const supabase = await client();
+  return unwrap(await supabase.rpc('traveller_changes_close_on', { p_booking_id: bookingId }));
+}
+
+/** Asks the company to cancel the booking (once; the database refuses anything else with a reason). */
+export async function requestCancellation(
+  bookingId: string,
+  reason: string | null,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  unwrap(
+    await supabase.rpc(
+      'request_cancellation',
+      reason ? { p_booking_id: bookingId, p_reason: reason } : { p_booking_id: bookingId },
+    ),
+  );
+}
+
+export interface PaymentNoticeValues {
+  amount_cents: number;
+  paid_on: string;
+  note: string | null;
+}
+
+/** Tells the company about a bank transfer toward the booking (public.payment_notices). */
+export async function sendPaymentNotice(
+  bookingId: string,
+  values: PaymentNoticeValues,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  unwrap(await supabase.from('payment_notices').insert({ booking_id: bookingId, ...values }));
 }

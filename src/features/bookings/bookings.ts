@@ -1,9 +1,10 @@
 /**
  * What a member's booking looks like on their pages, computed from the rows row-level security lets them
- * read: money in integer cents (summed from the instalments, so the figures always match the schedule),
- * progress as paid ÷ total (spec §9), and the schedule's next and remaining instalments.
+ * read: money in integer cents, paid being the payments received and nothing else (decision 0073), progress
+ * as paid ÷ total (spec §9), and each instalment's state from the payments applied in due-date order, as
+ * the database's record_payment applies them.
  */
-import { formatAudCents } from '../../lib/format/currency';
+import { formatPrice } from '../../lib/format/currency';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { hasEnded } from '../../lib/format/today';
 
@@ -13,7 +14,24 @@ export interface Installment {
   id: string;
   due_date: string;
   amount_cents: number;
-  paid_at: string | null;
+}
+
+export interface Payment {
+  id: string;
+  amount_cents: number;
+  /** The day (Sydney) the money arrived. */
+  received_on: string;
+  reference: string | null;
+}
+
+/** A member's word that they paid (public.payment_notices): pending until a recorded payment matches it. */
+export interface PaymentNotice {
+  id: string;
+  amount_cents: number;
+  paid_on: string;
+  note: string | null;
+  payment_id: string | null;
+  created_at: string;
 }
 
 export interface BookingEvent {
@@ -29,12 +47,18 @@ export interface MemberBooking {
   invoice_number: string;
   status: BookingStatus;
   total_cents: number;
+  deposit_cents: number;
   currency: string;
   travellers: number;
   notes: string | null;
   created_at: string;
+  hold_expires_at: string | null;
+  bank_reference: string | null;
+  cancellation_requested_at: string | null;
   event: BookingEvent | null;
   booking_installments: Installment[];
+  payments: Payment[];
+  payment_notices: PaymentNotice[];
 }
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -44,6 +68,11 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   completed: 'Completed',
 };
 
+/** A booking's amount in its own currency, the Australian way ("$2,400.00", "US$850.00"). */
+export function money(cents: number, booking: Pick<MemberBooking, 'currency'>): string {
+  return formatPrice(cents, booking.currency);
+}
+
 export interface Money {
   totalCents: number;
   paidCents: number;
@@ -52,12 +81,10 @@ export interface Money {
   percent: number;
 }
 
-/** Paid is the sum of the instalments marked paid; remaining never goes below zero. */
-export function bookingMoney(booking: Pick<MemberBooking, 'total_cents' | 'booking_installments'>): Money {
+/** Paid is the sum of the payments received; remaining never goes below zero. */
+export function bookingMoney(booking: Pick<MemberBooking, 'total_cents' | 'payments'>): Money {
   const totalCents = booking.total_cents;
-  const paidCents = booking.booking_installments
-    .filter((installment) => installment.paid_at !== null)
-    .reduce((sum, installment) => sum + installment.amount_cents, 0);
+  const paidCents = booking.payments.reduce((sum, payment) => sum + payment.amount_cents, 0);
   return {
     totalCents,
     paidCents,
@@ -72,57 +99,116 @@ export function progressPercent(paidCents: number, totalCents: number): number {
   return Math.min(100, Math.max(0, Math.floor((paidCents / totalCents) * 100)));
 }
 
-export interface Schedule {
-  /** By due date, earliest first. */
-  installments: Installment[];
-  /** The earliest unpaid instalment, or null when everything is paid. */
-  next: Installment | null;
-  /** Unpaid instalments after `next`. */
-  later: Installment[];
-  /** Unpaid instalments whose due date is before `today`. */
-  overdue: Installment[];
+/** paid: covered in full; due: not yet, due today or later; overdue: not covered and due before today. */
+export type InstalmentState = 'paid' | 'due' | 'overdue';
+
+export interface InstalmentLine extends Installment {
+  state: InstalmentState;
+  /** How much of it the payments cover (all of it when paid). */
+  coveredCents: number;
+  /** The day its last cent arrived, when paid. */
+  paidOn: string | null;
 }
 
-/** `today` as YYYY-MM-DD (the member's calendar day). */
-export function schedule(installments: readonly Installment[], today: string): Schedule {
-  const sorted = [...installments].sort((a, b) => a.due_date.localeCompare(b.due_date));
-  const unpaid = sorted.filter((installment) => installment.paid_at === null);
+/**
+ * The payments applied to the instalments in due-date order (earliest payment first): each instalment takes
+ * what it still needs from the payments not used yet. `today` is Sydney's day (YYYY-MM-DD): an instalment
+ * due today is not overdue yet.
+ */
+export function instalmentLines(
+  installments: readonly Installment[],
+  payments: readonly Payment[],
+  today: string,
+): InstalmentLine[] {
+  const pool = [...payments]
+    .sort((a, b) => a.received_on.localeCompare(b.received_on) || a.id.localeCompare(b.id))
+    .map((payment) => ({ left: payment.amount_cents, on: payment.received_on }));
+  let next = 0;
+  return [...installments]
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id.localeCompare(b.id))
+    .map((installment) => {
+      let need = installment.amount_cents;
+      let lastOn: string | null = null;
+      while (need > 0 && next < pool.length) {
+        const payment = pool[next]!;
+        const take = Math.min(need, payment.left);
+        need -= take;
+        payment.left -= take;
+        lastOn = payment.on;
+        if (payment.left === 0) next += 1;
+      }
+      const paid = need === 0;
+      return {
+        ...installment,
+        coveredCents: installment.amount_cents - need,
+        paidOn: paid ? lastOn : null,
+        state: paid ? 'paid' : installment.due_date < today ? 'overdue' : 'due',
+      };
+    });
+}
+
+export interface Schedule {
+  /** By due date, earliest first. */
+  installments: InstalmentLine[];
+  /** The earliest instalment not paid in full, or null when everything is paid. */
+  next: InstalmentLine | null;
+  /** Instalments not paid after `next`. */
+  later: InstalmentLine[];
+  /** Instalments not paid whose due date is before `today`. */
+  overdue: InstalmentLine[];
+}
+
+export function schedule(
+  booking: Pick<MemberBooking, 'booking_installments' | 'payments'>,
+  today: string,
+): Schedule {
+  const lines = instalmentLines(booking.booking_installments, booking.payments, today);
+  const unpaid = lines.filter((line) => line.state !== 'paid');
   return {
-    installments: sorted,
+    installments: lines,
     next: unpaid[0] ?? null,
     later: unpaid.slice(1),
-    overdue: unpaid.filter((installment) => installment.due_date < today),
+    overdue: unpaid.filter((line) => line.state === 'overdue'),
   };
 }
 
 export interface OverduePayment {
-  /** The unpaid instalments due before today, summed. */
+  /** What the overdue instalments still need, summed. */
   amountCents: number;
   /** The earliest due date among them (YYYY-MM-DD): overdue since then. */
   since: string;
+  currency: string;
 }
 
 /**
- * What the member owes late: the unpaid instalments whose due date is before `today` (Sydney's, the
- * company's day), or null. An instalment due today is not yet late; a cancelled booking owes nothing.
+ * What the member owes late: what the instalments due before `today` (Sydney's, the company's day) still
+ * need, or null. An instalment due today is not yet late; a cancelled booking owes nothing.
  */
 export function overduePayment(
-  booking: Pick<MemberBooking, 'status' | 'booking_installments'>,
+  booking: Pick<MemberBooking, 'status' | 'booking_installments' | 'payments' | 'currency'>,
   today: string,
 ): OverduePayment | null {
   if (booking.status === 'cancelled') return null;
-  const late = schedule(booking.booking_installments, today).overdue;
+  const late = schedule(booking, today).overdue;
   const first = late[0];
   if (!first) return null;
   return {
-    amountCents: late.reduce((sum, installment) => sum + installment.amount_cents, 0),
+    amountCents: late.reduce((sum, line) => sum + line.amount_cents - line.coveredCents, 0),
     since: first.due_date,
+    currency: booking.currency,
   };
+}
+
+/** The member's notices no recorded payment has matched yet, oldest first. */
+export function pendingNotices(booking: Pick<MemberBooking, 'payment_notices'>): PaymentNotice[] {
+  return booking.payment_notices
+    .filter((notice) => notice.payment_id === null)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 /** "$1,600.00 overdue since 1st March, 2025" */
 export function overdueNotice(overdue: OverduePayment): string {
-  return `${formatAudCents(overdue.amountCents)} overdue since ${formatOrdinalDate(overdue.since)}`;
+  return `${formatPrice(overdue.amountCents, overdue.currency)} overdue since ${formatOrdinalDate(overdue.since)}`;
 }
 
 /** The event has ended once its last day is before today. */
@@ -146,4 +232,36 @@ export function localToday(now: Date = new Date()): string {
 export function bookingIdFrom(search: string): string | null {
   const id = new URLSearchParams(search).get('booking')?.trim().toLowerCase() ?? '';
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ? id : null;
+}
+
+/** A pending booking's places are held until its hold expires (null: no hold, or not pending). */
+export function holdUntil(booking: Pick<MemberBooking, 'status' | 'hold_expires_at'>): string | null {
+  return booking.status === 'pending' ? booking.hold_expires_at : null;
+}
+
+/** What asking to cancel means under the terms: the deposit (of what is paid) is kept, the rest is the company's call. */
+export interface CancellationTerms {
+  depositCents: number;
+  /** The part of the deposit received so far: kept. */
+  keptCents: number;
+  /** What was paid after the deposit: refunded or credited, as the company decides. */
+  beyondDepositCents: number;
+}
+
+export function cancellationTerms(
+  booking: Pick<MemberBooking, 'deposit_cents' | 'total_cents' | 'payments'>,
+) {
+  const paid = bookingMoney(booking).paidCents;
+  const keptCents = Math.min(paid, booking.deposit_cents);
+  return { depositCents: booking.deposit_cents, keptCents, beyondDepositCents: paid - keptCents };
+}
+
+/** Whether the member may ask to cancel: a pending or confirmed booking, not asked already. */
+export function canRequestCancellation(
+  booking: Pick<MemberBooking, 'status' | 'cancellation_requested_at'>,
+): boolean {
+  return (
+    (booking.status === 'pending' || booking.status === 'confirmed') &&
+    booking.cancellation_requested_at === null
+  );
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
+import { formatOrdinalDate } from '../../lib/format/dates';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
@@ -13,13 +14,36 @@ import {
   type BookingTraveller,
 } from './travellers.data';
 
+/** The calendar day before an ISO date ('2027-03-01' → '2027-02-28'). */
+function dayBefore(isoDate: string): string {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
 /**
- * Who travels on a booking. The booking's owner names their own travellers on it (or takes them off);
- * anyone else allowed to read it (an admin) sees the list only.
+ * Who travels on a booking. The booking's owner names their own travellers on it (or takes them off) and
+ * edits their details until the departure's cut-off (`closesOn`, Sydney's day; the database enforces it:
+ * decision 0073); anyone else allowed to read it (an admin) sees the list only.
  */
-export function BookingTravellers({ bookingId, ownerId }: { bookingId: string; ownerId: string }) {
+export function BookingTravellers({
+  bookingId,
+  ownerId,
+  closesOn = null,
+  today = '',
+  active = true,
+}: {
+  bookingId: string;
+  ownerId: string;
+  /** The day the member's changes close (null: not known, no notice shown). */
+  closesOn?: string | null;
+  today?: string;
+  /** A pending or confirmed booking: the cut-off applies to these only. */
+  active?: boolean;
+}) {
   const userId = useStore($user)?.id ?? '';
-  const isOwner = userId === ownerId;
+  const closed = active && closesOn !== null && today >= closesOn;
+  const isOwner = userId === ownerId && !closed;
   const queryClient = useQueryClient();
   const queryKey = ['booking-travellers', bookingId];
   const linked = useQuery({ queryKey, queryFn: () => listBookingTravellers(bookingId) });
@@ -71,6 +95,21 @@ export function BookingTravellers({ bookingId, ownerId }: { bookingId: string; o
             </li>
           ))}
         </ul>
+      )}
+      {userId === ownerId && active && closesOn && (
+        <p className="text-muted-foreground mt-3 text-sm" data-testid="traveller-cut-off">
+          {closed
+            ? `Changes to who travels and their details closed on ${formatOrdinalDate(closesOn)}. Contact us and we will make a change for you.`
+            : `You can change who travels and their details until ${formatOrdinalDate(dayBefore(closesOn))}.`}
+          {!closed && (
+            <>
+              {' '}
+              <a href="/customer-management" className="text-primary underline">
+                Edit traveller details
+              </a>
+            </>
+          )}
+        </p>
       )}
       {isOwner && linked.isSuccess && (
         <AddTraveller bookingId={bookingId} userId={userId} linked={linked.data} onAdded={refresh} />

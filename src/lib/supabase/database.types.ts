@@ -201,6 +201,8 @@ export type Database = {
           terms_version: string | null;
           terms_accepted_at: string | null;
           terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
         };
         Insert: {
           id?: string;
@@ -220,6 +222,8 @@ export type Database = {
           terms_version?: string | null;
           terms_accepted_at?: string | null;
           terms_accepted_by?: string | null;
+          cancellation_requested_at?: string | null;
+          cancellation_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -239,6 +243,8 @@ export type Database = {
           terms_version?: string | null;
           terms_accepted_at?: string | null;
           terms_accepted_by?: string | null;
+          cancellation_requested_at?: string | null;
+          cancellation_reason?: string | null;
         };
         Relationships: [
           {
@@ -822,6 +828,7 @@ export type Database = {
           balance_instalments: number;
           gst_treatment: string;
           next_room_priority_days: number | null;
+          traveller_changes_close_days: number | null;
           payment_plan_id: string | null;
         };
         Insert: {
@@ -849,6 +856,7 @@ export type Database = {
           balance_instalments?: number;
           gst_treatment?: string;
           next_room_priority_days?: number | null;
+          traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
         };
         Update: {
@@ -876,6 +884,7 @@ export type Database = {
           balance_instalments?: number;
           gst_treatment?: string;
           next_room_priority_days?: number | null;
+          traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
         };
         Relationships: [
@@ -1064,6 +1073,51 @@ export type Database = {
             columns: ['booking_id'];
             isOneToOne: false;
             referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payment_notices: {
+        Row: {
+          id: string;
+          booking_id: string;
+          amount_cents: number;
+          paid_on: string;
+          note: string | null;
+          payment_id: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          amount_cents: number;
+          paid_on: string;
+          note?: string | null;
+          payment_id?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          amount_cents?: number;
+          paid_on?: string;
+          note?: string | null;
+          payment_id?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_notices_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_notices_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: true;
+            referencedRelation: 'payments';
             referencedColumns: ['id'];
           },
         ];
@@ -1792,6 +1846,8 @@ export type Database = {
           terms_version: string | null;
           terms_accepted_at: string | null;
           terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
         };
       };
       admin_booking: {
@@ -2122,6 +2178,8 @@ export type Database = {
           terms_version: string | null;
           terms_accepted_at: string | null;
           terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
         };
       };
       cancel_booking: {
@@ -2405,6 +2463,33 @@ export type Database = {
         };
         Returns: string;
       };
+      request_cancellation: {
+        Args: {
+          p_booking_id: string;
+          p_reason?: string;
+        };
+        Returns: {
+          id: string;
+          event_id: string;
+          user_id: string;
+          invoice_number: string;
+          travellers: number;
+          total_cents: number;
+          deposit_cents: number;
+          currency: string;
+          status: Database['public']['Enums']['booking_status'];
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          hold_expires_at: string | null;
+          bank_reference: string | null;
+          terms_version: string | null;
+          terms_accepted_at: string | null;
+          terms_accepted_by: string | null;
+          cancellation_requested_at: string | null;
+          cancellation_reason: string | null;
+        };
+      };
       resend_booking_email: {
         Args: {
           p_booking_id: string;
@@ -2503,6 +2588,12 @@ export type Database = {
           member_id: string;
           until: string;
           reason?: string;
+        };
+        Returns: string;
+      };
+      traveller_changes_close_on: {
+        Args: {
+          p_booking_id: string;
         };
         Returns: string;
       };

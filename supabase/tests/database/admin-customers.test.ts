@@ -32,6 +32,12 @@ describe.each(DATABASE_KINDS)('admin customers on $name', (kind) => {
   beforeAll(async () => {
     testDb = await createPreparedDatabase(kind);
     await insertFixtures(testDb.db);
+    // The money behind the member's paid instalment: paid is the payments (decision 0073). The tier the
+    // deposit earns is put back, as the record below reads the fixture's.
+    await testDb.db.exec(`
+      insert into public.payments (booking_id, amount_cents, received_on) values ('${ID.bookingMember}', 50000, '2026-06-01');
+      update public.profiles set membership_tier = 'vip' where id = '${ID.member}';
+    `);
     // An enquirer whose name holds the characters a search must take literally, and the member's own
     // enquiry under another letter case (it is the member's, not a second customer).
     await testDb.db.query(

@@ -93,9 +93,9 @@ describe.each(DATABASE_KINDS)('admin overview on $name', (kind) => {
     expect(after.active_count - before.active_count).toBe(1);
   });
 
-  it('sums money collected (paid instalments) and outstanding (unpaid, bookings not cancelled)', () => {
+  it('sums money collected (payments received) and outstanding (unpaid, bookings not cancelled)', () => {
     const aud = (overview: AdminOverview) => overview.money.find((row) => row.currency === 'AUD')!;
-    // The fixtures have paid 150,000 and owe 50,000; our confirmed booking owes 3,000, the cancelled none.
+    // The seed has received 160,000 (decision 0073: payments only); our confirmed booking owes 3,000, the cancelled none.
     expect(aud(before).collected_cents).toBeGreaterThanOrEqual(150000);
     expect(aud(after).collected_cents).toBe(aud(before).collected_cents);
     expect(aud(after).outstanding_cents - aud(before).outstanding_cents).toBe(3000);

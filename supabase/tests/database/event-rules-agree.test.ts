@@ -14,9 +14,11 @@ import {
   GST_TREATMENTS,
   eventPriceProblem,
   eventTitleProblem,
+  eventTravellerChangesDaysProblem,
   isSlug,
   priceCents,
   priorityDays,
+  travellerChangesDays,
 } from '../../../src/features/admin/events/event-rules.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { outcomeOf } from './run-as.ts';
@@ -95,6 +97,13 @@ const FIELDS: Field[] = [
     problem: eventGstProblem,
     saved: (value) => value,
     values: [...GST_TREATMENTS.map((treatment) => treatment.value), 'gst free', 'exempt', ''],
+  },
+  {
+    column: 'traveller_changes_close_days',
+    type: 'integer',
+    problem: eventTravellerChangesDaysProblem,
+    saved: travellerChangesDays,
+    values: ['', ' ', '0', '30', '365', '366', '-1', '2.5', 'abc', ' 14 '],
   },
   {
     column: 'currency',

@@ -75,6 +75,8 @@ export async function insertFixtures(db: Queryable): Promise<void> {
       ('${ID.published}', 'fixture-published', 'Published trip', 'published', '2027-01-01', '2027-01-05', 100000),
       ('${ID.published2}', 'fixture-published-2', 'Second trip', 'published', '2027-02-01', '2027-02-03', 50000),
       ('${ID.draft}', 'fixture-draft', 'Draft trip', 'draft', '2027-03-01', '2027-03-02', 10000);
+    -- Members change the travellers on these trips' bookings up to departure (no cut-off before it, decision 0073).
+    update public.events set traveller_changes_close_days = 0;
     insert into public.comments (id, event_id, user_id, content, is_deleted) values
       ('${ID.commentMember}', '${ID.published}', '${ID.member}', 'Member comment', false),
       ('${ID.commentOther}', '${ID.published}', '${ID.other}', 'Other comment', false),

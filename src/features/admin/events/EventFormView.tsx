@@ -76,6 +76,12 @@ export function EventFormView({
             hint="The last day bookings are taken (Sydney). Empty: bookings close the day before departure."
           />
         </div>
+        <FormField<EventForm>
+          name="traveller_changes_close_days"
+          label="Traveller changes close (days before departure)"
+          inputMode="numeric"
+          hint="Until then members change who travels and their details; after it, only you can. Empty: the company's default (30 days)."
+        />
         <FormField<EventForm> name="location" label="Location" maxLength={200} />
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField<EventForm>

@@ -15,11 +15,13 @@ import {
   eventPriorityDaysProblem,
   eventStartProblem,
   eventTitleProblem,
+  eventTravellerChangesDaysProblem,
   eventTypeProblem,
   isSlug,
   priceCents,
   priceText,
   priorityDays,
+  travellerChangesDays,
 } from './event-rules';
 import { emptyToNull, ruleString } from '../../../lib/forms/rule-schema';
 import type { AdminEvent, EventValues } from './events.data';
@@ -34,6 +36,7 @@ export const eventFormSchema = z
     end_date: z.string(),
     bookings_open_on: z.string(),
     bookings_close_on: z.string(),
+    traveller_changes_close_days: ruleString(eventTravellerChangesDaysProblem),
     price: ruleString(eventPriceProblem),
     currency: ruleString(eventCurrencyProblem),
     capacity: ruleString(eventCapacityProblem),
@@ -74,6 +77,7 @@ export const EMPTY_EVENT: EventForm = {
   end_date: '',
   bookings_open_on: '',
   bookings_close_on: '',
+  traveller_changes_close_days: '',
   price: '',
   currency: 'AUD',
   capacity: '',
@@ -98,6 +102,8 @@ export function toForm(event: AdminEvent): EventForm {
     end_date: event.end_date,
     bookings_open_on: event.bookings_open_on ?? '',
     bookings_close_on: event.bookings_close_on ?? '',
+    traveller_changes_close_days:
+      event.traveller_changes_close_days === null ? '' : String(event.traveller_changes_close_days),
     price: priceText(event.price_cents),
     currency: event.currency,
     capacity: event.max_registrations === null ? '' : String(event.max_registrations),
@@ -123,6 +129,7 @@ export function toValues(form: EventForm): EventValues {
     end_date: form.end_date.trim(),
     bookings_open_on: emptyToNull(form.bookings_open_on),
     bookings_close_on: emptyToNull(form.bookings_close_on),
+    traveller_changes_close_days: travellerChangesDays(form.traveller_changes_close_days),
     price_cents: priceCents(form.price),
     currency: form.currency.trim(),
     max_registrations: form.capacity.trim() ? Number(form.capacity.trim()) : null,

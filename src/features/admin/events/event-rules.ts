@@ -122,6 +122,25 @@ export function eventBookingsCloseProblem(close: string, open: string, start: st
   return undefined;
 }
 
+export const TRAVELLER_CHANGES_DAYS_MAX = 365;
+
+/**
+ * How many days before departure members' changes to who travels and their details close (decision 0073):
+ * optional (empty: the company's default), a whole number from 0 to TRAVELLER_CHANGES_DAYS_MAX.
+ */
+export function eventTravellerChangesDaysProblem(value: string): string | undefined {
+  const days = value.trim();
+  if (!days) return undefined;
+  if (!WHOLE.test(days) || Number(days) > TRAVELLER_CHANGES_DAYS_MAX)
+    return `Enter a whole number of days from 0 to ${TRAVELLER_CHANGES_DAYS_MAX}, or leave it empty.`;
+  return undefined;
+}
+
+/** The days as stored (null: the company's default); only for a value the rule above accepts. */
+export function travellerChangesDays(value: string): number | null {
+  return value.trim() ? Number(value.trim()) : null;
+}
+
 /** Optional price per person in whole units with up to two decimals ('1200', '1200.50'). */
 export function eventPriceProblem(value: string): string | undefined {
   const price = value.trim().replace(/,/g, '');

@@ -38,6 +38,7 @@ const VALUES: EventValues = {
   end_date: '2027-06-03',
   bookings_open_on: null,
   bookings_close_on: null,
+  traveller_changes_close_days: 14,
   price_cents: 120050,
   currency: 'AUD',
   max_registrations: 12,

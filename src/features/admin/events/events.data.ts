@@ -52,6 +52,7 @@ export type AdminEvent = Omit<AdminEventRow, 'phase'> & {
   gst_treatment: string;
   /** The standard plan's parts, for an event without a plan template (not edited here). */
   balance_instalments: number;
+  traveller_changes_close_days: number | null;
 };
 
 /** What the form saves: the columns an admin edits. */
@@ -64,6 +65,7 @@ export type EventValues = Pick<
   | 'end_date'
   | 'bookings_open_on'
   | 'bookings_close_on'
+  | 'traveller_changes_close_days'
   | 'price_cents'
   | 'currency'
   | 'max_registrations'
@@ -80,7 +82,7 @@ export type EventValues = Pick<
 const ROW_COLUMNS =
   'id, slug, title, location, status, badge, start_date, end_date, price_cents, currency, max_registrations, trip_slug, updated_at';
 const LIST_COLUMNS = `${ROW_COLUMNS}, phase`;
-const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths, bookings_open_on, bookings_close_on, deposit_per_traveller_cents, payment_plan_id, next_room_priority_days, gst_treatment, balance_instalments`;
+const EVENT_COLUMNS = `${ROW_COLUMNS}, description, event_type, image_paths, bookings_open_on, bookings_close_on, deposit_per_traveller_cents, payment_plan_id, next_room_priority_days, gst_treatment, balance_instalments, traveller_changes_close_days`;
 
 /** The columns the list sorts by (the column ids of its table); anything else sorts by start date. */
 export const SORTABLE = ['title', 'start_date', 'phase', 'location', 'price_cents', 'updated_at'] as const;

@@ -1,6 +1,7 @@
 import type { MatrixPart } from '../matrix-cells.ts';
 import { ACTIVE_MATRIX } from './active.ts';
 import { ADMIN_BOOKINGS_MATRIX } from './admin-bookings.ts';
+import { AFTER_BOOKING_MATRIX } from './after-booking.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
@@ -30,4 +31,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   ADMIN_BOOKINGS_MATRIX,
   INVOICES_MATRIX,
   PAYMENT_PLANS_MATRIX,
+  AFTER_BOOKING_MATRIX,
 ];

@@ -1,0 +1,10 @@
+import { MemberRoot } from '../member/MemberRoot';
+import { ExtraPayment } from './ExtraPayment';
+
+export default function ExtraPaymentIsland() {
+  return (
+    <MemberRoot>
+      <ExtraPayment />
+    </MemberRoot>
+  );
+}
