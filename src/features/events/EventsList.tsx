@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
+import { bookPath } from '../book/book';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
@@ -170,14 +172,17 @@ function EventCard({
         <dt className="font-medium">Duration</dt>
         <dd>{nightsLabel(nightsBetween(event.start_date, event.end_date))}</dd>
       </dl>
-      {hasTripPage && (
-        <a
-          href={`/tours/${tripOf(event)}`}
-          className="text-primary mt-4 inline-block text-sm font-medium underline"
-        >
-          Trip details<span className="sr-only">: {event.title}</span>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        {/* Every listed event is upcoming; the booking flow says so when one is sold out or not open yet. */}
+        <a href={bookPath(event.id)} className={buttonClass('primary', 'sm')}>
+          Book Now<span className="sr-only">: {event.title}</span>
         </a>
-      )}
+        {hasTripPage && (
+          <a href={`/tours/${tripOf(event)}`} className="text-primary text-sm font-medium underline">
+            Trip details<span className="sr-only">: {event.title}</span>
+          </a>
+        )}
+      </div>
       <EventCommunity eventId={event.id} title={event.title} page={page} pageKey={pageKey} />
       <EventComments eventId={event.id} loadWhenNear />
     </li>
