@@ -11,6 +11,9 @@ import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 const THEMES: Theme[] = ['dark', 'light'];
 const TASMANIA = 'e0000000-0000-4000-8000-000000000006';
 
+/** The page's own alerts (the toaster keeps an empty one of its own outside main). */
+const alertIn = (page: Page) => page.getByRole('main').getByRole('alert');
+
 /** A published departure of the test's own (so the seed's places stay as other specs expect them). */
 async function departure(maxRegistrations: number | null, title?: string) {
   const event = await arrangeEvent({ start: '2030-03-10', end: '2030-03-14', ...(title ? { title } : {}) });
@@ -56,13 +59,14 @@ for (const theme of THEMES) {
 
     // The departure's page offers it while it is open.
     await page.goto(`/event-details/${event.id}`);
-    const book = page.getByRole('link', { name: `Book Event: ${event.title}` });
+    const book = page.getByRole('link', { name: /^Book Event/ });
     await expect(book).toHaveAttribute('href', `/book?event=${event.id}`);
 
     // Every request to the database from opening the flow to the confirmation (the issue asks for it).
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(supabaseUrl()))
+      // Only the flow's own: a late read of the page before it does not count.
+      if (request.url().startsWith(supabaseUrl()) && request.frame().url().includes('/book?'))
         requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await book.click();
@@ -84,9 +88,7 @@ for (const theme of THEMES) {
       page.getByRole('status').filter({ hasText: 'A traveller under 18 needs an adult' }),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Continue to price' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'A traveller under 18 needs an adult on the same booking.',
-    );
+    await expect(alertIn(page)).toHaveText('A traveller under 18 needs an adult on the same booking.');
     await expect(step1).toBeVisible();
 
     // The member as the adult: on to the price, by keyboard.
@@ -94,7 +96,7 @@ for (const theme of THEMES) {
     await mina.focus();
     await page.keyboard.press('Space');
     await expect(mina).toBeChecked();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(alertIn(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue to price' }).click();
     const step2 = await atStep(page, 'Step 2 of 4: Price');
     await expect(step2).toBeFocused();
@@ -115,17 +117,20 @@ for (const theme of THEMES) {
     await expect(
       page.getByText('The deposit is non-refundable, including if you later cancel'),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('href', '/terms');
+    await expect(page.getByRole('main').getByRole('link', { name: /terms and conditions/ })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
     const accept = page.getByRole('checkbox', { name: /I have read and accept the terms/ });
     await expect(accept).not.toBeChecked();
     await page.getByRole('button', { name: 'Continue to confirm' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please accept the terms and conditions to book.');
+    await expect(alertIn(page)).toHaveText('Please accept the terms and conditions to book.');
     await axeClean(page, theme, 'terms, not accepted');
     await accept.check();
     await page.getByRole('button', { name: 'Continue to confirm' }).click();
 
     await atStep(page, 'Step 4 of 4: Confirm and pay');
-    await expect(page.getByText('Mina Murray and Lucy Murray')).toBeVisible();
+    await expect(page.getByText('Lucy Murray and Mina Murray')).toBeVisible();
     await axeClean(page, theme, 'confirm');
     await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
 
@@ -179,7 +184,7 @@ test('a departure that is full says Sold out; one that fills while the member bo
   const full = await departure(2);
   await arrangeBooking({ userId: someone.id, eventId: full.id, totalCents: 240000, travellers: 2 });
   await page.goto(`/book?event=${full.id}`);
-  await expect(page.getByRole('alert')).toHaveText('Sold out: this departure cannot be booked online now.');
+  await expect(alertIn(page)).toHaveText('Sold out: this departure cannot be booked online now.');
   await expect(page.getByRole('heading', { name: /^Step/ })).toHaveCount(0);
 
   // Places taken while the member goes through the steps: book_departure's PT409 in words, nothing lost.
@@ -195,7 +200,7 @@ test('a departure that is full says Sold out; one that fills while the member bo
   await atStep(page, 'Step 4 of 4: Confirm and pay');
   await arrangeBooking({ userId: someone.id, eventId: filling.id, totalCents: 240000, travellers: 2 });
   await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
-  const refusal = page.getByRole('alert');
+  const refusal = alertIn(page);
   await expect(refusal).toContainText(
     'Only 1 place left on this departure. Choose fewer travellers to book.',
   );
@@ -205,9 +210,7 @@ test('a departure that is full says Sold out; one that fills while the member bo
   // What the member chose is still chosen; the step now says why it cannot go on.
   await expect(page.getByRole('checkbox', { name: /Quincey Morris/ })).toBeChecked();
   await page.getByRole('button', { name: 'Continue to price' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Only 1 place left on this departure. Choose one traveller.',
-  );
+  await expect(alertIn(page)).toHaveText('Only 1 place left on this departure. Choose one traveller.');
 
   // The last place goes too: Sold out.
   await page.getByRole('checkbox', { name: /Quincey Morris/ }).uncheck();
@@ -216,9 +219,7 @@ test('a departure that is full says Sold out; one that fills while the member bo
   await page.getByRole('button', { name: 'Continue to confirm' }).click();
   await arrangeBooking({ userId: someone.id, eventId: filling.id, totalCents: 120000, travellers: 1 });
   await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
-  await expect(page.getByRole('alert')).toContainText(
-    'Sold out: every place on this departure has been taken.',
-  );
+  await expect(alertIn(page)).toContainText('Sold out: every place on this departure has been taken.');
   const { count } = await adminClient()
     .from('bookings')
     .select('id', { count: 'exact', head: true })
@@ -252,5 +253,9 @@ test('a departure not yet open has no Book button on its trip page', async ({ pa
   await page.goto('/tours/vietnam-battlefield-tour');
   const onSale = page.getByRole('list', { name: 'Departures on sale' });
   await expect(onSale.getByText(/Booking opens 1st March/)).toBeVisible();
-  await expect(onSale.getByRole('link', { name: 'Book Now' })).toBeHidden();
+  // The link is in the page (its room kept) but never shown, nor in the accessibility tree.
+  const book = onSale.locator('a[href^="/book?event="]');
+  await expect(book).toHaveCount(1);
+  await expect(book).toBeHidden();
+  await expect(onSale.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
 });
