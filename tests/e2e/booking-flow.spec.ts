@@ -59,7 +59,7 @@ for (const theme of THEMES) {
 
     // The departure's page offers it while it is open.
     await page.goto(`/event-details/${event.id}`);
-    const book = page.getByRole('link', { name: /^Book Event/ });
+    const book = page.getByRole('link', { name: 'Book Event', exact: true });
     await expect(book).toHaveAttribute('href', `/book?event=${event.id}`);
 
     // Every request to the database from opening the flow to the confirmation (the issue asks for it).
@@ -258,4 +258,13 @@ test('a departure not yet open has no Book button on its trip page', async ({ pa
   await expect(book).toHaveCount(1);
   await expect(book).toBeHidden();
   await expect(onSale.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
+});
+
+test('each card on /events offers its departure’s booking flow', async ({ page }) => {
+  const event = await departure(null, `Booked Belfry ${Date.now()}`);
+  await page.goto('/events');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: event.title }) });
+  const book = card.getByRole('link', { name: 'Book Now' });
+  await expect(book).toHaveAttribute('href', `/book?event=${event.id}`, { timeout: 30_000 });
+  await expect(book).toHaveAccessibleDescription(event.title);
 });

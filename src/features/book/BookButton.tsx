@@ -10,7 +10,7 @@ import { fetchDepartureState } from './book.data';
  * its height while the read runs, so nothing below moves. A visitor pressing it is sent to sign in first
  * (the booking flow is a member page) and comes back to it.
  */
-export function BookButton({ eventId, title }: { eventId: string; title: string }) {
+export function BookButton({ eventId }: { eventId: string }) {
   const state = useQuery({
     queryKey: ['book', 'state', eventId],
     queryFn: () => fetchDepartureState(eventId),
@@ -19,7 +19,7 @@ export function BookButton({ eventId, title }: { eventId: string; title: string 
     <div className="mt-6 flex min-h-11 flex-wrap items-center gap-3">
       {state.data?.state === 'open' ? (
         <a href={bookPath(eventId)} className={buttonClass('primary')}>
-          Book Event<span className="sr-only">: {title}</span>
+          Book Event
         </a>
       ) : state.data ? (
         <p className="font-semibold">{availabilityLabel(state.data)}</p>

@@ -155,7 +155,7 @@ function EventCard({
       <span className="bg-badge-soon text-badge-soon-foreground inline-flex rounded-full px-3 py-1 text-xs font-semibold">
         EOI Open
       </span>
-      <h2 className="mt-3 text-xl font-semibold">
+      <h2 id={`event-title-${event.id}`} className="mt-3 text-xl font-semibold">
         <a href={`/event-details/${event.id}`} className="underline-offset-4 hover:underline">
           {event.title}
         </a>
@@ -174,8 +174,13 @@ function EventCard({
       </dl>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         {/* Every listed event is upcoming; the booking flow says so when one is sold out or not open yet. */}
-        <a href={bookPath(event.id)} className={buttonClass('primary', 'sm')}>
-          Book Now<span className="sr-only">: {event.title}</span>
+        {/* Named 'Book Now' and described by the card's title: the title alone names the card's own link. */}
+        <a
+          href={bookPath(event.id)}
+          aria-describedby={`event-title-${event.id}`}
+          className={buttonClass('primary', 'sm')}
+        >
+          Book Now
         </a>
         {hasTripPage && (
           <a href={`/tours/${tripOf(event)}`} className="text-primary text-sm font-medium underline">
