@@ -66,7 +66,7 @@ export function isAdminPage(pagePath) {
 const EVENTS_PAGE_PATHS = /^(events|event-details)(\/|\.html$)/;
 
 const APP_PAGE_PATHS =
-  /^(contact|dashboard|login|reset-password|admin|personal-details|settings|support|customer|customer-management|customer-favorites|completed-events|manage-booking|manage-payment-plan|invoice|extra-payment|unsubscribe|confirm-subscription|event-updates)(\/|\.html$)/;
+  /^(contact|dashboard|login|reset-password|admin|personal-details|settings|support|customer|customer-management|customer-favorites|completed-events|manage-booking|manage-payment-plan|invoice|extra-payment|book|unsubscribe|confirm-subscription|event-updates)(\/|\.html$)/;
 
 /** The JavaScript budget of a built page, given its path in dist/ (e.g. `dashboard/index.html`). */
 export function pageJsBudget(pagePath) {

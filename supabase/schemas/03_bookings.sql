@@ -861,6 +861,21 @@ GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer
 GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.quote_booking(p_event_id uuid, p_travellers integer, p_rooms uuid[]) TO service_role;
 
+-- The version of the terms a booking must accept now (private.booking_settings.terms_version): the booking
+-- flow sends it back with book_departure once the member ticks the box (decision 0072). Nothing else of
+-- the settings is exposed; the terms themselves are public.
+CREATE FUNCTION public.current_terms_version() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.terms_version from private.booking_settings s
+$$;
+
+REVOKE ALL ON FUNCTION public.current_terms_version() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.current_terms_version() TO anon;
+GRANT ALL ON FUNCTION public.current_terms_version() TO authenticated;
+GRANT ALL ON FUNCTION public.current_terms_version() TO service_role;
+
 -- Applies a booking's payments to its instalments in due-date order: each instalment the payments cover in
 -- full is marked paid (paid_at: when its last cent arrived, given by the caller), a partly covered one stays
 -- unpaid. Once the deposit is covered a pending booking is confirmed and its hold ends.

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { sydneyToday } from '../../lib/format/today';
 import { $loading, $user } from '../../stores/session';
+import { BookButton } from '../book/BookButton';
 import { EventComments } from '../comments/EventComments';
 import { EventCommunity } from '../events/EventCommunity';
 import { eventsPageKey, fetchEventsPage } from '../events/events.data';
@@ -103,6 +104,7 @@ function EventPage({ event, trip }: { event: EventDetail; trip: TripCopy | undef
         <dt className="font-medium">Duration</dt>
         <dd>{nightsLabel(nightsBetween(event.start_date, event.end_date))}</dd>
       </dl>
+      {phase === 'upcoming' && event.status === 'published' && <BookButton eventId={event.id} />}
       {event.description && <p className="mt-4 whitespace-pre-line">{event.description}</p>}
       {trip && <TripCopySection trip={trip} />}
       <section aria-labelledby="community-title" className="border-border mt-10 border-t pt-6">

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
+import { bookPath } from '../book/book';
 import { $isAdmin, $loading, $user } from '../../stores/session';
 import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
@@ -153,7 +155,7 @@ function EventCard({
       <span className="bg-badge-soon text-badge-soon-foreground inline-flex rounded-full px-3 py-1 text-xs font-semibold">
         EOI Open
       </span>
-      <h2 className="mt-3 text-xl font-semibold">
+      <h2 id={`event-title-${event.id}`} className="mt-3 text-xl font-semibold">
         <a href={`/event-details/${event.id}`} className="underline-offset-4 hover:underline">
           {event.title}
         </a>
@@ -170,14 +172,22 @@ function EventCard({
         <dt className="font-medium">Duration</dt>
         <dd>{nightsLabel(nightsBetween(event.start_date, event.end_date))}</dd>
       </dl>
-      {hasTripPage && (
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        {/* Every listed event is upcoming; the booking flow says so when one is sold out or not open yet. */}
+        {/* Named 'Book Now' and described by the card's title: the title alone names the card's own link. */}
         <a
-          href={`/tours/${tripOf(event)}`}
-          className="text-primary mt-4 inline-block text-sm font-medium underline"
+          href={bookPath(event.id)}
+          aria-describedby={`event-title-${event.id}`}
+          className={buttonClass('primary', 'sm')}
         >
-          Trip details<span className="sr-only">: {event.title}</span>
+          Book Now
         </a>
-      )}
+        {hasTripPage && (
+          <a href={`/tours/${tripOf(event)}`} className="text-primary text-sm font-medium underline">
+            Trip details<span className="sr-only">: {event.title}</span>
+          </a>
+        )}
+      </div>
       <EventCommunity eventId={event.id} title={event.title} page={page} pageKey={pageKey} />
       <EventComments eventId={event.id} loadWhenNear />
     </li>

@@ -21,4 +21,8 @@ export async function fillDepartureStates(root: ParentNode, fetcher: typeof fetc
     slot.textContent = availabilityLabel(row);
     slot.dataset['state'] = row.state;
   }
+  // A departure on sale gets its Book button (decision 0072); the others keep theirs hidden.
+  for (const link of root.querySelectorAll<HTMLElement>('[data-book-departure]')) {
+    if (byId.get(link.dataset['bookDeparture'] ?? '')?.state === 'open') link.classList.remove('invisible');
+  }
 }

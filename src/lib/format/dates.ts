@@ -21,6 +21,11 @@ const sydneyDateTime = new Intl.DateTimeFormat('en-AU', {
   timeStyle: 'short',
   timeZone: COMPANY_TIME_ZONE,
 });
+const sydneyTime = new Intl.DateTimeFormat('en-AU', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: COMPANY_TIME_ZONE,
+});
 // en-CA writes dates as YYYY-MM-DD, the shape of a calendar date.
 const sydneyIsoDate = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
@@ -45,6 +50,11 @@ export function sydneyDate(moment: string | Date): string {
 /** A moment in Sydney: "24 Nov 2026, 3:21 pm". */
 export function formatDateTime(moment: string | Date): string {
   return sydneyDateTime.format(new Date(toEpochMs(moment)));
+}
+
+/** The time of a moment in Sydney: "3:21 pm" (with sydneyDate for its day, e.g. when a hold ends). */
+export function formatSydneyTime(moment: string | Date): string {
+  return sydneyTime.format(new Date(toEpochMs(moment)));
 }
 
 /** A calendar date, short: "2026-12-05" → "5 Dec 2026". For a moment, pass sydneyDate(moment). */

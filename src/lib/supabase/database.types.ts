@@ -2233,6 +2233,10 @@ export type Database = {
           email: string;
         }[];
       };
+      current_terms_version: {
+        Args: { [_ in never]: never };
+        Returns: string;
+      };
       delete_my_account: {
         Args: { [_ in never]: never };
         Returns: string;

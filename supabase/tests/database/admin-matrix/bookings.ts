@@ -120,6 +120,10 @@ export const BOOKINGS_MATRIX: MatrixPart = {
       `select count(*)::int as n from public.quote_booking('${BOOKINGS_ID.event}', 1)`,
       [2, 2, 2, 2],
     ],
+    'current_terms_version()': [
+      `select count(*)::int as n from public.current_terms_version() where current_terms_version = '2026-11'`,
+      [1, 1, 1, 1],
+    ],
     'record_payment(booking, amount, day, reference)': [
       `select count(*)::int as n from public.record_payment('${BOOKINGS_ID.bookingMember}', 100, current_date, 'Matrix')`,
       ['denied', 'refused', 'refused', 1],

@@ -1,0 +1,104 @@
+/**
+ * The booking flow's reads and its one write, through supabase-js (decision 0072). The database decides:
+ * departure_availability counts the places, quote_booking prices, book_departure books (or refuses).
+ */
+import type { DepartureAvailability } from '../../lib/departures/availability';
+import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import type { TravellerValues } from '../travellers/travellers';
+import type { QuoteLine } from './book';
+
+export interface BookableEvent {
+  id: string;
+  title: string;
+  location: string | null;
+  start_date: string;
+  end_date: string;
+  price_cents: number | null;
+  currency: string;
+}
+
+/** The departure to book, or null when there is none the caller may read (drafts and unknown ids). */
+export async function fetchBookableEvent(
+  eventId: string,
+  client: LoadClient = sharedClient,
+): Promise<BookableEvent | null> {
+  const supabase = await client();
+  return unwrap(
+    await supabase
+      .from('events')
+      .select('id, title, location, start_date, end_date, price_cents, currency')
+      .eq('id', eventId)
+      .neq('status', 'draft')
+      .maybeSingle(),
+  );
+}
+
+/** The departure's live state (open, sold out, opens on…) and its places left; null for no row. */
+export async function fetchDepartureState(
+  eventId: string,
+  client: LoadClient = sharedClient,
+): Promise<DepartureAvailability | null> {
+  const supabase = await client();
+  const rows = unwrap(await supabase.rpc('departure_availability', { event_ids: [eventId] }));
+  return (rows[0] as DepartureAvailability | undefined) ?? null;
+}
+
+/** What booking `travellers` would cost today, instalment by instalment (nothing is held). */
+export async function fetchQuote(
+  eventId: string,
+  travellers: number,
+  client: LoadClient = sharedClient,
+): Promise<QuoteLine[]> {
+  const supabase = await client();
+  return unwrap(await supabase.rpc('quote_booking', { p_event_id: eventId, p_travellers: travellers }));
+}
+
+/** The version of the terms a booking accepts now. */
+export async function fetchTermsVersion(client: LoadClient = sharedClient): Promise<string> {
+  const supabase = await client();
+  return unwrap(await supabase.rpc('current_terms_version'));
+}
+
+/** Saves a new traveller for the caller (user_id is theirs by default) and gives its id to pick it. */
+export async function addTraveller(
+  values: TravellerValues,
+  client: LoadClient = sharedClient,
+): Promise<string> {
+  const supabase = await client();
+  return unwrap(await supabase.from('travellers').insert(values).select('id').single()).id;
+}
+
+/** What the member needs once booked: how to pay and how long the places are held. */
+export interface NewBooking {
+  id: string;
+  bank_reference: string | null;
+  hold_expires_at: string | null;
+  deposit_cents: number;
+  total_cents: number;
+  currency: string;
+}
+
+/** Books the caller's travellers (pending, places held); a refusal throws a DataError (PT409, 22023…). */
+export async function bookDeparture(
+  eventId: string,
+  travellerIds: readonly string[],
+  termsVersion: string,
+  client: LoadClient = sharedClient,
+): Promise<NewBooking> {
+  const supabase = await client();
+  const booking = unwrap(
+    await supabase.rpc('book_departure', {
+      p_event_id: eventId,
+      p_traveller_ids: [...travellerIds],
+      p_terms_version: termsVersion,
+    }),
+  );
+  return {
+    id: booking.id,
+    bank_reference: booking.bank_reference,
+    hold_expires_at: booking.hold_expires_at,
+    deposit_cents: booking.deposit_cents,
+    total_cents: booking.total_cents,
+    currency: booking.currency,
+  };
+}
