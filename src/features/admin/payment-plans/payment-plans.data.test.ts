@@ -41,6 +41,7 @@ const EVENT: EventValues = {
   payment_plan_id: null,
   next_room_priority_days: null,
   gst_treatment: 'taxable',
+  traveller_changes_close_days: null,
 };
 
 beforeAll(async () => {
