@@ -3,11 +3,11 @@ import { ALL_DENIED, ids, type MatrixPart } from '../matrix-cells.ts';
 
 /** A booking of the member with two unpaid instalments side by side, and one change to its schedule. */
 export const INVOICES_ID = {
-  event: 'f2000000-0000-4000-8000-000000000601',
-  booking: 'fa000000-0000-4000-8000-000000000601',
-  first: 'fb000000-0000-4000-8000-000000000601',
-  second: 'fb000000-0000-4000-8000-000000000602',
-  change: 'fc000000-0000-4000-8000-000000000601',
+  event: 'f2000000-0000-4000-8000-000000000701',
+  booking: 'fa000000-0000-4000-8000-000000000701',
+  first: 'fb000000-0000-4000-8000-000000000701',
+  second: 'fb000000-0000-4000-8000-000000000702',
+  change: 'fc000000-0000-4000-8000-000000000701',
 };
 
 /**
@@ -68,7 +68,7 @@ export const INVOICES_MATRIX: MatrixPart = {
       ['denied', 'refused', 'refused', 2],
     ],
     'admin_schedule_attention(search, filter)': [
-      `select count(*)::int as n from public.admin_schedule_attention('FIX-0601', 'changed')`,
+      `select count(*)::int as n from public.admin_schedule_attention('FIX-0701', 'changed')`,
       ['denied', 'refused', 'refused', 1],
     ],
     'private.issue_invoice_version(booking)': [
@@ -83,7 +83,7 @@ export const INVOICES_MATRIX: MatrixPart = {
          private.sydney_today() + 200, private.sydney_today() + 202, 100000);
       begin;
       insert into public.bookings (id, event_id, user_id, invoice_number, total_cents, deposit_cents) values
-        ('${INVOICES_ID.booking}', '${INVOICES_ID.event}', '${ID.member}', 'FIX-0601', 100000, 80000);
+        ('${INVOICES_ID.booking}', '${INVOICES_ID.event}', '${ID.member}', 'FIX-0701', 100000, 80000);
       insert into public.booking_installments (id, booking_id, due_date, amount_cents) values
         ('${INVOICES_ID.first}', '${INVOICES_ID.booking}', private.sydney_today() + 10, 80000),
         ('${INVOICES_ID.second}', '${INVOICES_ID.booking}', private.sydney_today() + 100, 20000);
