@@ -28,8 +28,8 @@ export function RoomsStep({ event, choices, onChange, onBack, onNext }: StepProp
   return (
     <div className="space-y-4">
       <p className="text-muted-foreground max-w-prose">
-        Choose a room for each traveller. A supplement is added to that traveller&rsquo;s price and paid
-        with the balance.
+        Choose a room for each traveller. A supplement is added to that traveller&rsquo;s price and paid with
+        the balance.
       </p>
       {choices.travellers.map((traveller) => (
         <fieldset
