@@ -25,11 +25,14 @@ async function departure(maxRegistrations: number | null, title?: string) {
   return event;
 }
 
-async function saveTraveller(member: TestMember, fullName: string, dateOfBirth: string) {
-  const { error } = await adminClient()
+async function saveTraveller(member: TestMember, fullName: string, dateOfBirth: string): Promise<string> {
+  const { data, error } = await adminClient()
     .from('travellers')
-    .insert({ user_id: member.id, full_name: fullName, date_of_birth: dateOfBirth });
+    .insert({ user_id: member.id, full_name: fullName, date_of_birth: dateOfBirth })
+    .select('id')
+    .single();
   if (error) throw new Error(error.message);
+  return data.id;
 }
 
 /** The step's heading, focused as the step opens, and nothing still loading. */
@@ -170,6 +173,133 @@ for (const theme of THEMES) {
     expect(requests.length).toBeLessThanOrEqual(10);
   });
 }
+
+test('on a departure with rooms, a member chooses a room per traveller and pays the supplement (axe on the rooms step in both themes)', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const event = await departure(20, `Borley Rectory Rooms ${Date.now()}`);
+  const { error: optionsError } = await adminClient()
+    .from('event_room_options')
+    .insert([
+      { event_id: event.id, label: 'Twin share', supplement_cents: 0, sort_order: 0 },
+      { event_id: event.id, label: 'Single room', supplement_cents: 65000, sort_order: 1 },
+    ]);
+  if (optionsError) throw new Error(optionsError.message);
+  const member = await createMember({ fullName: 'Arthur Holmwood' });
+  const arthur = await saveTraveller(member, 'Arthur Holmwood', '1980-02-01');
+  const lucy = await saveTraveller(member, 'Lucy Westenra', '1982-03-01');
+  await signInPage(page, member);
+
+  /** From the first step to the rooms step with both travellers chosen. */
+  const toRooms = async () => {
+    await page.goto(`/book?event=${event.id}`);
+    await atStep(page, 'Step 1 of 5: Travellers');
+    await expect(page.getByRole('navigation', { name: 'Booking steps' }).getByRole('listitem')).toHaveText([
+      '1. Travellers',
+      '2. Rooms',
+      '3. Price',
+      '4. Terms',
+      '5. Confirm and pay',
+    ]);
+    await page.getByRole('checkbox', { name: /Arthur Holmwood/ }).check();
+    await page.getByRole('checkbox', { name: /Lucy Westenra/ }).check();
+    await page.getByRole('button', { name: 'Continue to rooms' }).click();
+    const heading = await atStep(page, 'Step 2 of 5: Rooms');
+    await expect(heading).toBeFocused();
+  };
+
+  await useStoredTheme(context, 'light');
+  await toRooms();
+  await axeClean(page, 'light', 'rooms, light');
+
+  // The same flow in the dark theme, counting its requests: the options came with the departure's read.
+  await useStoredTheme(context, 'dark');
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(supabaseUrl()) && request.frame().url().includes('/book?'))
+      requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await toRooms();
+  const arthurRooms = page.getByRole('group', { name: 'Arthur Holmwood' });
+  const lucyRooms = page.getByRole('group', { name: 'Lucy Westenra' });
+  await expect(arthurRooms.getByRole('radio')).toHaveCount(2);
+  await expect(arthurRooms.getByRole('radio', { name: 'Twin share (no supplement)' })).not.toBeChecked();
+  await expect(arthurRooms.getByRole('radio', { name: 'Single room (+$650.00 supplement)' })).toBeVisible();
+  await axeClean(page, 'dark', 'rooms, dark');
+
+  // No room yet: the step says whose is missing; by keyboard, Lucy takes the single room.
+  await arthurRooms.getByRole('radio', { name: 'Twin share (no supplement)' }).check();
+  await page.getByRole('button', { name: 'Continue to price' }).click();
+  await expect(alertIn(page)).toHaveText('Choose a room for Lucy Westenra.');
+  await axeClean(page, 'dark', 'rooms, a room missing');
+  const lucyTwin = lucyRooms.getByRole('radio', { name: 'Twin share (no supplement)' });
+  await lucyTwin.focus();
+  await page.keyboard.press('Space');
+  await expect(lucyTwin).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(lucyRooms.getByRole('radio', { name: 'Single room (+$650.00 supplement)' })).toBeChecked();
+  await expect(alertIn(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue to price' }).click();
+
+  const step3 = await atStep(page, 'Step 3 of 5: Price');
+  await expect(step3).toBeFocused();
+  await expect(page.getByRole('table', { name: 'Price per traveller' }).getByRole('row')).toHaveText([
+    'TravellerRoomPrice',
+    'Arthur HolmwoodTwin share$1,200.00',
+    'Lucy WestenraSingle room$1,850.00 (includes $650.00 supplement)',
+  ]);
+  const price = page.getByTestId('book-price');
+  await expect(price).toContainText('Travellers2');
+  await expect(price).toContainText('Total$3,050.00');
+  // The deposit stays per traveller; the supplement is paid with the balance (decision 0077).
+  await expect(price).toContainText('Deposit due now$1,600.00');
+  await expect(page.getByRole('table', { name: 'Then the balance' }).getByRole('row')).toHaveText([
+    'Due dateAmount',
+    '10th December, 2029$1,450.00',
+  ]);
+  await axeClean(page, 'dark', 'price with rooms');
+
+  // Back keeps the rooms; on to the terms and the booking.
+  await page.getByRole('button', { name: 'Back to rooms' }).click();
+  await atStep(page, 'Step 2 of 5: Rooms');
+  await expect(lucyRooms.getByRole('radio', { name: /Single room/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to price' }).click();
+  await page.getByRole('button', { name: 'Continue to terms' }).click();
+  await atStep(page, 'Step 4 of 5: Terms');
+  await page.getByRole('checkbox', { name: /I have read and accept the terms/ }).check();
+  await page.getByRole('button', { name: 'Continue to confirm' }).click();
+  await atStep(page, 'Step 5 of 5: Confirm and pay');
+  await expect(page.getByTestId('book-price')).toContainText('Total$3,050.00');
+  await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
+  await expect(page.getByRole('heading', { name: 'Your places are held', level: 2 })).toBeFocused();
+
+  const { data: booking, error } = await adminClient()
+    .from('bookings')
+    .select(
+      'id, total_cents, travellers, booking_travellers(traveller_id, room_label, room_supplement_cents)',
+    )
+    .eq('user_id', member.id)
+    .single();
+  if (error) throw new Error(error.message);
+  // The booking's total is the quote's.
+  expect(booking.total_cents).toBe(305000);
+  expect(booking.travellers).toBe(2);
+  expect(
+    Object.fromEntries(
+      booking.booking_travellers.map((row) => [
+        row.traveller_id,
+        [row.room_label, row.room_supplement_cents],
+      ]),
+    ),
+  ).toEqual({ [arthur]: ['Twin share', 0], [lucy]: ['Single room', 65000] });
+  console.log(`booking flow with rooms requests (${requests.length}):\n  ${requests.join('\n  ')}`);
+  // The session, the departure with its options, its places, the travellers, the quote, the terms
+  // version, the booking: nothing read for the rooms on their own.
+  expect(requests.filter((request) => request.includes('event_room_options'))).toEqual([]);
+  expect(requests.length).toBeLessThanOrEqual(7);
+});
 
 test('a departure that is full says Sold out; one that fills while the member books refuses in words', async ({
   page,

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { availabilityLabel } from '../../lib/departures/availability';
-import { eventIdFrom, stepHeading, STEPS, type PickableTraveller } from './book';
+import { eventIdFrom, stepHeading, stepsFor, type PickableTraveller, type RoomChoice } from './book';
 import { fetchBookableEvent, fetchDepartureState, type BookableEvent, type NewBooking } from './book.data';
 import { Booked, type BankTransfer } from './Booked';
 import { ConfirmStep } from './ConfirmStep';
 import { PriceStep } from './PriceStep';
+import { RoomsStep } from './RoomsStep';
 import { TermsStep } from './TermsStep';
 import { TravellersStep } from './TravellersStep';
 
@@ -20,12 +21,14 @@ export interface BookingFlowProps {
 /** What the member has chosen so far; kept while they move between steps and after a refusal. */
 export interface Choices {
   travellers: PickableTraveller[];
+  /** Each traveller's room (traveller id to option id), on a departure that offers rooms. */
+  rooms: RoomChoice;
   termsAccepted: boolean;
 }
 
 /**
- * /book?event=<id>: the member books a departure in four steps (travellers, price, terms, confirm), then
- * sees how to pay by bank transfer. Each step has its heading, focused when the step opens.
+ * /book?event=<id>: the member books a departure in four steps (travellers, price, terms, confirm), five
+ * with rooms after the travellers when the departure offers them, then sees how to pay by bank transfer. Each step has its heading, focused when the step opens.
  */
 export function BookingFlow({ bank, termsPoints }: BookingFlowProps) {
   const [eventId] = useState(() => eventIdFrom(window.location.search));
@@ -89,7 +92,7 @@ function Flow({
   termsPoints: readonly string[];
 }) {
   const [step, setStep] = useState(0);
-  const [choices, setChoices] = useState<Choices>({ travellers: [], termsAccepted: false });
+  const [choices, setChoices] = useState<Choices>({ travellers: [], rooms: {}, termsAccepted: false });
   const [booked, setBooked] = useState<{ booking: NewBooking; dueNowCents: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -146,20 +149,22 @@ function Flow({
       </div>
     );
 
+  const steps = stepsFor(event.room_options.length > 0);
+  const current = steps[step]?.key;
   const stepProps = {
     event: { ...event, price_cents: event.price_cents },
     placesLeft,
     choices,
     onChange: (next: Partial<Choices>) => setChoices((current) => ({ ...current, ...next })),
     onBack: () => setStep((current) => Math.max(0, current - 1)),
-    onNext: () => setStep((current) => Math.min(STEPS.length - 1, current + 1)),
+    onNext: () => setStep((current) => Math.min(steps.length - 1, current + 1)),
   };
   return (
     <div className="space-y-6">
       {summary}
       <nav aria-label="Booking steps">
         <ol className="flex flex-wrap gap-2 text-sm">
-          {STEPS.map((item, index) => (
+          {steps.map((item, index) => (
             <li
               key={item.key}
               aria-current={index === step ? 'step' : undefined}
@@ -176,12 +181,13 @@ function Flow({
       </nav>
       <section aria-labelledby="book-step" className="space-y-4">
         <h2 id="book-step" ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
-          {stepHeading(step)}
+          {stepHeading(steps, step)}
         </h2>
-        {step === 0 && <TravellersStep {...stepProps} />}
-        {step === 1 && <PriceStep {...stepProps} />}
-        {step === 2 && <TermsStep {...stepProps} points={termsPoints} />}
-        {step === 3 && (
+        {current === 'travellers' && <TravellersStep {...stepProps} />}
+        {current === 'rooms' && <RoomsStep {...stepProps} />}
+        {current === 'price' && <PriceStep {...stepProps} />}
+        {current === 'terms' && <TermsStep {...stepProps} points={termsPoints} />}
+        {current === 'confirm' && (
           <ConfirmStep
             {...stepProps}
             onBooked={(booking, dueNowCents) => setBooked({ booking, dueNowCents })}

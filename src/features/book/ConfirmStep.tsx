@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { showErrorToast } from '../../stores/toasts';
-import { namesList, refusalOf, type Refusal } from './book';
+import { namesList, refusalOf, roomIdsFor, type Refusal } from './book';
 import { bookDeparture, fetchTermsVersion, type NewBooking } from './book.data';
 import { PriceTable, useSummary } from './PriceStep';
 import type { StepProps } from './step-props';
 
 /**
- * Step 4: what is being booked, then one press books it (book_departure) to pay by bank transfer. A refusal
+ * The last step: what is being booked, then one press books it (book_departure) to pay by bank transfer. A refusal
  * is shown here in the member's words; nothing they chose is lost, and 'Choose travellers again' re-reads
  * the places left.
  */
@@ -23,7 +23,7 @@ export function ConfirmStep({
   onChooseAgain: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { summary } = useSummary(event, choices.travellers.length);
+  const { summary, lines } = useSummary(event, choices);
   const terms = useQuery({ queryKey: ['book', 'terms-version'], queryFn: () => fetchTermsVersion() });
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const book = useMutation({
@@ -32,6 +32,7 @@ export function ConfirmStep({
         event.id,
         choices.travellers.map((traveller) => traveller.id),
         termsVersion,
+        roomIdsFor(choices.travellers, choices.rooms, event.room_options),
       ),
     onSuccess: (booking) => onBooked(booking, summary?.dueNowCents ?? booking.deposit_cents),
     onError: (error) => {
@@ -58,7 +59,7 @@ export function ConfirmStep({
         <dt className="text-muted-foreground">Payment</dt>
         <dd className="font-medium">Bank transfer</dd>
       </dl>
-      {summary && <PriceTable summary={summary} />}
+      {summary && <PriceTable summary={summary} lines={lines} />}
       <p className="max-w-prose text-sm">
         When you book, we hold your places while your deposit reaches us by bank transfer. We show you our
         bank details and your payment reference on the next screen.

@@ -5,7 +5,7 @@ import type { StepProps } from './step-props';
 export const TERMS_NOT_ACCEPTED = 'Please accept the terms and conditions to book.';
 
 /**
- * Step 3: the terms' key points (from the terms page's content) and a link to them in full, then a box the
+ * The terms step: the terms' key points (from the terms page's content) and a link to them in full, then a box the
  * member ticks themselves: it starts unticked, every time.
  */
 export function TermsStep({

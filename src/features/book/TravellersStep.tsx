@@ -155,7 +155,7 @@ export function TravellersStep({ event, placesLeft, choices, onChange, onNext }:
       )}
       <div className="flex justify-end">
         <button type="button" className={buttonClass('primary')} onClick={next}>
-          Continue to price
+          {event.room_options.length > 0 ? 'Continue to rooms' : 'Continue to price'}
         </button>
       </div>
     </div>

@@ -5,7 +5,7 @@
 import type { DepartureAvailability } from '../../lib/departures/availability';
 import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { TravellerValues } from '../travellers/travellers';
-import type { QuoteLine } from './book';
+import type { QuoteLine, RoomOption } from './book';
 
 export interface BookableEvent {
   id: string;
@@ -15,22 +15,37 @@ export interface BookableEvent {
   end_date: string;
   price_cents: number | null;
   currency: string;
+  /** Its room options in their order (decision 0077); none: the flow has no rooms step. */
+  room_options: RoomOption[];
 }
 
-/** The departure to book, or null when there is none the caller may read (drafts and unknown ids). */
+/**
+ * The departure to book with its room options (embedded: the same request), or null when there is none the
+ * caller may read (drafts and unknown ids).
+ */
 export async function fetchBookableEvent(
   eventId: string,
   client: LoadClient = sharedClient,
 ): Promise<BookableEvent | null> {
   const supabase = await client();
-  return unwrap(
+  const row = unwrap(
     await supabase
       .from('events')
-      .select('id, title, location, start_date, end_date, price_cents, currency')
+      .select(
+        'id, title, location, start_date, end_date, price_cents, currency, event_room_options(id, label, supplement_cents, sort_order)',
+      )
       .eq('id', eventId)
       .neq('status', 'draft')
       .maybeSingle(),
   );
+  if (!row) return null;
+  const { event_room_options: options, ...event } = row;
+  return {
+    ...event,
+    room_options: [...options]
+      .sort((a, b) => a.sort_order - b.sort_order || a.label.localeCompare(b.label))
+      .map(({ id, label, supplement_cents }) => ({ id, label, supplement_cents })),
+  };
 }
 
 /** The departure's live state (open, sold out, opens on…) and its places left; null for no row. */
@@ -43,14 +58,24 @@ export async function fetchDepartureState(
   return (rows[0] as DepartureAvailability | undefined) ?? null;
 }
 
-/** What booking `travellers` would cost today, instalment by instalment (nothing is held). */
+/**
+ * What booking `travellers` would cost today, instalment by instalment (nothing is held); `rooms`, one
+ * option per traveller, on a departure that offers them (left out otherwise).
+ */
 export async function fetchQuote(
   eventId: string,
   travellers: number,
+  rooms?: readonly string[],
   client: LoadClient = sharedClient,
 ): Promise<QuoteLine[]> {
   const supabase = await client();
-  return unwrap(await supabase.rpc('quote_booking', { p_event_id: eventId, p_travellers: travellers }));
+  return unwrap(
+    await supabase.rpc('quote_booking', {
+      p_event_id: eventId,
+      p_travellers: travellers,
+      ...(rooms ? { p_rooms: [...rooms] } : {}),
+    }),
+  );
 }
 
 /** The version of the terms a booking accepts now. */
@@ -83,6 +108,7 @@ export async function bookDeparture(
   eventId: string,
   travellerIds: readonly string[],
   termsVersion: string,
+  rooms?: readonly string[],
   client: LoadClient = sharedClient,
 ): Promise<NewBooking> {
   const supabase = await client();
@@ -91,6 +117,7 @@ export async function bookDeparture(
       p_event_id: eventId,
       p_traveller_ids: [...travellerIds],
       p_terms_version: termsVersion,
+      ...(rooms ? { p_rooms: [...rooms] } : {}),
     }),
   );
   return {

@@ -10,10 +10,16 @@ import {
   namesList,
   priceSummary,
   refusalOf,
+  roomIdsFor,
+  roomOptionLabel,
+  roomsProblem,
   stepHeading,
+  stepsFor,
   termsKeyPoints,
+  travellerPrices,
   travellersProblem,
   type PickableTraveller,
+  type RoomOption,
 } from './book';
 
 const ID = 'e0000000-0000-4000-8000-000000000006';
@@ -36,10 +42,68 @@ describe('the address', () => {
 });
 
 describe('the steps', () => {
-  it('heads each step with its number and title', () => {
-    expect(stepHeading(0)).toBe('Step 1 of 4: Travellers');
-    expect(stepHeading(3)).toBe('Step 4 of 4: Confirm and pay');
-    expect(() => stepHeading(4)).toThrow(RangeError);
+  it('heads each step with its number and title, four steps without rooms', () => {
+    const steps = stepsFor(false);
+    expect(steps.map((step) => step.key)).toEqual(['travellers', 'price', 'terms', 'confirm']);
+    expect(stepHeading(steps, 0)).toBe('Step 1 of 4: Travellers');
+    expect(stepHeading(steps, 1)).toBe('Step 2 of 4: Price');
+    expect(stepHeading(steps, 3)).toBe('Step 4 of 4: Confirm and pay');
+    expect(() => stepHeading(steps, 4)).toThrow(RangeError);
+  });
+
+  it('has five steps with rooms between the travellers and the price when the departure offers rooms', () => {
+    const steps = stepsFor(true);
+    expect(steps.map((step) => step.key)).toEqual(['travellers', 'rooms', 'price', 'terms', 'confirm']);
+    expect(stepHeading(steps, 1)).toBe('Step 2 of 5: Rooms');
+    expect(stepHeading(steps, 2)).toBe('Step 3 of 5: Price');
+    expect(stepHeading(steps, 4)).toBe('Step 5 of 5: Confirm and pay');
+    expect(() => stepHeading(steps, 5)).toThrow(RangeError);
+  });
+});
+
+describe('rooms', () => {
+  const twin: RoomOption = { id: 'r-twin', label: 'Twin share', supplement_cents: 0 };
+  const single: RoomOption = { id: 'r-single', label: 'Single room', supplement_cents: 65000 };
+  const options = [twin, single];
+  const ann: PickableTraveller = { id: 't-ann', full_name: 'Ann Lee', date_of_birth: '1980-01-01' };
+  const bo: PickableTraveller = { id: 't-bo', full_name: 'Bo Lee', date_of_birth: '1982-01-01' };
+  const cy: PickableTraveller = { id: 't-cy', full_name: 'Cy Lee', date_of_birth: '1984-01-01' };
+
+  it('labels an option with its supplement, en-AU in the event’s currency', () => {
+    expect(roomOptionLabel(twin, 'AUD')).toBe('Twin share (no supplement)');
+    expect(roomOptionLabel(single, 'AUD')).toBe('Single room (+$650.00 supplement)');
+    expect(roomOptionLabel({ ...single, supplement_cents: 123456 }, 'AUD')).toBe(
+      'Single room (+$1,234.56 supplement)',
+    );
+    expect(roomOptionLabel(single, 'USD')).toBe(`Single room (+${formatPrice(65000, 'USD')} supplement)`);
+  });
+
+  it('sends one room per traveller in the travellers’ order, and none where no rooms are offered', () => {
+    const rooms = { 't-bo': 'r-twin', 't-ann': 'r-single' };
+    expect(roomIdsFor([ann, bo], rooms, options)).toEqual(['r-single', 'r-twin']);
+    expect(roomIdsFor([bo, ann], rooms, options)).toEqual(['r-twin', 'r-single']);
+    expect(roomIdsFor([ann, bo], rooms, [])).toBeUndefined();
+    // A traveller without a room, or with an option the departure no longer offers: nothing to quote yet.
+    expect(roomIdsFor([ann, bo, cy], rooms, options)).toBeUndefined();
+    expect(roomIdsFor([ann], { 't-ann': 'r-gone' }, options)).toBeUndefined();
+  });
+
+  it('asks for a room for each traveller without one, by name', () => {
+    expect(roomsProblem([ann, bo], { 't-ann': 'r-twin', 't-bo': 'r-single' }, options)).toBeUndefined();
+    expect(roomsProblem([ann, bo], { 't-ann': 'r-twin' }, options)).toBe('Choose a room for Bo Lee.');
+    expect(roomsProblem([ann, bo, cy], { 't-bo': 'r-gone' }, options)).toBe(
+      'Choose a room for Ann Lee, Bo Lee and Cy Lee.',
+    );
+  });
+
+  it('prices each traveller with their room’s supplement, and has no lines without rooms', () => {
+    expect(
+      travellerPrices(120000, 'AUD', [ann, bo], { 't-ann': 'r-single', 't-bo': 'r-twin' }, options),
+    ).toEqual([
+      { name: 'Ann Lee', room: 'Single room', price: '$1,850.00', supplement: '$650.00' },
+      { name: 'Bo Lee', room: 'Twin share', price: '$1,200.00', supplement: null },
+    ]);
+    expect(travellerPrices(120000, 'AUD', [ann], {}, [])).toEqual([]);
   });
 });
 

@@ -20,21 +20,104 @@ export function bookPath(eventId: string): string {
   return `/book?event=${encodeURIComponent(eventId)}`;
 }
 
-/** The steps, in order. Rooms (twin share, single supplement) will come between travellers and price. */
+/** The steps, in order. Rooms (twin share, single supplement) only on a departure that offers them. */
 export const STEPS = [
   { key: 'travellers', title: 'Travellers' },
+  { key: 'rooms', title: 'Rooms' },
   { key: 'price', title: 'Price' },
   { key: 'terms', title: 'Terms' },
   { key: 'confirm', title: 'Confirm and pay' },
 ] as const;
 
-export type StepKey = (typeof STEPS)[number]['key'];
+export type Step = (typeof STEPS)[number];
+export type StepKey = Step['key'];
 
-/** "Step 2 of 4: Price", the heading of each step. */
-export function stepHeading(index: number): string {
-  const step = STEPS[index];
+/** The steps a departure has: all five when it offers rooms, four (no Rooms) when it does not. */
+export function stepsFor(hasRooms: boolean): readonly Step[] {
+  return hasRooms ? STEPS : STEPS.filter((step) => step.key !== 'rooms');
+}
+
+/** "Step 3 of 5: Price", the heading of each step among the departure's steps. */
+export function stepHeading(steps: readonly Step[], index: number): string {
+  const step = steps[index];
   if (!step) throw new RangeError(`No step ${index}`);
-  return `Step ${index + 1} of ${STEPS.length}: ${step.title}`;
+  return `Step ${index + 1} of ${steps.length}: ${step.title}`;
+}
+
+/** A room option of the departure (public.event_room_options), its supplement per traveller in cents. */
+export interface RoomOption {
+  id: string;
+  label: string;
+  supplement_cents: number;
+}
+
+/** "Twin share (no supplement)", "Single room (+$650.00 supplement)": an option as the member chooses it. */
+export function roomOptionLabel(option: RoomOption, currency: string): string {
+  return option.supplement_cents === 0
+    ? `${option.label} (no supplement)`
+    : `${option.label} (+${formatPrice(option.supplement_cents, currency)} supplement)`;
+}
+
+/** The chosen room of each traveller: traveller id to option id (kept while the member moves between steps). */
+export type RoomChoice = Readonly<Record<string, string>>;
+
+/**
+ * The rooms for quote_booking and book_departure (`p_rooms`): one option per traveller, in the travellers'
+ * order. Undefined when the departure offers no rooms (the argument is left out), or while a traveller has
+ * no room among the departure's options (nothing to quote yet).
+ */
+export function roomIdsFor(
+  travellers: readonly PickableTraveller[],
+  rooms: RoomChoice,
+  options: readonly RoomOption[],
+): string[] | undefined {
+  if (options.length === 0) return undefined;
+  const ids = travellers.map((traveller) => rooms[traveller.id]);
+  return ids.every((id) => id !== undefined && options.some((option) => option.id === id))
+    ? (ids as string[])
+    : undefined;
+}
+
+/** Why the rooms step cannot go on to the price, or undefined when every traveller has a room. */
+export function roomsProblem(
+  travellers: readonly PickableTraveller[],
+  rooms: RoomChoice,
+  options: readonly RoomOption[],
+): string | undefined {
+  const missing = travellers.filter(
+    (traveller) => !options.some((option) => option.id === rooms[traveller.id]),
+  );
+  if (missing.length === 0) return undefined;
+  return `Choose a room for ${namesList(missing.map((traveller) => traveller.full_name))}.`;
+}
+
+/** One traveller's line of the price: their name, their room and what they pay (the price plus its supplement). */
+export interface TravellerPrice {
+  name: string;
+  room: string;
+  price: string;
+  supplement: string | null;
+}
+
+/** Each traveller's price with their room's supplement, formatted in the event's currency; [] without rooms. */
+export function travellerPrices(
+  priceCents: number,
+  currency: string,
+  travellers: readonly PickableTraveller[],
+  rooms: RoomChoice,
+  options: readonly RoomOption[],
+): TravellerPrice[] {
+  if (options.length === 0) return [];
+  return travellers.map((traveller) => {
+    const option = options.find((candidate) => candidate.id === rooms[traveller.id]);
+    const supplement = option?.supplement_cents ?? 0;
+    return {
+      name: traveller.full_name,
+      room: option?.label ?? '',
+      price: formatPrice(priceCents + supplement, currency),
+      supplement: supplement > 0 ? formatPrice(supplement, currency) : null,
+    };
+  });
 }
 
 /** What the travellers step knows of a saved traveller. */
