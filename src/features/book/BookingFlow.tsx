@@ -4,15 +4,13 @@ import { formatOrdinalDate } from '../../lib/format/dates';
 import { availabilityLabel } from '../../lib/departures/availability';
 import { eventIdFrom, stepHeading, STEPS, type PickableTraveller } from './book';
 import { fetchBookableEvent, fetchDepartureState, type BookableEvent, type NewBooking } from './book.data';
-import { Booked, type BankTransfer } from './Booked';
+import { Booked } from './Booked';
 import { ConfirmStep } from './ConfirmStep';
 import { PriceStep } from './PriceStep';
 import { TermsStep } from './TermsStep';
 import { TravellersStep } from './TravellersStep';
 
 export interface BookingFlowProps {
-  /** The company's bank account, from the site settings (the database will hold it later). */
-  bank: BankTransfer;
   /** The terms' key points, read from the terms page's content when the site is built. */
   termsPoints: readonly string[];
 }
@@ -27,7 +25,7 @@ export interface Choices {
  * /book?event=<id>: the member books a departure in four steps (travellers, price, terms, confirm), then
  * sees how to pay by bank transfer. Each step has its heading, focused when the step opens.
  */
-export function BookingFlow({ bank, termsPoints }: BookingFlowProps) {
+export function BookingFlow({ termsPoints }: BookingFlowProps) {
   const [eventId] = useState(() => eventIdFrom(window.location.search));
   const event = useQuery({
     queryKey: ['book', 'event', eventId],
@@ -68,7 +66,6 @@ export function BookingFlow({ bank, termsPoints }: BookingFlowProps) {
       event={event.data}
       placesLeft={state.data.places_left}
       closedLabel={state.data.state === 'open' ? null : availabilityLabel(state.data)}
-      bank={bank}
       termsPoints={termsPoints}
     />
   );
@@ -78,14 +75,12 @@ function Flow({
   event,
   placesLeft,
   closedLabel,
-  bank,
   termsPoints,
 }: {
   event: BookableEvent;
   placesLeft: number | null;
   /** Why the departure cannot be booked now ('Sold out', 'Booking opens …'), null when it is open. */
   closedLabel: string | null;
-  bank: BankTransfer;
   termsPoints: readonly string[];
 }) {
   const [step, setStep] = useState(0);
@@ -125,7 +120,6 @@ function Flow({
           booking={booked.booking}
           dueNowCents={booked.dueNowCents}
           names={choices.travellers.map((traveller) => traveller.full_name)}
-          bank={bank}
         />
       </div>
     );
