@@ -81,18 +81,6 @@ export function checkUniqueBy(items: unknown, field: string): true | string {
   return true;
 }
 
-/** An Australian BSB: six digits, written 062-000 or 062000. */
-export function checkBsb(value: string | undefined): true | string {
-  if (value === undefined) return true;
-  return /^\d{3}-?\d{3}$/.test(value) ? true : 'Must be a BSB of six digits, e.g. 062-000';
-}
-
-/** An Australian bank account number: 6 to 10 digits, no spaces. */
-export function checkAccountNumber(value: string | undefined): true | string {
-  if (value === undefined) return true;
-  return /^\d{6,10}$/.test(value) ? true : 'Must be an account number of 6 to 10 digits, without spaces';
-}
-
 /** The ABN's check: weights per digit, the first digit less one, the weighted sum divisible by 89 (ATO). */
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
 

@@ -1,14 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { SOCIAL_PLATFORMS } from './constants';
-import {
-  checkAbn,
-  checkAccountNumber,
-  checkBsb,
-  checkContactPhone,
-  checkEmail,
-  checkHttpsUrl,
-  checkUniqueBy,
-} from './rules';
+import { checkAbn, checkContactPhone, checkEmail, checkHttpsUrl, checkUniqueBy } from './rules';
 
 /** Singleton (`_id: "siteSettings"`): brand and contact details shown in the chrome of every page. */
 export const siteSettings = defineType({
@@ -97,45 +89,6 @@ export const siteSettings = defineType({
       description: 'Shown across the top of the home page, e.g. "Website Under Construction".',
       type: 'string',
       validation: (rule) => rule.max(120),
-    }),
-    defineField({
-      name: 'bankTransfer',
-      title: 'Bank transfer',
-      description:
-        'How members pay instalments until online payment arrives; shown on their payment plan page. ' +
-        "The payment reference is always the booking's invoice number.",
-      type: 'object',
-      fields: [
-        defineField({
-          name: 'accountName',
-          title: 'Account name',
-          type: 'string',
-          validation: (rule) => rule.required().max(100),
-        }),
-        defineField({
-          name: 'bsb',
-          title: 'BSB',
-          description: 'Six digits, e.g. 062-000.',
-          type: 'string',
-          validation: (rule) => rule.required().custom(checkBsb),
-        }),
-        defineField({
-          name: 'accountNumber',
-          title: 'Account number',
-          type: 'string',
-          validation: (rule) => rule.required().custom(checkAccountNumber),
-        }),
-        defineField({
-          name: 'referenceInstructions',
-          title: 'Reference instructions',
-          description:
-            'Shown under the details, e.g. "Use your invoice number as the reference so we can match your payment."',
-          type: 'text',
-          rows: 2,
-          validation: (rule) => rule.required().max(300),
-        }),
-      ],
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'business',

@@ -79,7 +79,13 @@ test('the payment plan shows the schedule, what is next, what remains and how to
   await expect(pay).toContainText('Account nameHaunted Horizons Pty Ltd');
   await expect(pay).toContainText('BSB062-000');
   await expect(pay).toContainText('Account number12345678');
-  await expect(pay).toContainText(`Reference${booking.invoiceNumber}`);
+  // The company's account comes from the database (the seed's), with the bank's name it was entered with.
+  await expect(pay).toContainText('BankCommonwealth Bank');
+  // A booking made before bank references has none to quote: never the invoice number instead.
+  await expect(pay).not.toContainText('Reference');
+  await expect(pay).not.toContainText(booking.invoiceNumber);
+  await expect(pay).toContainText('Please put your name on the transfer, then tell us you have paid');
+  await expect(pay.getByRole('link', { name: 'tell us you have paid' })).toHaveAttribute('href', '/contact');
 });
 
 test("someone else's booking and an unknown one are not found", async ({ page }) => {

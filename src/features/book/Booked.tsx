@@ -1,41 +1,25 @@
 import type { Ref } from 'react';
 import { formatPrice } from '../../lib/format/currency';
+import { BankTransferDetails } from '../bookings/BankTransferDetails';
 import { holdEndsLabel, namesList } from './book';
 import type { NewBooking } from './book.data';
 
-/** The company's bank account as the site settings hold it (the database will hold it later). */
-export interface BankTransfer {
-  accountName: string;
-  bsb: string;
-  accountNumber: string;
-  referenceInstructions: string;
-}
-
 /**
  * After booking: the booking's bank reference, what is due now, how long the places are held, the company's
- * bank account, and the booking's pages.
+ * bank account (read from the database here, the flow's only read of it), and the booking's pages.
  */
 export function Booked({
   ref,
   booking,
   dueNowCents,
   names,
-  bank,
 }: {
   ref: Ref<HTMLHeadingElement>;
   booking: NewBooking;
   dueNowCents: number;
   names: readonly string[];
-  bank: BankTransfer;
 }) {
   const reference = booking.bank_reference ?? '';
-  const rows = [
-    ['Account name', bank.accountName],
-    ['BSB', bank.bsb],
-    ['Account number', bank.accountNumber],
-    ['Reference', reference],
-    ['Amount', formatPrice(dueNowCents, booking.currency)],
-  ] as const;
   return (
     <section aria-labelledby="book-done" className="space-y-5">
       <h2 id="book-done" ref={ref} tabIndex={-1} className="text-2xl font-semibold outline-none">
@@ -52,15 +36,10 @@ export function Booked({
         <h3 id="book-pay" className="text-xl font-semibold">
           How to pay by bank transfer
         </h3>
-        <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground text-sm">{label}</dt>
-              <dd className="font-medium tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-sm">{bank.referenceInstructions}</p>
+        <BankTransferDetails
+          reference={booking.bank_reference}
+          extraRows={[['Amount', formatPrice(dueNowCents, booking.currency)]]}
+        />
       </section>
       <p className="flex flex-wrap gap-4">
         <a href={`/manage-booking?booking=${booking.id}`} className="text-primary font-medium underline">

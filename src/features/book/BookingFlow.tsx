@@ -4,7 +4,7 @@ import { formatOrdinalDate } from '../../lib/format/dates';
 import { availabilityLabel } from '../../lib/departures/availability';
 import { eventIdFrom, stepHeading, stepsFor, type PickableTraveller, type RoomChoice } from './book';
 import { fetchBookableEvent, fetchDepartureState, type BookableEvent, type NewBooking } from './book.data';
-import { Booked, type BankTransfer } from './Booked';
+import { Booked } from './Booked';
 import { ConfirmStep } from './ConfirmStep';
 import { PriceStep } from './PriceStep';
 import { RoomsStep } from './RoomsStep';
@@ -12,8 +12,6 @@ import { TermsStep } from './TermsStep';
 import { TravellersStep } from './TravellersStep';
 
 export interface BookingFlowProps {
-  /** The company's bank account, from the site settings (the database will hold it later). */
-  bank: BankTransfer;
   /** The terms' key points, read from the terms page's content when the site is built. */
   termsPoints: readonly string[];
 }
@@ -30,7 +28,7 @@ export interface Choices {
  * /book?event=<id>: the member books a departure in four steps (travellers, price, terms, confirm), five
  * with rooms after the travellers when the departure offers them, then sees how to pay by bank transfer. Each step has its heading, focused when the step opens.
  */
-export function BookingFlow({ bank, termsPoints }: BookingFlowProps) {
+export function BookingFlow({ termsPoints }: BookingFlowProps) {
   const [eventId] = useState(() => eventIdFrom(window.location.search));
   const event = useQuery({
     queryKey: ['book', 'event', eventId],
@@ -71,7 +69,6 @@ export function BookingFlow({ bank, termsPoints }: BookingFlowProps) {
       event={event.data}
       placesLeft={state.data.places_left}
       closedLabel={state.data.state === 'open' ? null : availabilityLabel(state.data)}
-      bank={bank}
       termsPoints={termsPoints}
     />
   );
@@ -81,14 +78,12 @@ function Flow({
   event,
   placesLeft,
   closedLabel,
-  bank,
   termsPoints,
 }: {
   event: BookableEvent;
   placesLeft: number | null;
   /** Why the departure cannot be booked now ('Sold out', 'Booking opens …'), null when it is open. */
   closedLabel: string | null;
-  bank: BankTransfer;
   termsPoints: readonly string[];
 }) {
   const [step, setStep] = useState(0);
@@ -128,7 +123,6 @@ function Flow({
           booking={booked.booking}
           dueNowCents={booked.dueNowCents}
           names={choices.travellers.map((traveller) => traveller.full_name)}
-          bank={bank}
         />
       </div>
     );

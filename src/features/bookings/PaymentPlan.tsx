@@ -1,5 +1,6 @@
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../lib/format/dates';
+import { BankTransferDetails } from './BankTransferDetails';
 import { BookingState } from './BookingState';
 import { sydneyToday } from '../../lib/format/today';
 import { BookingStatusNote } from './BookingStatusNote';
@@ -17,20 +18,13 @@ import { OverdueNotice } from './StatusBadge';
 import { ProgressBar } from './ProgressBar';
 import { useBookingFromLocation } from './useBooking';
 
-export interface BankTransfer {
-  accountName: string;
-  bsb: string;
-  accountNumber: string;
-  referenceInstructions: string;
-}
-
 /** /manage-payment-plan?booking=<id>: the schedule, what is next, what remains, and how to pay. */
-export function PaymentPlan({ bank }: { bank: BankTransfer }) {
+export function PaymentPlan() {
   const query = useBookingFromLocation();
-  return <BookingState query={query}>{(booking) => <Plan booking={booking} bank={bank} />}</BookingState>;
+  return <BookingState query={query}>{(booking) => <Plan booking={booking} />}</BookingState>;
 }
 
-function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer }) {
+function Plan({ booking }: { booking: MemberBooking }) {
   // Due dates are the company's (Sydney's) calendar days, as on the dashboard.
   const today = sydneyToday();
   const money = bookingMoney(booking);
@@ -88,7 +82,7 @@ function Plan({ booking, bank }: { booking: MemberBooking; bank: BankTransfer })
       )}
       {money.remainingCents > 0 && booking.status !== 'cancelled' && (
         <>
-          <BankDetails bank={bank} reference={booking.bank_reference ?? booking.invoice_number} />
+          <BankDetails reference={booking.bank_reference} />
           <p>
             <a href={`/extra-payment${query}`} className={buttonClass('outline')}>
               Tell us about a payment
@@ -159,13 +153,7 @@ function ScheduleTable({
   );
 }
 
-function BankDetails({ bank, reference }: { bank: BankTransfer; reference: string }) {
-  const rows = [
-    ['Account name', bank.accountName],
-    ['BSB', bank.bsb],
-    ['Account number', bank.accountNumber],
-    ['Reference', reference],
-  ] as const;
+function BankDetails({ reference }: { reference: string | null }) {
   return (
     <section aria-labelledby="pay-title" className="border-border bg-card rounded-lg border p-5">
       <h2 id="pay-title" className="text-xl font-semibold">
@@ -174,15 +162,7 @@ function BankDetails({ bank, reference }: { bank: BankTransfer; reference: strin
       <p className="text-muted-foreground mt-1 text-sm">
         Online payment is coming soon. Until then, please pay by bank transfer.
       </p>
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground text-sm">{label}</dt>
-            <dd className="font-medium tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-4 text-sm">{bank.referenceInstructions}</p>
+      <BankTransferDetails reference={reference} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { MemberRoot } from '../member/MemberRoot';
-import { PaymentPlan, type BankTransfer } from './PaymentPlan';
+import { PaymentPlan } from './PaymentPlan';
 
-export default function PaymentPlanIsland({ bank }: { bank: BankTransfer }) {
+export default function PaymentPlanIsland() {
   return (
     <MemberRoot>
-      <PaymentPlan bank={bank} />
+      <PaymentPlan />
     </MemberRoot>
   );
 }

@@ -1,12 +1,5 @@
 import { SOCIAL_PLATFORMS } from '../../../studio/schemaTypes/constants';
-import {
-  checkAbn,
-  checkAccountNumber,
-  checkBsb,
-  checkContactPhone,
-  checkEmail,
-  checkHttpsUrl,
-} from '../../../studio/schemaTypes/rules';
+import { checkAbn, checkContactPhone, checkEmail, checkHttpsUrl } from '../../../studio/schemaTypes/rules';
 import { FieldChecker } from './fieldChecker';
 import type { SiteSettings } from './types';
 
@@ -31,15 +24,6 @@ export function checkSiteSettings(settings: SiteSettings): SiteSettings {
     studioCheck(check, `${path}.url`, checkHttpsUrl(check.text(`${path}.url`, link['url'])));
   });
   check.optionalText('bannerText', settings.bannerText);
-  const bank = check.object('bankTransfer', settings.bankTransfer);
-  check.text('bankTransfer.accountName', bank['accountName']);
-  studioCheck(check, 'bankTransfer.bsb', checkBsb(check.text('bankTransfer.bsb', bank['bsb'])));
-  studioCheck(
-    check,
-    'bankTransfer.accountNumber',
-    checkAccountNumber(check.text('bankTransfer.accountNumber', bank['accountNumber'])),
-  );
-  check.text('bankTransfer.referenceInstructions', bank['referenceInstructions']);
   const business = check.object('business', settings.business);
   check.text('business.legalName', business['legalName']);
   studioCheck(check, 'business.abn', checkAbn(check.text('business.abn', business['abn'])));

@@ -101,26 +101,6 @@ describe('broken content stops the build with the document and field named', () 
     );
   });
 
-  it('bank-transfer details the Studio would refuse, or none', async () => {
-    const withBank = (bank: Record<string, unknown>) =>
-      contentWith('siteSettings', (settings) => ({
-        ...settings,
-        bankTransfer: { ...(settings['bankTransfer'] as Doc), ...bank },
-      }));
-    await expect(withBank({ bsb: '06-2000' }).getSiteSettings()).rejects.toThrow(
-      'field "bankTransfer.bsb" must be a BSB of six digits, e.g. 062-000',
-    );
-    await expect(withBank({ accountNumber: '1234 5678' }).getSiteSettings()).rejects.toThrow(
-      'field "bankTransfer.accountNumber" must be an account number of 6 to 10 digits, without spaces',
-    );
-    await expect(withBank({ accountName: '' }).getSiteSettings()).rejects.toThrow(
-      'field "bankTransfer.accountName" must be non-empty text',
-    );
-    const none = contentWith('siteSettings', ({ bankTransfer: _dropped, ...settings }) => settings as Doc);
-    await expect(none.getSiteSettings()).rejects.toThrow('field "bankTransfer"');
-    expect((await withBank({}).getSiteSettings()).bankTransfer.bsb).toBe('062-000');
-  });
-
   it('a legal page link the Studio would refuse', async () => {
     const content = contentWith('legalPage-terms', (page) => {
       const body = page['body'] as Doc[];

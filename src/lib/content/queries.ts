@@ -45,7 +45,6 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id
   contactPhone,
   socialLinks[]{ _key, platform, label, url },
   bannerText,
-  bankTransfer{ accountName, bsb, accountNumber, referenceInstructions },
   business{ legalName, abn, address },
   copyrightYear
 }`);

@@ -160,12 +160,6 @@ export type SiteSettings = {
     _key: string;
   }>;
   bannerText?: string;
-  bankTransfer: {
-    accountName: string;
-    bsb: string;
-    accountNumber: string;
-    referenceInstructions: string;
-  };
   business: {
     legalName: string;
     abn: string;
@@ -309,7 +303,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../src/lib/content/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type,  brandName,  tagline,  blurb,  contactEmail,  contactPhone,  socialLinks[]{ _key, platform, label, url },  bannerText,  bankTransfer{ accountName, bsb, accountNumber, referenceInstructions },  business{ legalName, abn, address },  copyrightYear}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id, _type,  brandName,  tagline,  blurb,  contactEmail,  contactPhone,  socialLinks[]{ _key, platform, label, url },  bannerText,  business{ legalName, abn, address },  copyrightYear}
 export type SITE_SETTINGS_QUERY_RESULT = {
   _id: 'siteSettings';
   _type: 'siteSettings';
@@ -325,12 +319,6 @@ export type SITE_SETTINGS_QUERY_RESULT = {
     url: string;
   }>;
   bannerText: string | null;
-  bankTransfer: {
-    accountName: string;
-    bsb: string;
-    accountNumber: string;
-    referenceInstructions: string;
-  };
   business: {
     legalName: string;
     abn: string;
