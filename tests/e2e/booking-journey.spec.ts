@@ -275,6 +275,8 @@ test('5. the member asks to cancel, the admin cancels with no refund, and the pl
   const adminPage = await adminContext.newPage();
   await openAdminScreen(adminPage, `/admin/bookings/${bookingId}`, `Booking ${invoiceNumber}`, admin);
   await expect(fact(adminPage, 'Status')).toHaveText('Confirmed');
+  // The member's request is on the booking the admin decides on (it was only in the company's inbox).
+  await expect(fact(adminPage, 'Member asked to cancel')).toContainText(': Our plans changed');
   await adminPage.getByRole('button', { name: 'Cancel booking…' }).click();
   const cancel = adminPage.getByRole('dialog', { name: `Cancel booking ${invoiceNumber}` });
   await expect(
