@@ -10,7 +10,7 @@ import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { RecordPaymentForm } from './RecordPaymentForm';
 import { ResendEmailButtons } from './ResendEmailButtons';
-import { instalmentStanding, money, STANDING_LABELS, stateLabel } from './bookings';
+import { cancellationRequest, instalmentStanding, money, STANDING_LABELS, stateLabel } from './bookings';
 import { bookingKey, fetchBooking, type BookingRecord } from './bookings.data';
 
 /** /admin/bookings/$bookingId: one booking, what the member sees and its history, with the admin's actions. */
@@ -93,6 +93,8 @@ function BookingView({ record }: { record: BookingRecord }) {
       `Version ${booking.terms_version}, ${formatDateTime(booking.terms_accepted_at)}`,
     ]);
   }
+  const requested = cancellationRequest(booking);
+  if (requested) facts.push(['Member asked to cancel', requested]);
   facts.push([
     'Places left on this departure',
     record.places_left === null ? 'Not limited' : String(record.places_left),

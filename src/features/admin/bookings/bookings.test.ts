@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/format/dates';
 import { DataError } from '../../../lib/supabase/data';
 import { toCsv } from '../table/csv';
 import { bookingSearchSchema } from './booking-search';
@@ -8,6 +9,7 @@ import {
   BOOKING_CSV_COLUMNS,
   bookingsQuery,
   cancelFormSchema,
+  cancellationRequest,
   dollars,
   instalmentStanding,
   money,
@@ -161,5 +163,24 @@ describe('the CSV', () => {
       'INV-2026-0001,"Ada, ""the"" Booker",ada@example.com,Port Arthur,2027-06-01,2,AUD,2000.00,1700.00,300.00,Confirmed,HHABCDEFGH,2026-11-29T01:00:00Z,b1',
     );
     expect(stateLabel('held')).toBe('Pending, places held');
+  });
+});
+
+describe('cancellationRequest', () => {
+  it('is nothing until the member asks to cancel', () => {
+    expect(cancellationRequest({ cancellation_requested_at: null, cancellation_reason: null })).toBeNull();
+  });
+
+  it('says when the member asked (Sydney time) and why, or that no reason was given', () => {
+    expect(
+      cancellationRequest({
+        cancellation_requested_at: '2026-11-28T23:30:00Z',
+        cancellation_reason: ' Our plans changed ',
+      }),
+    ).toBe(`${formatDateTime('2026-11-28T23:30:00Z')}: Our plans changed`);
+    expect(formatDateTime('2026-11-28T23:30:00Z')).toContain('29');
+    expect(
+      cancellationRequest({ cancellation_requested_at: '2026-11-28T23:30:00Z', cancellation_reason: '  ' }),
+    ).toBe(`${formatDateTime('2026-11-28T23:30:00Z')}: no reason given`);
   });
 });

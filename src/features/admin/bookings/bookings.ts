@@ -3,6 +3,7 @@
 // may give back. The database decides each of these again (decision 0074); these only shape the screen.
 import * as z from 'zod';
 import { formatPrice } from '../../../lib/format/currency';
+import { formatDateTime } from '../../../lib/format/dates';
 import { PAGE_SIZE } from '../table/paging';
 import type { CsvColumn } from '../table/csv';
 import type { BookingSearch } from './booking-search';
@@ -22,6 +23,19 @@ export const STATE_LABELS: Record<BookingState, string> = {
   cancelled: 'Cancelled',
   completed: 'Completed',
 };
+
+/**
+ * The member's own request to cancel (request_cancellation, decision 0073) as the booking screen shows it:
+ * when they asked and why, or null when they have not asked. The admin decides on it with Cancel booking.
+ */
+export function cancellationRequest(booking: {
+  cancellation_requested_at: string | null;
+  cancellation_reason: string | null;
+}): string | null {
+  if (!booking.cancellation_requested_at) return null;
+  const reason = booking.cancellation_reason?.trim();
+  return `${formatDateTime(booking.cancellation_requested_at)}: ${reason ? reason : 'no reason given'}`;
+}
 
 /** The list's `filter`: which state it shows ('' every booking). */
 export const STATE_FILTERS = [
