@@ -247,7 +247,7 @@ test('an admin books a member who phoned: the quote, the booking in the list wit
   expect(confirmation.text).toContain('accepted our booking terms on your behalf');
   // Resending the confirmation sends the same e-mail again.
   await page.getByRole('button', { name: 'Resend confirmation' }).click();
-  await expect(page.getByText('The confirmation is on its way')).toBeVisible();
+  await expect(page.getByText('The confirmation is on its way', { exact: true })).toBeVisible();
   await expect
     .poll(
       async () =>
