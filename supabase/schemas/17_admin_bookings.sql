@@ -336,10 +336,10 @@ REVOKE ALL ON FUNCTION public.cancel_booking(p_booking_id uuid, p_refund_cents i
 GRANT ALL ON FUNCTION public.cancel_booking(p_booking_id uuid, p_refund_cents integer, p_credit_cents integer, p_reason text) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_booking(p_booking_id uuid, p_refund_cents integer, p_credit_cents integer, p_reason text) TO service_role;
 
--- An admin sends a booking's confirmation or invoice e-mail to its member again, through the outbox: the
--- invoice number, total, paid, left, the bank reference and the links to manage the booking and to read
--- the invoice. (The confirmation's full content is written elsewhere and can replace this message.)
--- Refused: a kind other than 'confirmation' or 'invoice', and a cancelled booking.
+-- An admin sends a booking's confirmation or invoice e-mail to its member again, through the outbox. The
+-- confirmation is the one the booking sent (private.queue_booking_confirmation, decision 0077); the invoice
+-- is the invoice number, total, paid, left, the bank reference and the links to manage the booking and to
+-- read the invoice. Refused: a kind other than 'confirmation' or 'invoice', and a cancelled booking.
 CREATE FUNCTION public.resend_booking_email(p_booking_id uuid, p_kind text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -370,23 +370,22 @@ begin
   if address is null then
     raise exception 'this member has no e-mail address' using errcode = '22023';
   end if;
+  if p_kind = 'confirmation' then
+    perform private.queue_booking_confirmation(b.id);
+    return;
+  end if;
   select bb.paid_cents into paid from public.booking_balances bb where bb.booking_id = b.id;
   insert into private.outbound_mail (recipient, reply_to, subject, body)
   values (
     address,
     settings.contact_email,
     left(regexp_replace(
-      case p_kind when 'confirmation' then 'Your booking ' || b.invoice_number || ': ' || e.title
-                  else 'Invoice ' || b.invoice_number || ': ' || e.title end,
+      'Invoice ' || b.invoice_number || ': ' || e.title,
       '[[:cntrl:]]+', ' ', 'g'), 300),
     array_to_string(array[
       'Hello ' || coalesce(nullif(member_name, ''), 'there') || ',',
       '',
-      case p_kind when 'confirmation'
-        then 'Here are the details of your booking for ' || e.title || ', departing '
-             || to_char(e.start_date, 'FMDD Month YYYY') || '.'
-        else 'Here is your invoice for ' || e.title || ', departing ' || to_char(e.start_date, 'FMDD Month YYYY') || '.'
-      end,
+      'Here is your invoice for ' || e.title || ', departing ' || to_char(e.start_date, 'FMDD Month YYYY') || '.',
       '',
       'Invoice number: ' || b.invoice_number,
       'Total: ' || private.mail_money(b.total_cents, b.currency),

@@ -4,7 +4,14 @@ import { randomInt } from 'node:crypto';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
 import { downloadedCsv } from '../helpers/csv';
-import { adminClient, createMember, supabaseUrl, waitForMail, type TestMember } from '../helpers/e2e-backend';
+import {
+  adminClient,
+  createMember,
+  mailTo,
+  supabaseUrl,
+  waitForMail,
+  type TestMember,
+} from '../helpers/e2e-backend';
 import { createEvent, type TestEvent } from '../helpers/events';
 import { useStoredTheme } from '../helpers/theme';
 
@@ -38,6 +45,23 @@ async function bookTagged(tag = String(randomInt(1e9, 1e10))): Promise<Booked> {
     ])
     .select('id');
   if (travellers.error) throw new Error(travellers.error.message);
+  const booking = await memberBooks(
+    member,
+    event.id,
+    travellers.data.map((row: { id: string }) => row.id),
+  );
+  return {
+    tag,
+    event,
+    member,
+    id: booking.id,
+    invoice: booking.invoice_number,
+    reference: booking.bank_reference,
+  };
+}
+
+/** The member books their travellers through the engine (book_departure), as the booking flow does. */
+async function memberBooks(member: TestMember, eventId: string, travellerIds: string[]) {
   const client = createClient(supabaseUrl(), process.env['E2E_SUPABASE_ANON_KEY'] ?? '', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
@@ -45,20 +69,41 @@ async function bookTagged(tag = String(randomInt(1e9, 1e10))): Promise<Booked> {
   if (signIn.error) throw new Error(signIn.error.message);
   const booking = await client
     .rpc('book_departure', {
-      p_event_id: event.id,
-      p_traveller_ids: travellers.data.map((row: { id: string }) => row.id),
+      p_event_id: eventId,
+      p_traveller_ids: travellerIds,
       p_terms_version: '2026-11',
     })
     .single<{ id: string; invoice_number: string; bank_reference: string }>();
   if (booking.error) throw new Error(booking.error.message);
-  return {
-    tag,
-    event,
-    member,
-    id: booking.data.id,
-    invoice: booking.data.invoice_number,
-    reference: booking.data.bank_reference,
-  };
+  return booking.data;
+}
+
+/** A member with one saved traveller and a departure open for bookings, for a booking taken by phone. */
+async function phoneCaller(tag = String(randomInt(1e9, 1e10))) {
+  const service = adminClient();
+  const event = await createEvent({ title: `Phone Trip ${tag}`, startsIn: 200 });
+  const priced = await service
+    .from('events')
+    .update({ price_cents: 100000, max_registrations: 4 })
+    .eq('id', event.id);
+  if (priced.error) throw new Error(priced.error.message);
+  const member = await createMember({ fullName: `Phil Phoner ${tag}` });
+  const traveller = await service
+    .from('travellers')
+    .insert({ user_id: member.id, full_name: `Phil Phoner ${tag}`, date_of_birth: '1975-06-15' })
+    .select('id')
+    .single<{ id: string }>();
+  if (traveller.error) throw new Error(traveller.error.message);
+  return { tag, event, member };
+}
+
+/** Opens the New booking dialog and picks the member found by `search`. */
+async function startPhoneBooking(page: Page, search: string, member: TestMember) {
+  await page.getByRole('button', { name: 'New booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New booking' });
+  await dialog.getByLabel('Find a member by name or e-mail').fill(search);
+  await dialog.getByRole('button', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) }).click();
+  return dialog;
 }
 
 const fact = (page: Page, term: string) =>
@@ -147,6 +192,90 @@ test('an admin finds a booking, records a transfer after its preview, resends th
   expect(credits.data).toEqual([{ amount_cents: 4000 }]);
 });
 
+test('an admin books a member who phoned: the quote, the booking in the list with the admin as acceptor, the confirmation', async ({
+  page,
+}) => {
+  test.slow(); // a booking, two e-mails and a refusal
+  const caller = await phoneCaller();
+  const admin = await openAdminScreen(page, '/admin/bookings', 'Bookings');
+  const dialog = await startPhoneBooking(page, `Phil Phoner ${caller.tag}`, caller.member);
+  await expect(dialog.getByText(`Phil Phoner ${caller.tag} (${caller.member.email})`)).toBeVisible();
+  await dialog.getByLabel('Departure to book').selectOption(caller.event.id);
+  await dialog.getByRole('checkbox', { name: `Phil Phoner ${caller.tag}` }).check();
+  await expect(dialog.getByText('Total for 1 traveller: $1,000.00')).toBeVisible();
+  await expect(dialog.getByText('Due now: $800.00')).toBeVisible();
+
+  // The last place is taken meanwhile: the database refuses in its words, and nothing is booked.
+  const last = await adminClient().from('events').update({ max_registrations: 1 }).eq('id', caller.event.id);
+  expect(last.error).toBeNull();
+  const other = await createMember({ fullName: `Olga Other ${caller.tag}` });
+  const theirs = await adminClient()
+    .from('travellers')
+    .insert({ user_id: other.id, full_name: `Olga Other ${caller.tag}`, date_of_birth: '1970-01-20' })
+    .select('id')
+    .single<{ id: string }>();
+  await memberBooks(other, caller.event.id, [theirs.data!.id]);
+  await dialog.getByRole('button', { name: 'Book for the member' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Sold out: every place on this departure has been taken.',
+  );
+  const none = await adminClient().from('bookings').select('id').eq('user_id', caller.member.id);
+  expect(none.data).toEqual([]);
+
+  // Room is made; the admin starts again and books.
+  const more = await adminClient().from('events').update({ max_registrations: 4 }).eq('id', caller.event.id);
+  expect(more.error).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bookings', level: 2 })).toBeVisible();
+  const again = await startPhoneBooking(page, caller.member.email, caller.member);
+  await again.getByLabel('Departure to book').selectOption(caller.event.id);
+  await again.getByRole('checkbox', { name: `Phil Phoner ${caller.tag}` }).check();
+  await expect(again.getByText('Total for 1 traveller: $1,000.00')).toBeVisible();
+  await again.getByRole('button', { name: 'Book for the member' }).click();
+  await expect(page.getByText('Booking made')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Booking /, level: 2 })).toBeVisible();
+  const booking = await adminClient()
+    .from('bookings')
+    .select('id, invoice_number, terms_accepted_by, status')
+    .eq('user_id', caller.member.id)
+    .single<{ id: string; invoice_number: string; terms_accepted_by: string; status: string }>();
+  expect(booking.error).toBeNull();
+  expect(booking.data).toMatchObject({ terms_accepted_by: admin.id, status: 'pending' });
+  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.data!.id}$`));
+
+  const confirmation = await waitForMail(caller.member.email, /^Booking received: /);
+  expect(confirmation.text).toContain('accepted our booking terms on your behalf');
+  // Resending the confirmation sends the same e-mail again.
+  await page.getByRole('button', { name: 'Resend confirmation' }).click();
+  await expect(page.getByText('The confirmation is on its way', { exact: true })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await mailTo(caller.member.email)).filter((mail) => /^Booking received: /.test(mail.subject)).length,
+    )
+    .toBe(2);
+
+  // The list, searched by the member's e-mail (the other member's booking shares the tag).
+  await page.goto(`/admin/bookings?q=${encodeURIComponent(caller.member.email)}`);
+  const table = page.getByRole('table', { name: 'Bookings' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.getByRole('link', { name: booking.data!.invoice_number })).toBeVisible();
+  await expect(table.getByText('Pending, places held')).toBeVisible();
+});
+
+test('a member with no saved traveller is sent to their customer page', async ({ page }) => {
+  const member = await createMember({ fullName: `Nora Nobody ${randomInt(1e9, 1e10)}` });
+  await openAdminScreen(page, '/admin/bookings', 'Bookings');
+  const dialog = await startPhoneBooking(page, member.email, member);
+  await expect(dialog.getByText(/has no saved traveller yet/)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Open their customer page' })).toHaveAttribute(
+    'href',
+    `/admin/customers/${member.id}`,
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test('exports every matching booking to CSV', async ({ page }) => {
   const first = await bookTagged();
   const second = await bookTagged(first.tag);
@@ -198,6 +327,14 @@ for (const theme of ['light', 'dark'] as const) {
     await openAdminScreen(page, `/admin/bookings?q=${booked.tag}`, 'Bookings');
     await expect(page.getByRole('table', { name: 'Bookings' }).locator('tbody tr')).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
+    // The phone booking's dialog, with a member, their travellers and a quote.
+    const phoning = await startPhoneBooking(page, booked.member.email, booked.member);
+    await phoning.getByLabel('Departure to book').selectOption(booked.event.id);
+    await phoning.getByRole('checkbox', { name: `Ben Booker ${booked.tag}` }).check();
+    await expect(phoning.getByText('Total for 1 traveller: $1,000.00')).toBeVisible();
+    expect(await axeViolations(page, phoning)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(phoning).toBeHidden();
     await page.getByRole('link', { name: booked.invoice }).click();
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
     await page.getByLabel('Amount received ($)').fill('800');

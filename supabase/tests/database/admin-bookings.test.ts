@@ -270,11 +270,13 @@ describe.each(DATABASE_KINDS)('admin bookings on $name', (kind) => {
   });
 
   describe('resending an e-mail', () => {
-    // The outbox is the sender's (service role): read it as the connection's own role.
+    // The outbox is the sender's (service role): read it as the connection's own role. The booking itself
+    // queued its confirmation (decision 0077), so the invoice is read by its subject.
     const outbox = async (tx: Queryable) => {
       await tx.query('reset role');
       return tx.query<{ recipient: string; subject: string; body: string }>(
-        `select recipient, subject, body from private.outbound_mail where recipient = 'booker11@fixture.test'`,
+        `select recipient, subject, body from private.outbound_mail
+         where recipient = 'booker11@fixture.test' and subject like 'Invoice %'`,
       );
     };
 
@@ -293,6 +295,34 @@ describe.each(DATABASE_KINDS)('admin bookings on $name', (kind) => {
       expect(mail[0]!.body).toContain(`Bank reference: ${reference}`);
       expect(mail[0]!.body).toContain(`/manage-booking?booking=${booking}`);
       expect(mail[0]!.body).toContain(`/invoice?booking=${booking}`);
+    });
+
+    it('sends the confirmation the booking sent again: travellers, schedule, bank details, payment plan', async () => {
+      const confirmations = (tx: Queryable) =>
+        tx.query<{ subject: string; body: string; html_body: string | null }>(
+          `select subject, body, html_body from private.outbound_mail
+           where recipient = 'booker11@fixture.test' and subject like 'Booking received: %'`,
+        );
+      const before = (await confirmations(testDb.db)).rows;
+      const after = await runAs(testDb.db, 'admin', async (tx) => {
+        await tx.query(`select public.resend_booking_email($1, 'confirmation')`, [booking]);
+        await tx.query('reset role');
+        return (await confirmations(tx)).rows;
+      });
+      expect(after).toHaveLength(before.length + 1);
+      const sent = after.find((mail) => !before.some((old) => old.body === mail.body)) ?? after.at(-1)!;
+      expect(sent.subject).toMatch(
+        new RegExp(`^Booking received: admin-bookings-trip, .* \\(${invoice}\\)$`),
+      );
+      expect(sent.body).toContain('Thank you for booking admin-bookings-trip');
+      expect(sent.body).toContain(`Booking reference: ${reference}`);
+      expect(sent.body).toContain('- Abe Adult\n- Ada Adult');
+      expect(sent.body).toContain('Total: $2,000.00');
+      expect(sent.body).toContain('Due now: $1,600.00');
+      expect(sent.body).toContain(`/manage-payment-plan?booking=${booking}`);
+      expect(sent.body).not.toContain('on your behalf');
+      expect(sent.body).not.toContain('Left to pay');
+      expect(sent.html_body).toContain('<h2>Travellers</h2>');
     });
 
     it('refuses an unknown kind, a cancelled booking and non-admins', async () => {

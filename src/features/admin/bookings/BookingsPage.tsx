@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { buttonClass } from '../../../components/ui/button-styles';
 import { formatDate, formatDateTime } from '../../../lib/format/dates';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
@@ -17,6 +19,7 @@ import {
   type BookingRow,
 } from './bookings.data';
 import { BOOKING_CSV_COLUMNS, bookingsQuery, money, STATE_FILTERS, stateLabel } from './bookings';
+import { NewBookingDialog } from './NewBookingDialog';
 
 const column = createColumnHelper<BookingRow>();
 const number = new Intl.NumberFormat('en-AU');
@@ -102,6 +105,7 @@ export function BookingsPage() {
     queryFn: () => fetchBookings(query),
     placeholderData: keepPreviousData,
   });
+  const [booking, setBooking] = useState(false);
   const events = useQuery({ queryKey: bookingEventsKey, queryFn: () => fetchBookingEvents() });
   const readAll = () =>
     readAllRows(async (from, to) => fetchBookings({ ...query, offset: from, limit: to - from + 1 }));
@@ -116,8 +120,16 @@ export function BookingsPage() {
     <AdminPage
       title="Bookings"
       description="Every booking: search by member, e-mail, invoice number or bank reference, open one to take a payment or cancel it."
-      actions={<ExportCsvButton what="bookings" columns={BOOKING_CSV_COLUMNS} readAll={readAll} />}
+      actions={
+        <>
+          <button type="button" className={buttonClass('primary')} onClick={() => setBooking(true)}>
+            New booking
+          </button>
+          <ExportCsvButton what="bookings" columns={BOOKING_CSV_COLUMNS} readAll={readAll} />
+        </>
+      }
     >
+      <NewBookingDialog open={booking} onClose={() => setBooking(false)} />
       <DataTable
         caption="Bookings"
         columns={COLUMNS}
