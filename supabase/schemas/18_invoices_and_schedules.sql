@@ -108,8 +108,9 @@ GRANT SELECT ON TABLE public.invoice_versions TO authenticated;
 -- public.invoice_versions: its functions and triggers
 
 -- What a booking's invoice says now: who it is billed to, the trip, one line per traveller (named, else
--- 'Traveller n'; the price before waivers shared between them, the first lines taking any odd cents), one
--- line per waiver (negative), the total, the GST and whether the booking is cancelled.
+-- 'Traveller n', with the room chosen; the price before waivers less the room supplements shared between
+-- them, the first lines taking any odd cents, plus the traveller's own supplement), one line per waiver
+-- (negative), the total, the GST and whether the booking is cancelled.
 CREATE FUNCTION private.invoice_content(p_booking_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -119,7 +120,8 @@ declare
   e public.events;
   waived bigint;
   gross bigint;
-  names text[];
+  supplements bigint;
+  shared bigint;
   lines jsonb := '[]'::jsonb;
   departure text;
 begin
@@ -131,18 +133,24 @@ begin
   select coalesce(sum(c.amount_cents), 0) into waived
   from public.schedule_changes c where c.booking_id = b.id and c.kind = 'waive';
   gross := b.total_cents + waived;
-  select coalesce(array_agg(t.full_name order by t.full_name, t.id), '{}') into names
-  from public.booking_travellers bt join public.travellers t on t.id = bt.traveller_id
-  where bt.booking_id = b.id;
+  select coalesce(sum(bt.room_supplement_cents), 0) into supplements
+  from public.booking_travellers bt where bt.booking_id = b.id;
+  shared := gross - supplements;
   departure := e.title || ', departing ' || to_char(e.start_date, 'FMDD Mon YYYY');
+  with named as (
+    select row_number() over (order by t.full_name, t.id) as n, t.full_name, bt.room_label,
+           bt.room_supplement_cents
+    from public.booking_travellers bt join public.travellers t on t.id = bt.traveller_id
+    where bt.booking_id = b.id)
   select coalesce(jsonb_agg(jsonb_build_object(
            'kind', 'traveller',
            'description', departure,
-           'detail', coalesce(names[n], 'Traveller ' || n),
-           'amount_cents', gross / b.travellers + case when n <= gross % b.travellers then 1 else 0 end)
+           'detail', coalesce(named.full_name, 'Traveller ' || n) || coalesce(', ' || named.room_label, ''),
+           'amount_cents', shared / b.travellers + case when n <= shared % b.travellers then 1 else 0 end
+                           + coalesce(named.room_supplement_cents, 0))
          order by n), '[]'::jsonb)
   into lines
-  from generate_series(1, b.travellers) n;
+  from generate_series(1, b.travellers) n left join named using (n);
   select lines || coalesce(jsonb_agg(jsonb_build_object(
            'kind', 'waiver', 'description', 'Amount waived', 'detail', c.reason,
            'amount_cents', -c.amount_cents) order by c.changed_at, c.id), '[]'::jsonb)

@@ -97,6 +97,15 @@ describe.each(DATABASE_KINDS)('booking extras on $name', (kind) => {
         room_supplement_cents: 65000,
       },
     ]);
+    // The invoice bills each traveller their share of the price and their own supplement, with the room.
+    const invoice = await testDb.db.query<{ lines: { detail: string; amount_cents: number }[] }>(
+      `select lines from public.invoice_versions where booking_id = $1 order by version desc limit 1`,
+      [booking.id],
+    );
+    expect(invoice.rows[0]!.lines.map((line) => [line.detail, line.amount_cents])).toEqual([
+      ['Abe <Adult>, Twin share', 100000],
+      ['Ada Adult, Single room', 165000],
+    ]);
     // A later price change or removal of the option changes nothing the booking sold.
     await testDb.db.query(`update public.event_room_options set supplement_cents = 90000 where id = $1`, [
       single,
