@@ -1167,8 +1167,13 @@ CREATE POLICY payment_notices_select_authenticated ON public.payment_notices FOR
    FROM public.bookings b
   WHERE ((b.id = payment_notices.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
+-- The member withdraws their own notice while it is pending (a matched one is the payment's record).
+CREATE POLICY payment_notices_delete_authenticated ON public.payment_notices FOR DELETE TO authenticated USING (((payment_id IS NULL) AND (EXISTS ( SELECT 1
+   FROM public.bookings b
+  WHERE ((b.id = payment_notices.booking_id) AND (b.user_id = ( SELECT auth.uid() AS uid)))))));
+
 GRANT ALL ON TABLE public.payment_notices TO service_role;
-GRANT SELECT ON TABLE public.payment_notices TO authenticated;
+GRANT SELECT,DELETE ON TABLE public.payment_notices TO authenticated;
 
 GRANT INSERT(booking_id) ON TABLE public.payment_notices TO authenticated;
 
@@ -1234,6 +1239,40 @@ $$;
 REVOKE ALL ON FUNCTION private.check_payment_notice() FROM PUBLIC;
 
 CREATE TRIGGER check_payment_notice BEFORE INSERT ON public.payment_notices FOR EACH ROW EXECUTE FUNCTION private.check_payment_notice();
+
+-- A withdrawn notice: the company is told to stop looking for that money. A notice deleted with its booking
+-- (the booking is gone by then) tells nobody.
+CREATE FUNCTION private.tell_notice_withdrawn() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b public.bookings;
+begin
+  select * into b from public.bookings where id = old.booking_id;
+  if not found then
+    return null;
+  end if;
+  perform private.queue_company_mail(
+    'Payment notice withdrawn: ' || private.money_text(old.amount_cents) || ' for ' || b.invoice_number,
+    array[
+      'A member withdrew their word that they paid by bank transfer. Stop looking for this payment.',
+      '',
+      private.mail_line('Booking', b.invoice_number || ', ' || (select e.title from public.events e
+                                                                 where e.id = b.event_id)),
+      private.mail_line('Bank reference', b.bank_reference),
+      private.mail_line('Amount', private.money_text(old.amount_cents)),
+      private.mail_line('Paid on', to_char(old.paid_on, 'FMDD Mon YYYY'))
+    ],
+    (select u.email from auth.users u where u.id = b.user_id)
+  );
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.tell_notice_withdrawn() FROM PUBLIC;
+
+CREATE TRIGGER tell_notice_withdrawn AFTER DELETE ON public.payment_notices FOR EACH ROW EXECUTE FUNCTION private.tell_notice_withdrawn();
 
 -- The matching rule: a payment recorded for a booking matches the oldest pending notice of the same booking
 -- and the same amount (the transfer the member told us about). Other notices stay pending for the admin.

@@ -266,6 +266,13 @@ test('an extra payment the member tells us about is pending until it is recorded
   );
   const today = formatOrdinalDate(sydneyToday());
   await expect(page.getByTestId('pending-payment')).toHaveText(`Pending: $500.00 paid on ${today}`);
+  // A notice sent by mistake is withdrawn; the company is told to stop looking for it.
+  await form.getByLabel('Amount paid').fill('120');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('pending-payment')).toHaveCount(2);
+  await page.getByRole('button', { name: `Withdraw $120.00 paid on ${today}` }).click();
+  await expect(page.getByText('We will stop looking for $120.00.')).toBeVisible();
+  await expect(page.getByTestId('pending-payment')).toHaveText(`Pending: $500.00 paid on ${today}`);
 
   await page.goto(`/manage-payment-plan?booking=${booking.id}`);
   await expect(page.getByTestId('pending-payment')).toHaveText(

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Field } from '../../components/ui/form/Field';
 import { SubmitButton } from '../../components/ui/form/SubmitButton';
-import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { sydneyDate } from '../../lib/format/dates';
 import { sydneyToday } from '../../lib/format/today';
 import { formRules } from '../../lib/forms/form-rules';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
@@ -19,6 +19,7 @@ import {
 import { bookingMoney, money, pendingNotices, type MemberBooking } from './bookings';
 import { sendPaymentNotice } from './bookings.data';
 import { BookingState } from './BookingState';
+import { PendingNotices } from './PendingNotices';
 import { useBookingFromLocation } from './useBooking';
 
 /**
@@ -118,21 +119,7 @@ function NoticeForm({ booking }: { booking: MemberBooking }) {
           </SubmitButton>
         </form>
       </section>
-      {pending.length > 0 && (
-        <section aria-labelledby="pending-title" className="border-border rounded-lg border p-5">
-          <h2 id="pending-title" className="text-lg font-semibold">
-            Payments we are looking out for
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {pending.map((notice) => (
-              <li key={notice.id} data-testid="pending-payment">
-                <span className="font-semibold">Pending</span>: {format(notice.amount_cents)} paid on{' '}
-                {formatOrdinalDate(notice.paid_on)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {pending.length > 0 && <PendingNotices bookingId={booking.id} pending={pending} format={format} />}
       <div className="flex flex-wrap gap-2">
         <a href={`/manage-payment-plan${back}`} className={buttonClass('outline')}>
           View payment plan

@@ -2,7 +2,7 @@
  * The member's bookings through supabase-js. Row-level security returns only the caller's own rows (or all,
  * for an admin), so a foreign booking id simply finds nothing.
  */
-import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
+import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { MemberBooking } from './bookings';
 
 /**
@@ -78,4 +78,18 @@ export async function sendPaymentNotice(
 ): Promise<void> {
   const supabase = await client();
   unwrap(await supabase.from('payment_notices').insert({ booking_id: bookingId, ...values }));
+}
+
+/**
+ * Withdraws the member's own pending notice (row-level security: only theirs, only while pending). Nothing
+ * deleted means it was matched to a recorded payment meanwhile, or withdrawn already.
+ */
+export async function withdrawPaymentNotice(
+  noticeId: string,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  const data = unwrap(await supabase.from('payment_notices').delete().eq('id', noticeId).select('id'));
+  if (!data.length)
+    throw new DataError('This payment is no longer pending: we may have recorded it already.');
 }

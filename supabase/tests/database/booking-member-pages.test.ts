@@ -298,6 +298,35 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
       ).toBe('denied');
     });
 
+    it('is withdrawn by its owner while pending, telling the company; a matched one stays', async () => {
+      const after = await asMember(testDb.db, BOOKER, async (tx) => {
+        await tx.query(...notice(farBooking, 5000));
+        await tx.query(...notice(farBooking, 80000));
+        await tx.query('reset role');
+        await tx.query(
+          `insert into public.payments (booking_id, amount_cents, received_on) values ($1, 80000, private.sydney_today())`,
+          [farBooking],
+        );
+        await tx.query('set role authenticated');
+        const withdrawn = await tx.query(`delete from public.payment_notices where booking_id = $1`, [
+          farBooking,
+        ]);
+        await tx.query('reset role');
+        const left = await tx.query<{ amount_cents: number }>(
+          `select amount_cents from public.payment_notices where booking_id = $1`,
+          [farBooking],
+        );
+        const mail = await tx.query<{ subject: string }>(
+          `select subject from private.outbound_mail where subject like 'Payment notice withdrawn:%'`,
+        );
+        return { withdrawn: withdrawn.rowCount, left: left.rows, mail: mail.rows.map((row) => row.subject) };
+      });
+      expect(after.withdrawn).toBe(1);
+      expect(after.left).toEqual([{ amount_cents: 80000 }]);
+      expect(after.mail).toHaveLength(1);
+      expect(after.mail[0]).toMatch(/^Payment notice withdrawn: \$50\.00 for INV-/);
+    });
+
     it('is matched by a recorded payment of the same amount; another amount leaves it pending', async () => {
       const matched = await runAs(testDb.db, 'admin', async (tx) => {
         await tx.query('reset role');

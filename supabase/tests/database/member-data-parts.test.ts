@@ -127,6 +127,12 @@ async function insertMemberRows(db: Queryable): Promise<void> {
      values ($1, 'Mia Member', 'member@fixture.test', 'events', $2, 'update')`,
     [ID.member, ID.published],
   );
+  // The member's word that they paid toward their booking (it e-mails the company, replying to them).
+  await db.query(
+    `insert into public.payment_notices (booking_id, amount_cents, paid_on, note)
+     values ($1, 1000, private.sydney_today(), 'From savings')`,
+    [ID.bookingMember],
+  );
 }
 
 /** Reads as the superuser inside the actor's transaction, to see what a call left behind. */
@@ -264,10 +270,26 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
       expect(data['outbound_mail']).toEqual([
         expect.objectContaining({ recipient: MEMBER_EMAIL, subject: 'Trip news' }),
         expect.objectContaining({ reply_to: MEMBER_EMAIL, body: 'Do you run tours in June?' }),
+        expect.objectContaining({
+          reply_to: MEMBER_EMAIL,
+          subject: expect.stringMatching(/^Payment notice:/),
+        }),
       ]);
       expect(data['unsubscribe_tokens']).toEqual([{ email: MEMBER_EMAIL, created_at: expect.any(String) }]);
       // The tables the download held before keep their shapes (account-self-service.test.ts has the rest).
       expect(ids('bookings')).toEqual([ID.bookingMember]);
+      // Everything on the booking comes with it: its travellers, the member's notices, each invoice issued.
+      const [booking] = data['bookings'] as Record<string, unknown>[];
+      expect(booking).toMatchObject({
+        travellers: expect.any(Array),
+        payment_notices: [
+          { amount_cents: 1000, note: 'From savings', matched: false, paid_on: expect.any(String) },
+        ],
+        schedule_changes: [],
+        invoice_versions: [expect.objectContaining({ version: 1, invoice_number: expect.any(String) })],
+        cancellation: null,
+        credits: [],
+      });
       expect(data['account']).toMatchObject({ id: ID.member, email: 'member@fixture.test' });
       expect(data['profile']).toMatchObject({ id: ID.member, full_name: 'Mia Member' });
       // Nothing of anyone else: not the other member's vote-free rows, nor the note about them.

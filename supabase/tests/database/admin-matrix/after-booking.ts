@@ -9,7 +9,8 @@ export const AFTER_BOOKING_ID = {
 
 /**
  * After booking (decision 0073): a member tells the company about a transfer on their own booking and reads
- * their notices, admins read all, nobody edits or deletes one (a recorded payment matches it). A member asks
+ * their notices and withdraws their own pending one, admins read all, nobody edits one (a recorded payment
+ * matches it). A member asks
  * to cancel their own booking only (an admin's call on someone else's booking finds nothing). The cut-off day
  * is told to the booking's member and admins; the two private helpers the cut-off trigger calls answer only
  * about the caller's own bookings.
@@ -31,7 +32,7 @@ export const AFTER_BOOKING_MATRIX: MatrixPart = {
       ],
       delete: [
         `delete from public.payment_notices where id = '${AFTER_BOOKING_ID.noticeMember}'`,
-        ALL_DENIED,
+        ['denied', 1, 0, 0],
       ],
     },
     'bookings (cancellation request columns)': {
