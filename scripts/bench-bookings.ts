@@ -5,19 +5,27 @@
 // how many were told 'sold out', and checks through SQL that the departure holds exactly its capacity:
 // an oversold place, a lost booking or any answer other than a booking or 'sold out' fails the run in
 // both forms (none of them depends on the machine). Decision 0071.
+// Then the booking flow in Chromium (scripts/bench/booking-flow.ts), on PostgreSQL, over a site built for its
+// own stack: the requests it makes from opening /book to the confirmation (more than 10 fails the run).
 //
 // Options: --database=postgres|pglite|both (default both), --members=<n> (50), --places=<n> (30),
-//   --json (the report as JSON too), --short (CI's smoke run, decision 0066: 10 members for 6 places).
+//   --json (the report as JSON too), --short (CI's smoke run, decision 0066: 10 members for 6 places),
+//   --no-flow (the races only: no site, no browser), --no-build (reuse --dist, built for --port),
+//   --port=<stack port> (default BENCH_BOOKINGS_PORT or 54501), --dist=<dir> (default dist-bench-bookings).
 import './env/load.mjs';
 import { signedInAccount, type VisitorClient } from '../supabase/local/test/stack-accounts.ts';
 import { startTestStack, type TestDatabaseKind } from '../supabase/local/test/start-test-stack.ts';
-import { log, option, whole } from './bench/bench-site.ts';
+import { log, option, startBenchSite, whole } from './bench/bench-site.ts';
+import { MAX_FLOW_REQUESTS, measureBookingFlow, type FlowReport } from './bench/booking-flow.ts';
 import { percentile } from '../supabase/local/bench/measure.ts';
 
 const short = process.argv.includes('--short');
 const members = whole('members', short ? 10 : 50, 2);
 const places = whole('places', short ? 6 : 30);
 const databases = databasesOption();
+const withFlow = !process.argv.includes('--no-flow');
+const port = whole('port', Number(process.env.BENCH_BOOKINGS_PORT || 54501));
+const dist = option('dist') ?? 'dist-bench-bookings';
 /** Members are signed in this many at a time (sign-in is not what is measured). */
 const SIGN_IN_BATCH = 10;
 
@@ -164,10 +172,31 @@ console.log(
       .join('\n') +
     '\n',
 );
-if (process.argv.includes('--json')) console.log(JSON.stringify(reports, null, 2));
 
-const failures = reports.flatMap((report) =>
-  problems(report).map((problem) => `${report.database}: ${problem}`),
-);
+/** The flow's requests, on a site built for a fresh PostgreSQL stack of its own. */
+async function benchFlow(): Promise<FlowReport> {
+  const site = await startBenchSite({ dist, port, page: 'book', database: 'postgres' });
+  try {
+    log('postgres: a member goes through the booking flow in Chromium…');
+    return await measureBookingFlow(site);
+  } finally {
+    await site.close();
+  }
+}
+
+const flow = withFlow ? await benchFlow() : null;
+if (flow)
+  console.log(
+    `Booking flow (PostgreSQL, Chromium): ${flow.requests.length} requests from opening /book to the ` +
+      `confirmation, ${flow.ms} ms\n  ${flow.requests.join('\n  ')}\n`,
+  );
+if (process.argv.includes('--json')) console.log(JSON.stringify({ races: reports, flow }, null, 2));
+
+const failures = [
+  ...reports.flatMap((report) => problems(report).map((problem) => `${report.database}: ${problem}`)),
+  ...(flow && flow.requests.length > MAX_FLOW_REQUESTS
+    ? [`the booking flow made ${flow.requests.length} requests, at most ${MAX_FLOW_REQUESTS}`]
+    : []),
+];
 for (const failure of failures) log(`FAILED: ${failure}`);
 process.exit(failures.length > 0 ? 1 : 0);

@@ -4,9 +4,10 @@
 // Lighthouse budgets (serially, never beside other browser work), then run Playwright, stop the servers.
 // The budgets go first so they measure the site over the seed's data: after Playwright, /events would list
 // the hundred-odd events the tests leave behind, and its score would depend on how many tests ran.
-// With the budgets, the browser benchmarks then run in their short form (bench:events, bench:admin: small
-// data, one run, no timing goals; decision 0066) over the same build, each with its own stack on the port the
-// build talks to, once the browser tests' stack has stopped: they still run and print their figures.
+// With the budgets, the browser benchmarks then run in their short form (bench:events, bench:admin and
+// bench:bookings's booking flow: small data, one run, no timing goals; decision 0066) over the same build,
+// each with its own stack on the port the build talks to, once the browser tests' stack has stopped: they
+// still run and print their figures.
 // Exits non-zero when anything fails; every step runs so the budgets always print their figures.
 //
 // E2E_DIST_DIR builds and tests another directory than dist/ (handy when others rebuild dist/ meanwhile).
@@ -121,8 +122,14 @@ if (!built) {
 }
 
 if (shouldCheckBudgets) {
-  for (const script of ['scripts/bench-events.ts', 'scripts/bench-admin.ts']) {
-    const args = [script, '--short', '--no-build', `--dist=${DIST}`, `--port=${E2E_SUPABASE_PORT}`];
+  // bench:bookings's races already ran on both engines with the backend suites: here only its flow matters.
+  const benchmarks = [
+    ['scripts/bench-events.ts'],
+    ['scripts/bench-admin.ts'],
+    ['scripts/bench-bookings.ts', '--database=postgres'],
+  ];
+  for (const [script, ...extra] of benchmarks) {
+    const args = [script, '--short', '--no-build', `--dist=${DIST}`, `--port=${E2E_SUPABASE_PORT}`, ...extra];
     console.log(`\nBenchmark smoke run: tsx ${args.join(' ')}`);
     if ((await runCommand('tsx', args)) !== 0) failures.push(`${script} --short`);
   }
