@@ -225,6 +225,9 @@ test('asking to cancel: the dialog says what the terms mean before anything is s
 
   await signInPage(page, member);
   await page.goto(`/manage-booking?booking=${booking.id}`);
+  // The travellers arrive after the booking and push the buttons down: click once the page has settled.
+  await expect(page.getByRole('heading', { name: 'Booking details' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading travellers…' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Request cancellation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request cancellation' });
   await expect(dialog.getByTestId('cancellation-terms').getByRole('listitem')).toHaveText([
@@ -272,6 +275,7 @@ test('an extra payment the member tells us about is pending until it is recorded
   await expect(page.getByTestId('pending-payment')).toHaveCount(2);
   await page.getByRole('button', { name: `Withdraw $120.00 paid on ${today}` }).click();
   await expect(page.getByText('We will stop looking for $120.00.')).toBeVisible();
+  await expect(page.getByTestId('pending-payment')).toHaveCount(1);
   await expect(page.getByTestId('pending-payment')).toHaveText(`Pending: $500.00 paid on ${today}`);
 
   await page.goto(`/manage-payment-plan?booking=${booking.id}`);

@@ -22,12 +22,17 @@ import { useLiveCommunity } from './live-community';
 export interface EventsListProps {
   /** Slugs of the trips that have a marketing page (/tours/<slug>), known when the site is built. */
   tripSlugs: readonly string[];
+  /**
+   * The visitor's list as the build read it (built-events-page.ts): shown until the live read replaces it,
+   * so the static HTML holds the cards. Never a member's: their list waits for their own read.
+   */
+  builtPage?: EventsPage;
 }
 
 const noChanges = () => () => {};
 
 /** The published events (spec: Events page), each with its reactions, follow button and comments. */
-export function EventsList({ tripSlugs }: EventsListProps) {
+export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   const user = useStore($user);
   const isAdmin = useStore($isAdmin);
   const sessionLoading = useStore($loading);
@@ -47,7 +52,12 @@ export function EventsList({ tripSlugs }: EventsListProps) {
     queryKey: pageKey,
     queryFn: () => fetchEventsPage(scope, userId),
     enabled: Boolean(user) || !sessionLoading,
+    // Stale from the start (updated at 0): read live as soon as the session is known.
+    ...(userId === null && builtPage ? { initialData: builtPage, initialDataUpdatedAt: 0 } : {}),
   });
+  // Until the live read lands, a visitor's cards are the build's; a member's browser hides them (CSS in
+  // EventsSkeleton.astro, by <html data-signed-in>) and shows the placeholders instead.
+  const fromBuild = builtPage !== undefined && page.data !== undefined && page.dataUpdatedAt === 0;
   // A member's first cards show their comments: the list waits for that read too (it starts with the events
   // read and fills those cards' threads), so nothing pushes the shown page down when it lands (CLS). The
   // other cards read theirs as they come near the screen.
@@ -101,7 +111,7 @@ export function EventsList({ tripSlugs }: EventsListProps) {
       )}
       {events?.length === 0 && <p className="mt-6">No live events available at the moment.</p>}
       {page.data && events && events.length > 0 && (
-        <ul className="mt-6 grid gap-6 md:grid-cols-2">
+        <ul className="mt-6 grid gap-6 md:grid-cols-2" data-events-built={fromBuild ? '' : undefined}>
           {events.slice(0, rendered).map((event) => (
             <EventCard
               key={event.id}
