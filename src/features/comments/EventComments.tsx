@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { $loading, $user } from '../../stores/session';
+import { useSessionAsBuilt } from '../../stores/session-as-built';
 import { showToast } from '../../stores/toasts';
 import type { EventScope } from '../events/events.data';
 import { CommentForm } from './CommentForm';
@@ -63,8 +62,7 @@ export function EventComments({
   eventId: string;
   loadWhenNear?: boolean;
 }) {
-  const user = useStore($user);
-  const loading = useStore($loading);
+  const { user, loading } = useSessionAsBuilt();
   if (loading && !user) return null;
   return (
     <div className="border-border mt-6 border-t pt-4">

@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
-import { $loading, $user } from '../../stores/session';
+import { useSessionAsBuilt } from '../../stores/session-as-built';
 import { showToast } from '../../stores/toasts';
 import { saveReaction, setEventFollow } from './community.data';
 import type { EventsPage } from './events.data';
@@ -33,8 +32,7 @@ export function EventCommunity({
   page: EventsPage;
   pageKey: readonly unknown[];
 }) {
-  const user = useStore($user);
-  const sessionLoading = useStore($loading);
+  const { user, loading: sessionLoading } = useSessionAsBuilt();
   const member = sessionLoading ? null : user;
   const queryClient = useQueryClient();
 

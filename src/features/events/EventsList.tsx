@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { bookPath } from '../book/book';
-import { $isAdmin, $loading, $user } from '../../stores/session';
+import { useHydrated, useSessionAsBuilt } from '../../stores/session-as-built';
 import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
 import { EventCommunity } from './EventCommunity';
@@ -29,19 +28,11 @@ export interface EventsListProps {
   builtPage?: EventsPage;
 }
 
-const noChanges = () => () => {};
-
 /** The published events (spec: Events page), each with its reactions, follow button and comments. */
 export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
-  const user = useStore($user);
-  const isAdmin = useStore($isAdmin);
-  const sessionLoading = useStore($loading);
-  // The server renders no back link (it cannot know the session); hydration must match that first.
-  const hydrated = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
+  // The build rendered a visitor's list (builtPage): hydration renders it the same, then the session decides.
+  const { user, isAdmin, loading: sessionLoading } = useSessionAsBuilt();
+  const hydrated = useHydrated();
   // Time is real: only events starting today or later (Sydney's date) are upcoming.
   const [scope] = useState<EventScope>(() => upcomingEvents());
   // The member's own reactions and follow come with the events, so the read waits until the session says
