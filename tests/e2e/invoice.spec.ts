@@ -73,7 +73,11 @@ test('printed, the invoice is alone on the page: no header, menus, footer or but
 
 test('a change to the booking issues a new version; the old one stays as issued', async ({ page }) => {
   const { member, booking } = await memberWithBooking(false);
-  const { error } = await adminClient().from('bookings').update({ total_cents: 220000 }).eq('id', booking.id);
+  // arrangeBooking's deposit is the whole total: lower it too, as a price change would.
+  const { error } = await adminClient()
+    .from('bookings')
+    .update({ total_cents: 220000, deposit_cents: 160000 })
+    .eq('id', booking.id);
   if (error) throw new Error(error.message);
   await openInvoice(page, member, `/invoice?booking=${booking.id}`);
   await expect(page.getByTestId('invoice-total')).toHaveText('$2,200.00');
