@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { bookPath } from '../book/book';
@@ -38,11 +38,13 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   // The member's own reactions and follow come with the events, so the read waits until the session says
   // who is signed in (the stored session; the profile may still be on its way).
   const userId = user?.id ?? null;
-  const pageKey = eventsPageKey(scope, userId);
+  // One key object per member, so the memoised cards below see the same props from render to render.
+  const pageKey = useMemo(() => eventsPageKey(scope, userId), [scope, userId]);
   const page = useQuery({
     queryKey: pageKey,
     queryFn: () => fetchEventsPage(scope, userId),
-    enabled: Boolean(user) || !sessionLoading,
+    // Not while hydrating: the session then reads as a visitor's whoever is signed in (useSessionAsBuilt).
+    enabled: hydrated && (Boolean(user) || !sessionLoading),
     // Stale from the start (updated at 0): read live as soon as the session is known.
     ...(userId === null && builtPage ? { initialData: builtPage, initialDataUpdatedAt: 0 } : {}),
   });
@@ -140,7 +142,11 @@ function useRenderedCards(total: number): number {
   return rendered;
 }
 
-function EventCard({
+/**
+ * One event's card. Memoised: the list re-renders as its read starts and lands (and once hydration is done)
+ * with the same events, which the query keeps as the same objects, so the cards need not render again.
+ */
+const EventCard = memo(function EventCard({
   event,
   hasTripPage,
   page,
@@ -193,7 +199,7 @@ function EventCard({
       <EventComments eventId={event.id} loadWhenNear />
     </li>
   );
-}
+});
 
 /** The Sanity trip of a departure: its trip_slug, or (for events made before decision 0035) its own slug. */
 const tripOf = (event: PublishedEvent): string => event.trip_slug ?? event.slug;
