@@ -6,6 +6,7 @@ import { createClient } from '@supabase/supabase-js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/helpers/chromium.mjs';
 import type { startBenchSite } from './bench-site.ts';
+import { storageKeyFor } from '../../src/lib/supabase/storage-key.ts';
 
 /** The most requests the flow may make (decision 0072: 9 measured, never one per keystroke or step). */
 export const MAX_FLOW_REQUESTS = 10;
@@ -50,9 +51,8 @@ export async function measureBookingFlow(site: BenchSite): Promise<FlowReport> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext();
-    const storageKey = `sb-${new URL(site.supabaseUrl).hostname.split('.')[0]}-auth-token`;
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-      storageKey,
+      storageKeyFor(site.supabaseUrl),
       JSON.stringify(session),
     ] as const);
     const page = await context.newPage();

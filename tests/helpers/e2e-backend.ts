@@ -7,6 +7,7 @@ import { createClient, type Session, type SupabaseClient } from '@supabase/supab
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mailpitMessagesTo, type MailedMessage } from '../../supabase/local/test/mailpit.ts';
+import { storageKeyFor } from '../../src/lib/supabase/storage-key.ts';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -71,9 +72,9 @@ export async function sessionFor(member: Pick<TestMember, 'email' | 'password'>)
   return data.session;
 }
 
-/** supabase-js's storage key for the stack the site talks to (src/lib/supabase/session-presence.ts). */
+/** supabase-js's storage key for the stack the site talks to. */
 export function storageKey(): string {
-  return `sb-${new URL(supabaseUrl()).hostname.split('.')[0]}-auth-token`;
+  return storageKeyFor(supabaseUrl());
 }
 
 /** Opens pages of this context already signed in as `member` (the session stored before any script runs). */

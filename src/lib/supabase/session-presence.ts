@@ -4,10 +4,11 @@
  * without one never needs supabase-js until they submit something.
  */
 import { SUPABASE_URL } from './config';
+import { storageKeyFor } from './storage-key';
 
 /** supabase-js's default storage key for the project at `supabaseUrl`. */
 export function authStorageKey(supabaseUrl: string = SUPABASE_URL): string {
-  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+  return storageKeyFor(supabaseUrl);
 }
 
 /** True when a session is stored (it may have expired: supabase-js decides that once loaded). */
