@@ -5,19 +5,19 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { sydneyDate } from '../../../lib/format/dates';
 import { showToast } from '../../../stores/toasts';
-import { priceSummary, travellersProblem } from '../../book/book';
+import { priceSummary, roomIdsFor, travellersProblem } from '../../book/book';
+import { fetchQuote } from '../../book/book.data';
 import { money } from './bookings';
 import {
   adminBookDeparture,
   fetchBookableDepartures,
   fetchMemberTravellers,
-  fetchPhoneQuote,
   fetchRoomOptions,
   phoneBookingKeys,
   searchMembers,
   type MemberChoice,
 } from './phone-booking.data';
-import { departureLabel, isBookable, memberLabel, phoneRefusal, roomsArgument } from './phone-booking';
+import { departureLabel, isBookable, memberLabel, phoneRefusal } from './phone-booking';
 
 const selectClass = 'border-border bg-background h-10 w-full rounded-md border px-3';
 const inputClass =
@@ -77,15 +77,17 @@ export function NewBookingDialog({ open, onClose }: { open: boolean; onClose: ()
   // In the member's list order, as the booking lists its travellers.
   const picked = (travellers.data ?? []).filter((traveller) => chosen.includes(traveller.id));
   const pickedIds = picked.map((traveller) => traveller.id);
-  const roomsArg = roomsArgument(pickedIds, rooms, hasOptions);
+  // One room per traveller, as the booking flow sends them; undefined while one is missing or none offered.
+  const roomIds = roomIdsFor(picked, rooms, roomOptions.data ?? []);
+  const roomsIncomplete = hasOptions && roomIds === undefined;
   const problem = departure
     ? travellersProblem(picked, departure.availability?.places_left ?? null, departure.start_date)
     : 'Choose a departure.';
   const ready =
-    member !== null && departure !== null && !problem && roomOptions.isSuccess && roomsArg !== 'incomplete';
+    member !== null && departure !== null && !problem && roomOptions.isSuccess && !roomsIncomplete;
   const quote = useQuery({
-    queryKey: phoneBookingKeys.quote(eventId, ready ? (roomsArg ?? pickedIds.map(() => null)) : []),
-    queryFn: () => fetchPhoneQuote(eventId, picked.length, roomsArg === 'incomplete' ? null : roomsArg),
+    queryKey: phoneBookingKeys.quote(eventId, ready ? (roomIds ?? pickedIds.map(() => null)) : []),
+    queryFn: () => fetchQuote(eventId, picked.length, roomIds),
     enabled: open && ready,
   });
   const today = sydneyDate(new Date());
@@ -109,7 +111,7 @@ export function NewBookingDialog({ open, onClose }: { open: boolean; onClose: ()
     setRefusal(null);
     setBusy(true);
     try {
-      const bookingId = await adminBookDeparture(member.id, departure.id, pickedIds, roomsArg);
+      const bookingId = await adminBookDeparture(member.id, departure.id, pickedIds, roomIds ?? null);
       showToast({
         title: 'Booking made',
         description: `${memberLabel(member)} is booked on ${departure.title}; the confirmation is on its way.`,
@@ -296,7 +298,7 @@ export function NewBookingDialog({ open, onClose }: { open: boolean; onClose: ()
 
         <div aria-live="polite" className="space-y-2">
           {member && departure && problem && picked.length > 0 && <p className="text-sm">{problem}</p>}
-          {member && departure && !problem && roomsArg === 'incomplete' && (
+          {member && departure && !problem && roomsIncomplete && (
             <p className="text-sm">Choose a room for each traveller.</p>
           )}
           {quote.isError && (

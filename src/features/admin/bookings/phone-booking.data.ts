@@ -2,12 +2,11 @@
  * A phone booking's reads and its one write (decisions 0074, 0077): the member found server-side
  * (admin_customers, members only), the published departures still to come with their live state
  * (departure_availability), the member's saved travellers (admins read them: row-level security), the
- * departure's room options, the quote (quote_booking with the rooms) and admin_book_departure.
+ * departure's room options and admin_book_departure; the quote is the booking flow's (fetchQuote).
  */
 import type { DepartureAvailability } from '../../../lib/departures/availability';
 import { sydneyDate } from '../../../lib/format/dates';
 import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
-import type { QuoteLine } from '../../book/book';
 
 export interface MemberChoice {
   id: string;
@@ -116,23 +115,6 @@ export async function fetchRoomOptions(
       .select('id, label, supplement_cents')
       .eq('event_id', eventId)
       .order('sort_order'),
-  );
-}
-
-/** What the booking would cost today, instalment by instalment; rooms: one per traveller, or none. */
-export async function fetchPhoneQuote(
-  eventId: string,
-  travellers: number,
-  rooms: readonly string[] | null,
-  client: LoadClient = sharedClient,
-): Promise<QuoteLine[]> {
-  const supabase = await client();
-  return unwrap(
-    await supabase.rpc('quote_booking', {
-      p_event_id: eventId,
-      p_travellers: travellers,
-      ...(rooms ? { p_rooms: [...rooms] } : {}),
-    }),
   );
 }
 

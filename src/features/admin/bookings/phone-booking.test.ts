@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from '../../../lib/supabase/data';
-import { departureLabel, isBookable, phoneRefusal, roomsArgument } from './phone-booking';
+import { departureLabel, isBookable, phoneRefusal } from './phone-booking';
 import type { DepartureChoice } from './phone-booking.data';
 
 const departure = (state: 'open' | 'sold-out', places: number | null): DepartureChoice => ({
@@ -18,12 +18,6 @@ describe('a phone booking on the screen', () => {
     expect(isBookable(departure('sold-out', 0))).toBe(false);
     expect(departureLabel(departure('open', 3))).toMatch(/^Haunted Hobart \(.+\) · 3 places left$/);
     expect(departureLabel(departure('sold-out', 0))).toMatch(/· Sold out$/);
-  });
-
-  it('passes one room per chosen traveller in order, none without options, and waits for each', () => {
-    expect(roomsArgument(['a', 'b'], { b: 'twin', a: 'single' }, true)).toEqual(['single', 'twin']);
-    expect(roomsArgument(['a', 'b'], { a: 'single' }, true)).toBe('incomplete');
-    expect(roomsArgument(['a'], {}, false)).toBeNull();
   });
 
   it('shows refusals as the database words them', () => {

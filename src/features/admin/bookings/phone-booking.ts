@@ -1,6 +1,6 @@
 /**
- * A phone booking's rules for the screen (decision 0074, amended): which departures are offered, the rooms
- * argument for quote_booking and admin_book_departure, and the member's words for a refusal. The database
+ * A phone booking's rules for the screen (decision 0074, amended): which departures are offered and the
+ * member's words for a refusal (the rooms are the booking flow's, roomIdsFor). The database
  * (admin_book_departure, the member's rules through book_departure_core) has the last word on each.
  */
 import { availabilityLabel } from '../../../lib/departures/availability';
@@ -21,20 +21,6 @@ export const isBookable = (departure: DepartureChoice) => departure.availability
 /** "Ada Lovelace (ada@example.com)", or the e-mail alone when no name was given. */
 export const memberLabel = (member: MemberChoice) =>
   member.full_name ? `${member.full_name} (${member.email})` : member.email;
-
-/**
- * The rooms argument, one room per chosen traveller in the travellers' order: null when the departure has
- * no room options (the argument is left out), 'incomplete' while a chosen traveller has no room yet.
- */
-export function roomsArgument(
-  chosen: readonly string[],
-  rooms: Readonly<Record<string, string>>,
-  hasOptions: boolean,
-): string[] | null | 'incomplete' {
-  if (!hasOptions) return null;
-  const picked = chosen.map((traveller) => rooms[traveller] ?? '');
-  return picked.every(Boolean) ? picked : 'incomplete';
-}
 
 /**
  * A refusal as the database words it: places ('sold out', 'only N places left') as the booking flow says
