@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { securityHeaders } from './scripts/security-headers/integration.mjs';
-import { intentDirective } from './src/lib/islands/integration.ts';
+import { islandDirectives } from './src/lib/islands/integration.ts';
 
 // The public origin of the site; canonical URLs, Open Graph and the sitemap are built from it.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -15,9 +15,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  // intentDirective adds client:intent (forms hydrate on intent); securityHeaders writes dist/_headers
+  // islandDirectives adds client:intent (forms hydrate on intent) and client:member; securityHeaders writes dist/_headers
   // (CSP and other headers) from the built pages.
-  integrations: [react(), intentDirective(), securityHeaders()],
+  integrations: [react(), islandDirectives(), securityHeaders()],
   // Vite and Astro read only process.env, which scripts/env/ filled from `.env`: not .env.local,
   // .env.production or the like, which the other scripts would not see.
   vite: { plugins: [tailwindcss()], envDir: false },

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
-import { waitForIslandOf } from '../helpers/islands';
+import { pointAtThePage, waitForIslandOf } from '../helpers/islands';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
@@ -394,6 +394,7 @@ test('a departure not yet open has no Book button on its trip page', async ({ pa
 test('each card on /events offers its departure’s booking flow', async ({ page }) => {
   const event = await departure(null, `Booked Belfry ${Date.now()}`);
   await page.goto('/events');
+  await pointAtThePage(page);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: event.title }) });
   const book = card.getByRole('link', { name: 'Book Now' });
   await expect(book).toHaveAttribute('href', `/book?event=${event.id}`, { timeout: 30_000 });

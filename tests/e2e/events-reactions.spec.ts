@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
 import { createMember, signInPage } from '../helpers/e2e-backend';
 import { createEvent, type TestEvent } from '../helpers/events';
-import { waitForAllIslands } from '../helpers/islands';
+import { pointAtThePage, waitForAllIslands } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
 // Reactions and the follow button on /events (issue 9), against the local stack: what a member changes is
@@ -92,6 +92,8 @@ test('a member toggles a reaction and a follow; both survive a reload and the fo
 test('a visitor sees the counts but no reaction or follow buttons', async ({ page }) => {
   const reads = recordReads(page);
   await page.goto('/events');
+  await pointAtThePage(page);
+  await expect(page.locator('[data-events-built]')).toHaveCount(0);
   const reactions = card(page).getByRole('list', { name: `Reactions to ${event.title}` });
   await expect(reactions.getByRole('listitem')).toHaveCount(5);
   // One read: the events with their counts (no comments for visitors, nothing of their own).

@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, signInPage } from '../helpers/e2e-backend';
+import { pointAtThePage } from '../helpers/islands';
 
 // The events page's static shell (issue 9, CLS ≤ 0.1; issue 25): a visitor gets the cards the build rendered
-// at first paint; a member's browser shows placeholder cards that hold the list's room until their own list
-// arrives, so the footer stays below the fold. Lighthouse checks the layout shift of a real load
+// at first paint, and the island (client:member) hydrates only when they use the page; a member's browser
+// shows placeholder cards that hold the list's room until their own list arrives, so the footer stays below
+// the fold. Lighthouse checks the layout shift of a real load
 // (scripts/budgets); these hold the events read back to see the waiting state itself.
 
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true });
@@ -38,18 +40,27 @@ function layoutShift(page: Page): Promise<number> {
   );
 }
 
-test('a visitor sees the events the build read at first paint, then the live list takes their place', async ({
+test('a visitor sees the events the build read at first paint, and the live list only once they use the page', async ({
   page,
 }) => {
   const release = await holdEventsRead(page);
-  await page.goto('/events');
-  // Before any JavaScript has read anything: the build's cards, no placeholders, no loading line.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/events', { waitUntil: 'load' });
+  // The build's cards, no placeholders, no loading line; and nothing hydrated: no React, no read.
   const firstTitle = page.getByRole('listitem').getByRole('heading', { level: 2 }).first();
   await expect(firstTitle).toBeVisible();
   await expect(page.locator('[data-events-built]')).toBeVisible();
   await expect(page.locator('.events-skeleton')).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Loading events...' })).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await expect(page.locator('astro-island[client="member"][ssr]')).toHaveCount(1);
+  expect(scripts.filter((url) => /EventsIsland/.test(url))).toEqual([]);
 
+  await pointAtThePage(page);
+  await expect(page.locator('astro-island[client="member"][ssr]')).toHaveCount(0);
   release();
   await expect(page.locator('[data-events-built]')).toHaveCount(0);
   await expect(firstTitle).toBeVisible();

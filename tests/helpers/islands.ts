@@ -3,7 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // Astro renders an island as <astro-island ssr ...> and removes the `ssr` attribute once it has hydrated;
 // a `client:intent` island is also `inert` until its React tree has mounted. Clicking before that would hit
 // server-rendered markup, so tests wait for it first. `client:intent` islands hydrate only when their dialog
-// is about to open, so a test opens the dialog and then waits for its island.
+// is about to open, so a test opens the dialog and then waits for its island. A `client:member` island
+// hydrates at once for a signed-in browser and on a visitor's first sign of use (pointAtThePage).
 
 /** Waits until the island that contains `target` (if any) has hydrated and is usable. */
 export async function waitForIslandOf(target: Locator): Promise<void> {
@@ -39,6 +40,12 @@ export async function waitForAllIslands(page: Page): Promise<void> {
   ).toHaveCount(0, {
     timeout: 10_000,
   });
+}
+
+/** A visitor's first sign of use: the pointer moves over the page (it wakes `client:member` islands). */
+export async function pointAtThePage(page: Page): Promise<void> {
+  await page.mouse.move(8, 8);
+  await page.mouse.move(16, 16);
 }
 
 /** Opens a path and waits for its islands, the normal way for a test to start on a page. */
