@@ -15,6 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers/chromium.mjs';
+import { storageKeyFor } from '../src/lib/supabase/storage-key.ts';
 import { benchMemberName, insertQuietMembers, seedEvents } from './bench/seed-events.ts';
 import { seedAdminExtras } from './bench/seed-admin.ts';
 
@@ -124,10 +125,9 @@ try {
   const client = createClient(supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
   const signedIn = await client.auth.signInWithPassword(admin);
   if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
-  const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
   const context = await browser.newContext();
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    storageKey,
+    storageKeyFor(supabaseUrl),
     JSON.stringify(signedIn.data.session),
   ] as const);
   // One load first, so the stack's schema cache and the browser's disk cache are warm before timing.

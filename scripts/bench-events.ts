@@ -18,6 +18,7 @@
 import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
+import { storageKeyFor } from '../src/lib/supabase/storage-key.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';
 import { measureLiveBurst, type BurstReport } from './bench/live-burst.ts';
 import {
@@ -81,8 +82,7 @@ try {
   const client = createClient(supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
   const signedIn = await client.auth.signInWithPassword(member);
   if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
-  const storageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-  const storage = visitor ? {} : { [storageKey]: JSON.stringify(signedIn.data.session) };
+  const storage = visitor ? {} : { [storageKeyFor(supabaseUrl)]: JSON.stringify(signedIn.data.session) };
   const who = visitor ? 'visitor' : 'signed in';
   // Another member writes the burst: the last bench member, who never signs in.
   const author = await admin

@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { storageKey } from '../helpers/e2e-backend';
 import { waitForAllIslands } from '../helpers/islands';
 
 // supabase-js loads only in a browser that holds a session (decision 0006): a visitor without one never
 // fetches it; a returning member's page loads it and shows them signed in.
-
-// The key supabase-js keeps its session under: sb-<first label of the project host>-auth-token.
-const SUPABASE_URL = process.env['PUBLIC_SUPABASE_URL'] || 'http://127.0.0.1:54321';
-const STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
 
 /** Paths of the scripts the page fetches that contain supabase-js (its auth client is GoTrueClient). */
 function supabaseScripts(page: Page): string[] {
@@ -42,7 +39,7 @@ test('a browser with a stored session loads supabase-js and shows the member', a
     ([key, value]) => {
       if (key && value) localStorage.setItem(key, value);
     },
-    [STORAGE_KEY, JSON.stringify(session)],
+    [storageKey(), JSON.stringify(session)],
   );
   const fetched = supabaseScripts(page);
   await page.goto('/');
