@@ -185,6 +185,27 @@ insert into public.booking_travellers (booking_id, traveller_id) values
 insert into private.company_bank_details (account_name, bank_name, bsb, account_number) values
   ('Haunted Horizons Pty Ltd', 'Commonwealth Bank', '062000', '12345678');
 
+-- ---------------------------------------------------------------- the store's merchandise (issue 24)
+-- The product spec's T-shirt ($25, sizes S to XL), cap ($20) and sticker pack ($8), GST included; members get
+-- store_settings' 10% off. Stock is per size; the pictures are files the site serves.
+insert into public.products (id, slug, name, description, image_path, visible, price_cents, position) values
+  ('c1000000-0000-4000-8000-000000000001', 'haunted-horizons-t-shirt', 'Haunted Horizons T-shirt',
+   'Soft black cotton with the glow-in-the-dark Haunted Horizons lantern on the front.',
+   '/images/store/t-shirt.svg', true, 2500, 10),
+  ('c1000000-0000-4000-8000-000000000002', 'haunted-horizons-cap', 'Haunted Horizons Cap',
+   'A black cap with an embroidered lantern, one size with an adjustable strap.',
+   '/images/store/cap.svg', true, 2000, 20),
+  ('c1000000-0000-4000-8000-000000000003', 'sticker-pack', 'Sticker Pack',
+   'Six weatherproof stickers from our trips: Port Arthur, the Quarantine Station and more.',
+   '/images/store/sticker-pack.svg', true, 800, 30);
+insert into public.product_variants (id, product_id, size, stock, position) values
+  ('c2000000-0000-4000-8000-000000000001', 'c1000000-0000-4000-8000-000000000001', 'S', 12, 1),
+  ('c2000000-0000-4000-8000-000000000002', 'c1000000-0000-4000-8000-000000000001', 'M', 20, 2),
+  ('c2000000-0000-4000-8000-000000000003', 'c1000000-0000-4000-8000-000000000001', 'L', 15, 3),
+  ('c2000000-0000-4000-8000-000000000004', 'c1000000-0000-4000-8000-000000000001', 'XL', 6, 4),
+  ('c2000000-0000-4000-8000-000000000005', 'c1000000-0000-4000-8000-000000000002', null, 25, 1),
+  ('c2000000-0000-4000-8000-000000000006', 'c1000000-0000-4000-8000-000000000003', null, 40, 1);
+
 -- The sample enquiries above are not news to the company: drop the e-mails their inserts queued
 -- (migration 20261124100002_company_mail_outbox.sql), so a first start sends nothing.
 delete from private.outbound_mail;
