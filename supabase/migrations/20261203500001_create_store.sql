@@ -297,9 +297,9 @@ GRANT ALL ON FUNCTION private.cart_lines(items jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.cart_lines(items jsonb) TO service_role;
 
 -- The discount the caller gets in whole percent: the store's member discount for a signed-in member (a
--- profile of their own), none for a visitor.
+-- profile of their own), none for a visitor. Security definer: a visitor may not read profiles at all.
 CREATE FUNCTION private.caller_discount_percent() RETURNS integer
-    LANGUAGE sql STABLE
+    LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select case when exists (select 1 from public.profiles p where p.id = (select auth.uid()))

@@ -263,6 +263,42 @@ export type Database = {
           },
         ];
       };
+      cart_items: {
+        Row: {
+          user_id: string;
+          variant_id: string;
+          quantity: number;
+          updated_at: string;
+        };
+        Insert: {
+          user_id?: string;
+          variant_id: string;
+          quantity: number;
+          updated_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          variant_id?: string;
+          quantity?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cart_items_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cart_items_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       comment_flags: {
         Row: {
           id: string;
@@ -1310,6 +1346,77 @@ export type Database = {
           },
         ];
       };
+      product_variants: {
+        Row: {
+          id: string;
+          product_id: string;
+          size: string | null;
+          stock: number;
+          position: number;
+        };
+        Insert: {
+          id?: string;
+          product_id: string;
+          size?: string | null;
+          stock: number;
+          position?: number;
+        };
+        Update: {
+          id?: string;
+          product_id?: string;
+          size?: string | null;
+          stock?: number;
+          position?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_variants_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      products: {
+        Row: {
+          id: string;
+          slug: string;
+          name: string;
+          description: string | null;
+          image_path: string | null;
+          visible: boolean;
+          price_cents: number;
+          position: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          slug: string;
+          name: string;
+          description?: string | null;
+          image_path?: string | null;
+          visible?: boolean;
+          price_cents: number;
+          position?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          slug?: string;
+          name?: string;
+          description?: string | null;
+          image_path?: string | null;
+          visible?: boolean;
+          price_cents?: number;
+          position?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       profiles: {
         Row: {
           id: string;
@@ -1422,6 +1529,21 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      store_settings: {
+        Row: {
+          only_row: boolean;
+          member_discount_percent: number;
+        };
+        Insert: {
+          only_row?: boolean;
+          member_discount_percent: number;
+        };
+        Update: {
+          only_row?: boolean;
+          member_discount_percent?: number;
+        };
+        Relationships: [];
       };
       traveller_form_reminders: {
         Row: {
@@ -2300,6 +2422,15 @@ export type Database = {
           membership_tier: Database['public']['Enums']['membership_tier'];
         }[];
       };
+      merge_cart: {
+        Args: {
+          items: Json;
+        };
+        Returns: {
+          variant_id: string;
+          quantity: number;
+        }[];
+      };
       merge_installments: {
         Args: {
           p_first_id: string;
@@ -2411,6 +2542,12 @@ export type Database = {
           is_deposit: boolean;
         }[];
       };
+      price_cart: {
+        Args: {
+          items: Json;
+        };
+        Returns: Json;
+      };
       quote_booking: {
         Args: {
           p_event_id: string;
@@ -2512,6 +2649,12 @@ export type Database = {
           changed: boolean;
         }[];
       };
+      save_cart: {
+        Args: {
+          items: Json;
+        };
+        Returns: number;
+      };
       send_event_update: {
         Args: {
           event_id: string;
@@ -2577,6 +2720,24 @@ export type Database = {
           paid_at: string | null;
           created_at: string;
           updated_at: string;
+        }[];
+      };
+      store_items: {
+        Args: { [_ in never]: never };
+        Returns: {
+          kind: string;
+          id: string;
+          slug: string;
+          name: string;
+          description: string;
+          image_path: string;
+          price_cents: number;
+          status: string;
+          opens_on: string;
+          starts_on: string;
+          ends_on: string;
+          location: string;
+          variants: Json;
         }[];
       };
       submit_traveller_form: {
