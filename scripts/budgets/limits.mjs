@@ -21,7 +21,8 @@ export const PAGE_JS_GZIP_BYTES = 100 * KB;
  * Pages of the app rather than of the brochure: their islands read Supabase as soon as they open, so React,
  * supabase-js and the query cache load with the page, or they are a form hydrated at once (not behind a
  * button), which sends through supabase-js. Issue 8 gives the dashboard 150 KB gzip; every app page (the member
- * area, /events, /event-details, /login, /contact, /unsubscribe, /confirm-subscription) is held to it (the admin area has its own, below), visitor
+ * area, /events, /event-details, /login, /contact, /unsubscribe, /confirm-subscription, and /store, whose
+ * cart sheet prices through supabase-js) is held to it (the admin area has its own, below), visitor
  * pages to 100 KB.
  */
 export const APP_PAGE_JS_GZIP_BYTES = 150 * KB;
@@ -66,7 +67,7 @@ export function isAdminPage(pagePath) {
 const EVENTS_PAGE_PATHS = /^(events|event-details)(\/|\.html$)/;
 
 const APP_PAGE_PATHS =
-  /^(contact|dashboard|login|reset-password|admin|personal-details|settings|support|customer|customer-management|customer-favorites|completed-events|manage-booking|manage-payment-plan|invoice|extra-payment|book|unsubscribe|confirm-subscription|event-updates)(\/|\.html$)/;
+  /^(contact|dashboard|login|reset-password|admin|personal-details|settings|support|customer|customer-management|customer-favorites|completed-events|manage-booking|manage-payment-plan|invoice|extra-payment|book|unsubscribe|confirm-subscription|event-updates|store)(\/|\.html$)/;
 
 /** The JavaScript budget of a built page, given its path in dist/ (e.g. `dashboard/index.html`). */
 export function pageJsBudget(pagePath) {

@@ -13,6 +13,7 @@ export const GET: APIRoute = async ({ site, url }) => {
     '/login',
     '/register',
     '/contact',
+    '/store',
     '/terms',
     '/privacy',
     ...slugs.map((slug) => `/tours/${slug}`),

@@ -13,6 +13,8 @@ export interface CartLine {
 
 /** localStorage key of the cart (JSON list of lines). */
 export const CART_STORAGE_KEY = 'cart';
+/** localStorage key of the member whose kept cart this device's cart is (src/features/cart/cart-sync.ts). */
+export const CART_OWNER_KEY = 'cart-owner';
 /** The database's limits (private.cart_lines): at most 20 of one item and 50 different items. */
 export const MAX_QUANTITY = 20;
 export const MAX_LINES = 50;

@@ -7,7 +7,7 @@
  *   data-sign-out                           signs out everywhere (a failure is shown as a toast)
  */
 import { computed } from 'nanostores';
-import { $cartCount } from '../../stores/cart';
+import { $cartCount, CART_OWNER_KEY } from '../../stores/cart';
 import { tierLabel } from '../../lib/format/membership-tier';
 import { $loading, $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
@@ -26,6 +26,7 @@ $theme.subscribe((theme) => {
 
 $cartCount.subscribe((count) => {
   for (const badge of all('[data-cart-count]')) badge.textContent = String(count);
+  for (const unit of all('[data-cart-unit]')) unit.textContent = count === 1 ? ' item' : ' items';
   for (const element of all('[data-cart-empty]')) element.hidden = count > 0;
   for (const element of all('[data-cart-filled]')) element.hidden = count === 0;
 });
@@ -54,6 +55,24 @@ computed([$sessionUser, $loading], (user, loading) => (loading ? null : Boolean(
     if (signedIn !== null) document.documentElement.toggleAttribute('data-signed-in', signedIn);
   },
 );
+
+// A member's cart is kept in the database too (issue 24): merged at sign-in, saved on each change, and
+// forgotten by this device at sign-out. The module loads only for a member, or at the sign-out of one.
+computed([$sessionUser, $loading], (user, loading) => (loading ? undefined : (user?.id ?? null))).subscribe(
+  (userId) => {
+    if (userId === undefined) return;
+    if (userId) void import('../../features/cart/cart-sync').then((sync) => sync.followMember(userId));
+    else if (hasCartOwner()) void import('../../features/cart/cart-sync').then((sync) => sync.forgetMember());
+  },
+);
+
+function hasCartOwner(): boolean {
+  try {
+    return localStorage.getItem(CART_OWNER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 async function signOutEverywhere(): Promise<void> {
   const { error } = await signOut();

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInAccount, visitorClient } from '../../../supabase/local/test/stack-accounts';
 import { startTestStack, type TestStack } from '../../../supabase/local/test/start-test-stack';
 import { loaderOf, type LoadClient } from '../../lib/supabase/data';
-import { cartRefusal, keptCart, mergeCart, priceCart, saveCart } from './cart.data';
+import { cartRefusal, mergeCart, priceCart, saveCart } from './cart.data';
+
+/** The caller's rows of public.cart_items, as row-level security lets them read. */
+async function keptCart(client: LoadClient) {
+  const { data, error } = await (
+    await client()
+  )
+    .from('cart_items')
+    .select('variant_id, quantity')
+    .order('variant_id');
+  if (error) throw error;
+  return data.map((row) => ({ variantId: row.variant_id, quantity: row.quantity }));
+}
 
 // The cart's calls against the real local stack with real supabase-js, as the browser makes them: a visitor
 // and a member price the seed's merchandise (members get 10% off), and each member's kept cart is theirs

@@ -73,12 +73,3 @@ export async function saveCart(lines: readonly CartLine[], client: LoadClient = 
   const supabase = await client();
   unwrap(await supabase.rpc('save_cart', { items: toItems(lines) }));
 }
-
-/** The member's kept cart (their rows only: row-level security), oldest line first. */
-export async function keptCart(client: LoadClient = sharedClient): Promise<CartLine[]> {
-  const supabase = await client();
-  const rows = unwrap(
-    await supabase.from('cart_items').select('variant_id, quantity').order('updated_at').order('variant_id'),
-  );
-  return linesOf(rows);
-}
