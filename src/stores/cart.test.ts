@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { countOf, createCart, MAX_LINES, parseCart, withAdded, withQuantity, type CartHost } from './cart';
+import {
+  CART_STORAGE_KEY,
+  countOf,
+  createCart,
+  MAX_LINES,
+  parseCart,
+  withAdded,
+  withQuantity,
+  type CartHost,
+} from './cart';
 
 const SHIRT_M = 'c2000000-0000-4000-8000-000000000002';
 const CAP = 'c2000000-0000-4000-8000-000000000005';
@@ -133,5 +143,12 @@ describe('the cart in a browser', () => {
     tab.clear();
     expect(other.$count.get()).toBe(0);
     expect(shared.stored()).toBe('[]');
+  });
+});
+
+describe('the cart’s storage key', () => {
+  it('is the one every page’s chrome asks for without loading the store', () => {
+    const chrome = readFileSync(new URL('../components/site/chrome-state.ts', import.meta.url), 'utf8');
+    expect(chrome).toContain(`const CART_STORAGE_KEY = '${CART_STORAGE_KEY}';`);
   });
 });

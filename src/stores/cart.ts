@@ -4,14 +4,17 @@
  * quantities live here: names and prices are the database's (public.price_cart), read when the cart sheet
  * opens. A signed-in member's cart is also kept in the database (src/features/cart/cart-sync.ts).
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 
 export interface CartLine {
   variantId: string;
   quantity: number;
 }
 
-/** localStorage key of the cart (JSON list of lines). */
+/**
+ * localStorage key of the cart (JSON list of lines). chrome-state.ts names it itself, so that every page can
+ * ask whether there is a cart without loading this module (cart.test.ts holds them equal).
+ */
 export const CART_STORAGE_KEY = 'cart';
 /** localStorage key of the member whose kept cart this device's cart is (src/features/cart/cart-sync.ts). */
 export const CART_OWNER_KEY = 'cart-owner';
@@ -96,7 +99,9 @@ export type CartChangeListener = (lines: CartLine[]) => void;
 /** A cart bound to a host; the page's own is `cart` below, tests make theirs with a fake host. */
 export function createCart(host: CartHost) {
   const $lines = atom<CartLine[]>(parseCart(host.read()));
-  const $count = computed($lines, countOf);
+  // An atom kept in step rather than nanostores' computed, which would leave the page's own bundle in pieces.
+  const $count = atom(countOf($lines.get()));
+  $lines.listen((lines) => $count.set(countOf(lines)));
   const localListeners = new Set<CartChangeListener>();
 
   host.onOtherTab((value) => $lines.set(parseCart(value)));

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
-import { waitForIslandOf } from '../helpers/islands';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
 // Issue 24, first part: /store lists the seed's departures and merchandise from the database, its filter is
@@ -31,7 +30,7 @@ async function openCart(page: Page) {
   await cartButton(page).click();
   const sheet = page.getByRole('dialog', { name: 'Cart' });
   await expect(sheet).toBeVisible();
-  await waitForIslandOf(sheet.locator('astro-island'));
+  await expect(sheet.locator('[data-cart-lines][data-cart-mounted]')).toHaveCount(1);
   return sheet;
 }
 
@@ -80,7 +79,7 @@ test('a visitor filters the store, fills a cart that every tab shares, and sees 
   await second.goto('/');
   await expect(cartButton(second)).toHaveAccessibleName('Cart, 3 items');
   const sheet = await openCart(second);
-  await expect(sheet.getByText('Haunted Horizons T-shirt (M)')).toBeVisible();
+  await expect(sheet.getByRole('heading', { name: 'Haunted Horizons T-shirt (M)' })).toBeVisible();
   await expect(sheet.getByText('Quantity of Haunted Horizons T-shirt (M): 2')).toBeAttached();
   await expect(sheet.locator('[data-cart-total]')).toHaveText('$70.00');
   await expect(sheet.getByText('$6.36')).toBeVisible();

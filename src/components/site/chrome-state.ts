@@ -2,12 +2,11 @@
  * Keeps the static chrome in step with the shared stores: the theme toggles, the cart count and sheet,
  * and every element that depends on being signed in. Elements opt in with data attributes:
  *   data-theme-toggle                       a button that toggles the theme (aria-pressed = dark)
- *   data-cart-count / data-cart-empty / data-cart-filled
+ *   data-cart-count / data-cart-unit / data-cart-empty
  *   data-when-signed-in / data-when-signed-out / data-when-admin / data-session-name / data-session-tier
  *   data-sign-out                           signs out everywhere (a failure is shown as a toast)
  */
 import { computed } from 'nanostores';
-import { $cartCount, CART_OWNER_KEY } from '../../stores/cart';
 import { tierLabel } from '../../lib/format/membership-tier';
 import { $loading, $sessionUser, sessionDisplayName, signOut, startSession } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
@@ -24,11 +23,19 @@ $theme.subscribe((theme) => {
     button.setAttribute('aria-pressed', String(theme === 'dark'));
 });
 
-$cartCount.subscribe((count) => {
-  for (const badge of all('[data-cart-count]')) badge.textContent = String(count);
-  for (const unit of all('[data-cart-unit]')) unit.textContent = count === 1 ? ' item' : ' items';
-  for (const element of all('[data-cart-empty]')) element.hidden = count > 0;
-  for (const element of all('[data-cart-filled]')) element.hidden = count === 0;
+// The cart (issue 24) loads only when there may be one: a cart stored in this browser, one another tab
+// starts, a signed-in member's, or on /store (store-page.ts loads it). Until then the count is the page's 0
+// and the sheet says the cart is empty, which is true. The key is stores/cart.ts's CART_STORAGE_KEY, named
+// here because importing it would load the store at once (cart.test.ts holds them equal).
+const CART_STORAGE_KEY = 'cart';
+const loadCart = () => void import('../../features/cart/cart-chrome');
+try {
+  if ((localStorage.getItem(CART_STORAGE_KEY) ?? '[]') !== '[]') loadCart();
+} catch {
+  // Storage refused: there is no cart to show.
+}
+addEventListener('storage', (event) => {
+  if (event.key === CART_STORAGE_KEY) loadCart();
 });
 
 showCarriedToast();
@@ -50,29 +57,13 @@ $sessionUser.subscribe((user) => {
 // <html data-signed-in> shows member-only parts ([data-members-only], the /support page's member menu).
 // A stored session set it before the first paint (MemberLayout); once the check is done it follows the
 // session, so a member keeps it without a flash and an expired session or a sign-out removes it.
-computed([$sessionUser, $loading], (user, loading) => (loading ? null : Boolean(user))).subscribe(
-  (signedIn) => {
-    if (signedIn !== null) document.documentElement.toggleAttribute('data-signed-in', signedIn);
-  },
-);
-
-// A member's cart is kept in the database too (issue 24): merged at sign-in, saved on each change, and
-// forgotten by this device at sign-out. The module loads only for a member, or at the sign-out of one.
 computed([$sessionUser, $loading], (user, loading) => (loading ? undefined : (user?.id ?? null))).subscribe(
   (userId) => {
     if (userId === undefined) return;
-    if (userId) void import('../../features/cart/cart-sync').then((sync) => sync.followMember(userId));
-    else if (hasCartOwner()) void import('../../features/cart/cart-sync').then((sync) => sync.forgetMember());
+    document.documentElement.toggleAttribute('data-signed-in', Boolean(userId));
+    if (userId) loadCart();
   },
 );
-
-function hasCartOwner(): boolean {
-  try {
-    return localStorage.getItem(CART_OWNER_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
 
 async function signOutEverywhere(): Promise<void> {
   const { error } = await signOut();

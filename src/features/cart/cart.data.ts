@@ -4,34 +4,71 @@
  * cart (public.merge_cart at sign-in, public.save_cart after each change). The database checks every line;
  * its refusals (22023) carry a message fit to show, e.g. "only 6 of Haunted Horizons T-shirt (XL) left".
  */
-import * as z from 'zod';
 import { DataError, sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { CartLine } from '../../stores/cart';
 
-const pricedLine = z.object({
-  variant_id: z.string(),
-  product_id: z.string(),
-  name: z.string(),
-  size: z.string().nullable(),
-  quantity: z.number().int(),
-  stock: z.number().int(),
-  unit_price_cents: z.number().int(),
-  unit_discount_cents: z.number().int(),
-  line_total_cents: z.number().int(),
-  gst_cents: z.number().int(),
-});
+export interface PricedLine {
+  variant_id: string;
+  product_id: string;
+  name: string;
+  size: string | null;
+  quantity: number;
+  stock: number;
+  unit_price_cents: number;
+  unit_discount_cents: number;
+  line_total_cents: number;
+  gst_cents: number;
+}
 
-const pricedCart = z.object({
-  lines: z.array(pricedLine),
-  discount_percent: z.number().int(),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  total_cents: z.number().int(),
-  gst_cents: z.number().int(),
-});
+export interface PricedCart {
+  lines: PricedLine[];
+  discount_percent: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  gst_cents: number;
+}
 
-export type PricedLine = z.infer<typeof pricedLine>;
-export type PricedCart = z.infer<typeof pricedCart>;
+const LINE_NUMBERS = [
+  'quantity',
+  'stock',
+  'unit_price_cents',
+  'unit_discount_cents',
+  'line_total_cents',
+  'gst_cents',
+] as const;
+const CART_NUMBERS = [
+  'discount_percent',
+  'subtotal_cents',
+  'discount_cents',
+  'total_cents',
+  'gst_cents',
+] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPricedLine(value: unknown): value is PricedLine {
+  return (
+    isRecord(value) &&
+    typeof value['variant_id'] === 'string' &&
+    typeof value['product_id'] === 'string' &&
+    typeof value['name'] === 'string' &&
+    (value['size'] === null || typeof value['size'] === 'string') &&
+    LINE_NUMBERS.every((key) => Number.isInteger(value[key]))
+  );
+}
+
+/** public.price_cart's answer, checked by hand (the cart sheet loads on every page; zod would double it). */
+export function isPricedCart(value: unknown): value is PricedCart {
+  return (
+    isRecord(value) &&
+    Array.isArray(value['lines']) &&
+    value['lines'].every(isPricedLine) &&
+    CART_NUMBERS.every((key) => Number.isInteger(value[key]))
+  );
+}
 
 /** The cart as the database takes it. */
 export function toItems(lines: readonly CartLine[]) {
@@ -45,9 +82,8 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const supabase = await client();
   const data = unwrap(await supabase.rpc('price_cart', { items: toItems(lines) }));
-  const parsed = pricedCart.safeParse(data);
-  if (!parsed.success) throw new DataError('The cart’s prices could not be read.');
-  return parsed.data;
+  if (!isPricedCart(data)) throw new DataError('The cart’s prices could not be read.');
+  return data;
 }
 
 /** A refusal the database worded for the shopper (a line it cannot price), or undefined. */

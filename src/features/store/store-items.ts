@@ -2,7 +2,6 @@
  * What /store lists (public.store_items): departures on sale and merchandise, each with the status the spec
  * names. Pure: the filter kept in the address, and the reading of a merchandise row's sizes.
  */
-import * as z from 'zod';
 
 export type StoreFilter = 'all' | 'events' | 'merch';
 
@@ -28,8 +27,24 @@ export function searchWith(search: string, filter: StoreFilter): string {
   return query ? `?${query}` : '';
 }
 
-const variant = z.object({ id: z.string(), size: z.string().nullable(), stock: z.number().int() });
-export type StoreVariant = z.infer<typeof variant>;
+export interface StoreVariant {
+  id: string;
+  size: string | null;
+  stock: number;
+}
+
+function isVariant(value: unknown): value is StoreVariant {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, size, stock } = value as Record<string, unknown>;
+  return typeof id === 'string' && (size === null || typeof size === 'string') && Number.isInteger(stock);
+}
+
+/** A product's sizes as store_items gives them (checked by hand: zod would weigh more than the page). */
+export function variantsOf(value: unknown): StoreVariant[] {
+  if (!Array.isArray(value) || !value.every(isVariant))
+    throw new Error(`store_items gave sizes the store cannot read: ${JSON.stringify(value)}`);
+  return value;
+}
 
 export interface StoreEvent {
   kind: 'event';
@@ -114,7 +129,7 @@ export function storeItemOf(row: StoreItemRow): StoreItem {
       ...base,
       priceCents: row.price_cents,
       status: row.status,
-      variants: z.array(variant).parse(row.variants),
+      variants: variantsOf(row.variants),
     };
   throw new Error(`store_items gave a row the store cannot show: ${JSON.stringify(row)}`);
 }

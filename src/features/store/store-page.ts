@@ -6,6 +6,8 @@
  * the build show without a rebuild.
  */
 import { cart, countOf } from '../../stores/cart';
+// The header's count and the cart sheet, live from the first Add to Cart.
+import '../cart/cart-chrome';
 import { showToast } from '../../stores/toasts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../lib/supabase/config';
 import {
