@@ -1185,6 +1185,32 @@ GRANT INSERT(note) ON TABLE public.payment_notices TO authenticated;
 
 -- public.payment_notices: its functions and triggers
 
+-- The company's e-mail about a member's payment notice, sent or withdrawn: the booking, its bank reference,
+-- the amount, the day paid and the member's note, with replies going to the member. Nothing when the
+-- booking is gone (a notice deleted with its booking tells nobody).
+CREATE FUNCTION private.mail_payment_notice(subject text, opening text, notice public.payment_notices) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.queue_company_mail(
+    subject || ': ' || private.money_text(notice.amount_cents) || ' for ' || b.invoice_number,
+    array[
+      opening,
+      '',
+      private.mail_line('Booking', b.invoice_number || ', ' || e.title),
+      private.mail_line('Bank reference', b.bank_reference),
+      private.mail_line('Amount', private.money_text(notice.amount_cents)),
+      private.mail_line('Paid on', to_char(notice.paid_on, 'FMDD Mon YYYY')),
+      private.mail_line('Note', notice.note)
+    ],
+    (select u.email from auth.users u where u.id = b.user_id))
+  from public.bookings b
+  join public.events e on e.id = b.event_id
+  where b.id = notice.booking_id
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_payment_notice(text, text, public.payment_notices) FROM PUBLIC;
+
 -- A new notice: the booking is not cancelled; the amount is at most what is left to pay (the total less the
 -- payments received); the day is not after today nor before the booking was made; at most 5 notices of a
 -- booking wait at once. Then the company is e-mailed, so someone looks for the money.
@@ -1194,7 +1220,6 @@ CREATE FUNCTION private.check_payment_notice() RETURNS trigger
     AS $$
 declare
   b public.bookings;
-  e public.events;
   left_to_pay bigint;
 begin
   select * into b from public.bookings where id = new.booking_id for update;
@@ -1218,20 +1243,8 @@ begin
   end if;
   new.payment_id := null;
   new.note := nullif(private.trim_space(new.note), '');
-  select * into e from public.events where id = b.event_id;
-  perform private.queue_company_mail(
-    'Payment notice: ' || private.money_text(new.amount_cents) || ' for ' || b.invoice_number,
-    array[
-      'A member says they paid by bank transfer. Record it when it reaches the account.',
-      '',
-      private.mail_line('Booking', b.invoice_number || ', ' || e.title),
-      private.mail_line('Bank reference', b.bank_reference),
-      private.mail_line('Amount', private.money_text(new.amount_cents)),
-      private.mail_line('Paid on', to_char(new.paid_on, 'FMDD Mon YYYY')),
-      private.mail_line('Note', new.note)
-    ],
-    (select u.email from auth.users u where u.id = b.user_id)
-  );
+  perform private.mail_payment_notice('Payment notice',
+    'A member says they paid by bank transfer. Record it when it reaches the account.', new);
   return new;
 end
 $$;
@@ -1246,26 +1259,9 @@ CREATE FUNCTION private.tell_notice_withdrawn() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  b public.bookings;
 begin
-  select * into b from public.bookings where id = old.booking_id;
-  if not found then
-    return null;
-  end if;
-  perform private.queue_company_mail(
-    'Payment notice withdrawn: ' || private.money_text(old.amount_cents) || ' for ' || b.invoice_number,
-    array[
-      'A member withdrew their word that they paid by bank transfer. Stop looking for this payment.',
-      '',
-      private.mail_line('Booking', b.invoice_number || ', ' || (select e.title from public.events e
-                                                                 where e.id = b.event_id)),
-      private.mail_line('Bank reference', b.bank_reference),
-      private.mail_line('Amount', private.money_text(old.amount_cents)),
-      private.mail_line('Paid on', to_char(old.paid_on, 'FMDD Mon YYYY'))
-    ],
-    (select u.email from auth.users u where u.id = b.user_id)
-  );
+  perform private.mail_payment_notice('Payment notice withdrawn',
+    'A member withdrew their word that they paid by bank transfer. Stop looking for this payment.', old);
   return null;
 end
 $$;
