@@ -103,7 +103,7 @@ GRANT SELECT ON TABLE public.payment_reminders TO authenticated;
 -- one statement). p_days: days until the due date (negative once past). The bank lines are the
 -- confirmation's (decision 0077): the account and the booking's reference, or the plan page when unset.
 CREATE FUNCTION private.payment_reminder_mail(p_kind text, p_days integer, p_greeting text, p_trip text, p_invoice text, p_amount text, p_due_on text, p_reference text, p_bank private.company_bank_details, p_plan_url text, p_brand text) RETURNS TABLE(subject text, body text, html_body text)
-    LANGUAGE sql STABLE
+    LANGUAGE sql STABLE ROWS 1
     SET search_path TO ''
     AS $$
   with words as (
@@ -170,10 +170,12 @@ REVOKE ALL ON FUNCTION private.payment_reminder_mail(p_kind text, p_days integer
 -- overdue_reminder_every_days days after, up to overdue_reminders. A run that was missed (a stopped
 -- scheduler) sends the current window's reminder late rather than every missed one. Pending bookings are
 -- left alone (their confirmation just said what is due and their hold is days long); a member without a
--- usable e-mail address gets nothing and no row.
+-- usable e-mail address gets nothing and no row. JIT is off: the planner's guesses for the one-row settings
+-- tables make the statement look costly, and compiling it took 1 to 3 s for a run of milliseconds.
 CREATE FUNCTION private.send_payment_reminders(p_today date DEFAULT private.sydney_today()) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   sent integer;

@@ -53,7 +53,6 @@ describe('describeAuditRow', () => {
 
   it('says a payment reminder was sent, by the automatic reminder (a booking’s history)', () => {
     const sent = row({
-      actor_id: null,
       actor_name: 'Automatic reminder',
       actor_email: null,
       entity: 'payment_reminders',
