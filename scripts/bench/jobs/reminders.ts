@@ -47,7 +47,9 @@ async function seed({ stack }: JobsBenchContext, bookings: number): Promise<void
 
 async function timed(context: JobsBenchContext): Promise<{ sent: number; ms: number }> {
   const started = performance.now();
-  const { rows } = await context.stack.db.query<{ n: number }>('select private.send_payment_reminders() as n');
+  const { rows } = await context.stack.db.query<{ n: number }>(
+    'select private.send_payment_reminders() as n',
+  );
   return { sent: rows[0]!.n, ms: Math.round(performance.now() - started) };
 }
 
@@ -59,7 +61,8 @@ async function delivered({ stack }: JobsBenchContext): Promise<number> {
       'select count(*)::int as n from private.outbound_mail where sent_at is null',
     );
     if (rows[0]!.n === 0) return Math.round(performance.now() - started);
-    if (performance.now() - started > DELIVERY_TIMEOUT_MS) throw new Error(`${rows[0]!.n} e-mails still unsent`);
+    if (performance.now() - started > DELIVERY_TIMEOUT_MS)
+      throw new Error(`${rows[0]!.n} e-mails still unsent`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

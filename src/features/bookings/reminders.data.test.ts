@@ -63,7 +63,9 @@ describe('payment reminders', () => {
   it('are sent by the scheduled job once, and each member reads only their own', async () => {
     const at = nextTenPmUtc();
     const runs = await stack.runJobs(at);
-    expect(runs).toContainEqual(expect.objectContaining({ jobname: 'payment-reminders', status: 'succeeded' }));
+    expect(runs).toContainEqual(
+      expect.objectContaining({ jobname: 'payment-reminders', status: 'succeeded' }),
+    );
     // The scheduler looking again that night, or the next morning, sends nothing more.
     await stack.runJobs(new Date(at.getTime() + 60_000));
     await stack.runJobs(new Date(at.getTime() + 10 * 3_600_000));
@@ -97,7 +99,11 @@ describe('payment reminders', () => {
       sent_on: '2030-01-01',
     });
     expect(inserted.error?.code).toBe('42501');
-    const removed = await lucy.client.from('payment_reminders').delete().eq('booking_id', bookings['lucy']!).select();
+    const removed = await lucy.client
+      .from('payment_reminders')
+      .delete()
+      .eq('booking_id', bookings['lucy']!)
+      .select();
     expect(removed.error?.code).toBe('42501');
     const visitor = await visitorClient(stack).from('payment_reminders').select('id');
     expect(visitor.error?.code).toBe('42501');

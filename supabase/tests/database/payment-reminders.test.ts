@@ -139,7 +139,9 @@ describe.each(DATABASE_KINDS)('payment reminders on $name', (kind) => {
     const mail = rows[0]!;
     expect(mail.recipient).toBe(email);
     expect(mail.reply_to).toBe('hello@hauntedhorizons.com.au');
-    expect(mail.subject).toMatch(/^Payment due in 7 days: Port Arthur <Night>, departing \d+ \w+ \d{4} \(REM-\d{4}\)$/);
+    expect(mail.subject).toMatch(
+      /^Payment due in 7 days: Port Arthur <Night>, departing \d+ \w+ \d{4} \(REM-\d{4}\)$/,
+    );
     expect(mail.body).toContain('$1,250.50 for Port Arthur <Night>');
     expect(mail.body).toContain('is due on 20 March 2032, in 7 days.');
     expect(mail.body).toMatch(/BSB: \d{3}-\d{3}\nAccount number: \d+\nReference: HH[A-Z0-9]{8}/);
@@ -275,14 +277,17 @@ describe.each(DATABASE_KINDS)('payment reminders on $name', (kind) => {
     const { booking } = await arrange(db, event, [{ on: '2037-03-20', cents: 10000 }]);
     await send(db, '2037-03-13');
     await send(db, '2037-03-27');
-    const history = await runAs(db, 'admin', async (tx) =>
-      (
-        await tx.query<{ actor_name: string; entity_noun: string; entity_label: string; action: string }>(
-          `select actor_name, entity_noun, entity_label, action from public.admin_booking_history($1)
+    const history = await runAs(
+      db,
+      'admin',
+      async (tx) =>
+        (
+          await tx.query<{ actor_name: string; entity_noun: string; entity_label: string; action: string }>(
+            `select actor_name, entity_noun, entity_label, action from public.admin_booking_history($1)
            where entity = 'payment_reminders'`,
-          [booking],
-        )
-      ).rows,
+            [booking],
+          )
+        ).rows,
     );
     expect(history).toEqual([
       {

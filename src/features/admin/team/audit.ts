@@ -33,7 +33,12 @@ export function pluralLabel(noun: string): string {
 }
 
 // 'send': a booking's history also lists the payment reminders the daily job sent (decision 0081).
-const VERBS: Record<string, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted', send: 'Sent' };
+const VERBS: Record<string, string> = {
+  insert: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  send: 'Sent',
+};
 
 type Fields = Record<string, unknown>;
 const asFields = (value: unknown): Fields =>
