@@ -224,7 +224,8 @@ begin
     from due d
     join public.bookings b on b.id = d.booking_id
     join auth.users u on u.id = b.user_id
-    where private.is_email(u.email)
+    -- No company settings (a hosted project before its row is set): nothing is recorded as sent.
+    where private.is_email(u.email) and exists (select from private.company_settings)
   ),
   recorded as (
     insert into public.payment_reminders (booking_id, installment_id, kind, sequence, due_date, amount_cents, sent_on, mail_id)

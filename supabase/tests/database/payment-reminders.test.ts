@@ -198,6 +198,24 @@ describe.each(DATABASE_KINDS)('payment reminders on $name', (kind) => {
       expect(await remindersOf(db, other.booking)).toEqual([]);
   });
 
+  it('records nothing as sent while the company settings (the mail’s sender and links) are missing', async () => {
+    const db = testDb.db;
+    const { booking } = await arrange(db, event, [{ on: '2038-03-20', cents: 10000 }]);
+    const ROLL_BACK = new Error('roll back');
+    const seen = await db
+      .transaction(async (tx) => {
+        await tx.query('delete from private.company_settings');
+        const sent = await send(tx, '2038-03-13');
+        throw Object.assign(ROLL_BACK, { seen: { sent, lines: await remindersOf(tx, booking) } });
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLL_BACK) throw error;
+        return (error as Error & { seen: unknown }).seen;
+      });
+    expect(seen).toEqual({ sent: 0, lines: [] });
+    expect(await send(db, '2038-03-13')).toBe(1);
+  });
+
   it('follows the settings, which refuse values out of range', async () => {
     const db = testDb.db;
     const { booking } = await arrange(db, event, [{ on: '2035-03-20', cents: 10000 }]);
