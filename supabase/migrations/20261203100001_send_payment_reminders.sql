@@ -9,7 +9,6 @@
 
 set check_function_bodies = off;
 
-
 -- ---------------------------------------------------------------- the settings
 
 -- When reminders go, beside the company's other booking rules (one row, operators change it in the SQL editor).
