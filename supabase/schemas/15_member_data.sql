@@ -385,7 +385,7 @@ as $$ select $$;
 -- ---------------------------------------------------------------- bookings
 
 -- Bookings with their event's title, their travellers and rooms, their instalments, the payments received,
--- the member's payment notices, the schedule's changes, the invoice as issued (each version), and any
+-- the member's payment notices, the schedule's changes, the payment reminders sent, the invoice as issued (each version), and any
 -- cancellation with its refund and credit. Deletion keeps them: they are financial records (how long, and
 -- anonymised how, is issue 19's retention rule).
 create function private.export_bookings(member uuid) returns jsonb
@@ -420,6 +420,11 @@ as $$
                                             'changed_at', c.changed_at)
                          order by c.changed_at, c.id)
         from public.schedule_changes c where c.booking_id = b.id), '[]'::jsonb),
+      'payment_reminders', coalesce((
+        select jsonb_agg(jsonb_build_object('kind', r.kind, 'sequence', r.sequence, 'due_date', r.due_date,
+                                            'amount_cents', r.amount_cents, 'sent_at', r.sent_at)
+                         order by r.sent_at, r.id)
+        from public.payment_reminders r where r.booking_id = b.id), '[]'::jsonb),
       'invoice_versions', coalesce((
         select jsonb_agg(jsonb_build_object('version', v.version, 'issued_at', v.issued_at,
                                             'invoice_number', v.invoice_number, 'lines', v.lines,

@@ -16,6 +16,7 @@ import {
 import { MoneyFigures } from './MoneyFigures';
 import { OverdueNotice } from './StatusBadge';
 import { ProgressBar } from './ProgressBar';
+import { RemindersSent } from './RemindersSent';
 import { useBookingFromLocation } from './useBooking';
 
 /** /manage-payment-plan?booking=<id>: the schedule, what is next, what remains, and how to pay. */
@@ -80,6 +81,7 @@ function Plan({ booking }: { booking: MemberBooking }) {
       {plan.installments.length > 0 && (
         <ScheduleTable installments={plan.installments} nextId={plan.next?.id} format={cents} />
       )}
+      <RemindersSent booking={booking} />
       {money.remainingCents > 0 && booking.status !== 'cancelled' && (
         <>
           <BankDetails reference={booking.bank_reference} />

@@ -34,6 +34,19 @@ export interface PaymentNotice {
   created_at: string;
 }
 
+/** A payment reminder e-mailed about one instalment (public.payment_reminders, decision 0081). */
+export interface PaymentReminder {
+  id: number;
+  /** 'before' the due date, on the day ('due'), or 'overdue' (then `sequence` is 1, 2, 3 …). */
+  kind: string;
+  sequence: number;
+  due_date: string;
+  /** What was still owed on the instalment when the reminder went. */
+  amount_cents: number;
+  /** The day (Sydney) it was sent. */
+  sent_on: string;
+}
+
 export interface BookingEvent {
   id: string;
   title: string;
@@ -59,6 +72,7 @@ export interface MemberBooking {
   booking_installments: Installment[];
   payments: Payment[];
   payment_notices: PaymentNotice[];
+  payment_reminders: PaymentReminder[];
 }
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {

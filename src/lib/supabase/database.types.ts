@@ -1158,6 +1158,60 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_reminders: {
+        Row: {
+          id: number;
+          booking_id: string;
+          installment_id: string | null;
+          kind: string;
+          sequence: number;
+          due_date: string;
+          amount_cents: number;
+          sent_on: string;
+          sent_at: string;
+          mail_id: number | null;
+        };
+        Insert: {
+          id?: number;
+          booking_id: string;
+          installment_id?: string | null;
+          kind: string;
+          sequence?: number;
+          due_date: string;
+          amount_cents: number;
+          sent_on: string;
+          sent_at?: string;
+          mail_id?: number | null;
+        };
+        Update: {
+          id?: number;
+          booking_id?: string;
+          installment_id?: string | null;
+          kind?: string;
+          sequence?: number;
+          due_date?: string;
+          amount_cents?: number;
+          sent_on?: string;
+          sent_at?: string;
+          mail_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_reminders_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_reminders_installment_id_fkey';
+            columns: ['installment_id'];
+            isOneToOne: false;
+            referencedRelation: 'booking_installments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payments: {
         Row: {
           id: string;

@@ -286,6 +286,7 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
           { amount_cents: 1000, note: 'From savings', matched: false, paid_on: expect.any(String) },
         ],
         schedule_changes: [],
+        payment_reminders: [],
         invoice_versions: [expect.objectContaining({ version: 1, invoice_number: expect.any(String) })],
         cancellation: null,
         credits: [],

@@ -96,9 +96,12 @@ describe.each(['pglite', 'postgres'] as const)('scheduled jobs on %s', (database
     expect((await ask(stack.serviceRoleKey, { at: 'soon' })).status).toBe(400);
     const answer = await ask(stack.serviceRoleKey, { at: '2031-03-04T08:00:01Z' });
     expect(answer.status).toBe(200);
+    // The migrations' own daily jobs (payment reminders) fell due since the last look too: they run as well.
     expect(await answer.json()).toEqual({
       at: '2031-03-04T08:00:01.000Z',
-      runs: [expect.objectContaining({ jobname: 'probe-hourly', status: 'succeeded' })],
+      runs: expect.arrayContaining([
+        expect.objectContaining({ jobname: 'probe-hourly', status: 'succeeded' }),
+      ]),
     });
   });
 });

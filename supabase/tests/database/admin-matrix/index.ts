@@ -11,6 +11,7 @@ import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
+import { REMINDERS_MATRIX } from './reminders.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
@@ -32,4 +33,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   INVOICES_MATRIX,
   PAYMENT_PLANS_MATRIX,
   AFTER_BOOKING_MATRIX,
+  REMINDERS_MATRIX,
 ];
