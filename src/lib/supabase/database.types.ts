@@ -1158,6 +1158,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_refunds: {
+        Row: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id: string | null;
+          refunded_at: string;
+        };
+        Insert: {
+          id?: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id?: string | null;
+          refunded_at?: string;
+        };
+        Update: {
+          id?: string;
+          payment_id?: string;
+          amount_cents?: number;
+          stripe_refund_id?: string | null;
+          refunded_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_refunds_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: false;
+            referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payments: {
         Row: {
           id: string;
@@ -1168,6 +1200,7 @@ export type Database = {
           received_on: string;
           recorded_by: string | null;
           created_at: string;
+          stripe_payment_intent: string | null;
         };
         Insert: {
           id?: string;
@@ -1178,6 +1211,7 @@ export type Database = {
           received_on: string;
           recorded_by?: string | null;
           created_at?: string;
+          stripe_payment_intent?: string | null;
         };
         Update: {
           id?: string;
@@ -1188,6 +1222,7 @@ export type Database = {
           received_on?: string;
           recorded_by?: string | null;
           created_at?: string;
+          stripe_payment_intent?: string | null;
         };
         Relationships: [
           {
@@ -1416,6 +1451,44 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'schedule_changes_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      stripe_events: {
+        Row: {
+          id: string;
+          type: string;
+          object_id: string | null;
+          booking_id: string | null;
+          result: string;
+          detail: string | null;
+          received_at: string;
+        };
+        Insert: {
+          id: string;
+          type: string;
+          object_id?: string | null;
+          booking_id?: string | null;
+          result: string;
+          detail?: string | null;
+          received_at?: string;
+        };
+        Update: {
+          id?: string;
+          type?: string;
+          object_id?: string | null;
+          booking_id?: string | null;
+          result?: string;
+          detail?: string | null;
+          received_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stripe_events_booking_id_fkey';
             columns: ['booking_id'];
             isOneToOne: false;
             referencedRelation: 'bookings';
@@ -1682,6 +1755,7 @@ export type Database = {
           total_cents: number | null;
           paid_cents: number | null;
           remaining_cents: number | null;
+          refunded_cents: number | null;
         };
         Relationships: [];
       };
@@ -2153,6 +2227,22 @@ export type Database = {
           total_count: number;
         }[];
       };
+      apply_stripe_event: {
+        Args: {
+          p_event_id: string;
+          p_type: string;
+          p_object: Json;
+        };
+        Returns: {
+          id: string;
+          type: string;
+          object_id: string | null;
+          booking_id: string | null;
+          result: string;
+          detail: string | null;
+          received_at: string;
+        };
+      };
       book_departure: {
         Args: {
           p_event_id: string;
@@ -2438,6 +2528,7 @@ export type Database = {
           received_on: string;
           recorded_by: string | null;
           created_at: string;
+          stripe_payment_intent: string | null;
         };
       };
       register_interest: {
