@@ -261,11 +261,14 @@ $function$
 CREATE OR REPLACE FUNCTION private.stripe_booking_id(p_object jsonb)
  RETURNS uuid
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
-  select case when value ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then value::uuid end
-  from (select lower(coalesce(p_object #>> '{metadata,booking_id}', p_object ->> 'client_reference_id')) as value) v
+  select b.id from public.bookings b
+  where b.id = (select case when value ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                            then value::uuid end
+                from (select lower(coalesce(p_object #>> '{metadata,booking_id}',
+                                            p_object ->> 'client_reference_id')) as value) v)
 $function$
 ;
 

@@ -72,13 +72,17 @@ $$;
 REVOKE ALL ON FUNCTION private.unapply_refunded(p_booking_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.unapply_refunded(p_booking_id uuid) TO service_role;
 
--- The booking a Checkout Session is for: metadata.booking_id, else client_reference_id (decision 0085).
+-- The booking of ours a Checkout Session is for: metadata.booking_id, else client_reference_id (decision
+-- 0085); null when it names none (a session another system made on the same Stripe account).
 CREATE FUNCTION private.stripe_booking_id(p_object jsonb) RETURNS uuid
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select case when value ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then value::uuid end
-  from (select lower(coalesce(p_object #>> '{metadata,booking_id}', p_object ->> 'client_reference_id')) as value) v
+  select b.id from public.bookings b
+  where b.id = (select case when value ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                            then value::uuid end
+                from (select lower(coalesce(p_object #>> '{metadata,booking_id}',
+                                            p_object ->> 'client_reference_id')) as value) v)
 $$;
 
 REVOKE ALL ON FUNCTION private.stripe_booking_id(p_object jsonb) FROM PUBLIC;

@@ -322,6 +322,35 @@ describe.each(DATABASE_KINDS)('card payments through Stripe events on $name', (k
     });
   });
 
+  it('notes an unpaid or expired session that names no booking of ours, and changes nothing', async () => {
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    const outcome = await asWebhook(testDb.db, async (tx) => [
+      await apply(
+        tx,
+        eventId(),
+        'checkout.session.completed',
+        session(stranger, 100, 'pi_s1', { payment_status: 'unpaid' }),
+      ),
+      await apply(
+        tx,
+        eventId(),
+        'checkout.session.expired',
+        session(stranger, 100, 'pi_s2', { status: 'expired' }),
+      ),
+      await apply(
+        tx,
+        eventId(),
+        'checkout.session.expired',
+        session('not-a-uuid', 100, 'pi_s3', { status: 'expired' }),
+      ),
+    ]);
+    expect(outcome.map((row) => row.result)).toEqual([
+      'awaiting_payment',
+      'nothing_to_release',
+      'nothing_to_release',
+    ]);
+  });
+
   it('refuses malformed events with a clear message and records none of them', async () => {
     const attempt = (id: string, type: string, object: unknown) =>
       refusal(asWebhook(testDb.db, (tx) => apply(tx, id, type, object)));
