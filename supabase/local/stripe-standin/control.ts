@@ -25,7 +25,11 @@ export async function control(
       idempotency.clear();
       return { ok: true };
     case 'POST webhook_endpoints':
-      api.webhooks.endpoints.push({ url: String(body['url']), secret: String(body['secret']) });
+      api.webhooks.endpoints.push({
+        url: String(body['url']),
+        secret: String(body['secret']),
+        ...(Array.isArray(body['events']) ? { events: body['events'].map(String) } : {}),
+      });
       return { endpoints: api.webhooks.endpoints.length };
     case 'POST webhooks':
       if (id === 'hold') {

@@ -34,6 +34,20 @@ describe('webhook deliveries', () => {
     expect(signatureHeader(delivery.body, WEBHOOK_SECRET, timestamp)).toBe(sdkHeader);
   });
 
+  it("sends an endpoint only the event types it asked for, as Stripe's enabled_events", async () => {
+    h.standin.api.webhooks.endpoints.length = 0;
+    await h.control('webhook_endpoints', {
+      url: 'http://127.0.0.1:9/nobody-listens',
+      secret: WEBHOOK_SECRET,
+      events: ['setup_intent.succeeded'],
+    });
+    await twoEvents();
+    await h.standin.api.webhooks.idle();
+    expect(h.standin.api.webhooks.deliveries.map((delivery) => delivery.type)).toEqual([
+      'setup_intent.succeeded',
+    ]);
+  });
+
   it('holds deliveries and releases them in reverse order', async () => {
     await h.control('webhooks/hold', {});
     await twoEvents();

@@ -10,6 +10,8 @@ import type { StandinState, StripeObject } from './state.ts';
 export interface WebhookEndpoint {
   url: string;
   secret: string;
+  /** The event types it receives, as an endpoint's `enabled_events` in Stripe; unset: all of them. */
+  events?: string[];
 }
 
 export interface Delivery {
@@ -44,7 +46,7 @@ export class WebhookSender {
       created: this.state.now(),
       data: { object: structuredClone(object) },
       livemode: false,
-      pending_webhooks: this.endpoints.length,
+      pending_webhooks: this.endpoints.filter((e) => !e.events || e.events.includes(type)).length,
       request: { id: null, idempotency_key: idempotencyKey },
       type,
     };
@@ -79,6 +81,7 @@ export class WebhookSender {
 
   private send(event: StripeObject, options: { forgeSignature?: boolean } = {}): void {
     for (const endpoint of this.endpoints) {
+      if (endpoint.events && !endpoint.events.includes(String(event['type']))) continue;
       const attempt = this.post(event, endpoint, options.forgeSignature === true);
       this.inFlight.add(attempt);
       void attempt.finally(() => this.inFlight.delete(attempt));
