@@ -73,8 +73,9 @@ describe('off-session PaymentIntents', () => {
     await h.control('switches', { require_authentication_off_session: false });
     const always = await savedCard('pm_card_authenticationRequired');
     await expect(charge(always, 50_000, 'b')).rejects.toMatchObject({ code: 'authentication_required' });
-    const declines = await savedCard('pm_card_chargeDeclined');
+    const declines = await savedCard('pm_card_chargeCustomerFail');
     await expect(charge(declines, 50_000, 'c')).rejects.toMatchObject({ decline_code: 'generic_decline' });
+    await expect(savedCard('pm_card_chargeDeclined')).rejects.toMatchObject({ code: 'card_declined' });
     expect((await charge(saved, 50_000, 'd')).status).toBe('succeeded');
   });
 

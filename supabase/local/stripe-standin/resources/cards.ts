@@ -10,13 +10,28 @@ import type { CardBehaviour, StripeObject } from '../state.ts';
 const TEST_PAYMENT_METHODS: Record<string, { behaviour: CardBehaviour; last4: string; brand: string }> = {
   pm_card_visa: { behaviour: 'succeeds', last4: '4242', brand: 'visa' },
   pm_card_mastercard: { behaviour: 'succeeds', last4: '4444', brand: 'mastercard' },
+  // 4000000000000341: "Attaching this card to a Customer object succeeds, but attempts to charge the
+  // customer fail." (pm_card_chargeDeclined, 4000000000000002, is declined when attached: see attachable.)
+  pm_card_chargeCustomerFail: { behaviour: 'declined', last4: '0341', brand: 'visa' },
   pm_card_chargeDeclined: { behaviour: 'declined', last4: '0002', brand: 'visa' },
   pm_card_chargeDeclinedInsufficientFunds: { behaviour: 'insufficient_funds', last4: '9995', brand: 'visa' },
   pm_card_authenticationRequired: { behaviour: 'authentication_required', last4: '3184', brand: 'visa' },
 };
 
-export function isTestPaymentMethod(id: string): boolean {
-  return id in TEST_PAYMENT_METHODS;
+/** Test cards Stripe declines as soon as they are attached to a customer (attaching checks the card). */
+const DECLINED_ON_ATTACH = new Set(['pm_card_chargeDeclined', 'pm_card_chargeDeclinedInsufficientFunds']);
+
+/** Refuses, as Stripe does, to attach a test card that is declined outright. */
+export function checkAttachable(id: string): void {
+  if (!DECLINED_ON_ATTACH.has(id)) return;
+  const insufficient = id.endsWith('InsufficientFunds');
+  throw new StripeError(402, {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: insufficient ? 'insufficient_funds' : 'generic_decline',
+    message: insufficient ? 'Your card has insufficient funds.' : 'Your card was declined.',
+    param: '',
+  });
 }
 
 export function newCard(

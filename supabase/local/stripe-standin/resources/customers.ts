@@ -1,7 +1,7 @@
 import { list, metadata, optionalString, requiredString, type Api, type Call, type Handler } from '../api.ts';
 import { invalidRequest, missing } from '../errors.ts';
 import type { StripeObject } from '../state.ts';
-import { paymentMethodFor } from './cards.ts';
+import { checkAttachable, paymentMethodFor } from './cards.ts';
 
 /** Customers, the cards saved on them, and minimal SetupIntents (save a card without charging it). */
 export function customerFor(api: Api, id: string, param = 'customer'): StripeObject {
@@ -49,6 +49,7 @@ export const retrievePaymentMethod: Handler = (api, { ids }) => {
 
 export const attachPaymentMethod: Handler = (api, { params, ids }) => {
   const customer = customerFor(api, requiredString(params, 'customer'));
+  checkAttachable(ids[0] ?? '');
   const card = paymentMethodFor(api, ids[0] ?? '', 'payment_method');
   if (card['customer'] && card['customer'] !== customer.id) {
     throw invalidRequest(
