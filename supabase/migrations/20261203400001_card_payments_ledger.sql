@@ -88,7 +88,7 @@ alter table "public"."stripe_events" add constraint "stripe_events_detail_check"
 
 alter table "public"."stripe_events" validate constraint "stripe_events_detail_check";
 
-alter table "public"."stripe_events" add constraint "stripe_events_id_check" CHECK ((id ~ '^evt_[A-Za-z0-9]{1,200}$'::text)) not valid;
+alter table "public"."stripe_events" add constraint "stripe_events_id_check" CHECK ((id ~ '^evt_[A-Za-z0-9_]{1,200}$'::text)) not valid;
 
 alter table "public"."stripe_events" validate constraint "stripe_events_id_check";
 
@@ -100,7 +100,7 @@ alter table "public"."stripe_events" add constraint "stripe_events_result_check"
 
 alter table "public"."stripe_events" validate constraint "stripe_events_result_check";
 
-alter table "public"."stripe_events" add constraint "stripe_events_type_check" CHECK ((type ~ '^[a-z_]{1,60}(\.[a-z_]{1,60}){1,3}$'::text)) not valid;
+alter table "public"."stripe_events" add constraint "stripe_events_type_check" CHECK ((type ~ '^[a-z0-9_]{1,60}(\.[a-z0-9_]{1,60}){1,4}$'::text)) not valid;
 
 alter table "public"."stripe_events" validate constraint "stripe_events_type_check";
 
@@ -296,10 +296,10 @@ declare
   event public.stripe_events;
   outcome record;
 begin
-  if p_event_id is null or p_event_id !~ '^evt_[A-Za-z0-9]{1,200}$' then
+  if p_event_id is null or p_event_id !~ '^evt_[A-Za-z0-9_]{1,200}$' then
     raise exception 'a Stripe event id looks like evt_…' using errcode = '22023';
   end if;
-  if p_type is null or p_type !~ '^[a-z_]{1,60}(\.[a-z_]{1,60}){1,3}$' then
+  if p_type is null or p_type !~ '^[a-z0-9_]{1,60}(\.[a-z0-9_]{1,60}){1,4}$' then
     raise exception 'a Stripe event type looks like checkout.session.completed' using errcode = '22023';
   end if;
   if p_object is null or jsonb_typeof(p_object) <> 'object' then

@@ -26,8 +26,8 @@ CREATE TABLE public.stripe_events (
     result text NOT NULL,
     detail text,
     received_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT stripe_events_id_check CHECK ((id ~ '^evt_[A-Za-z0-9]{1,200}$'::text)),
-    CONSTRAINT stripe_events_type_check CHECK ((type ~ '^[a-z_]{1,60}(\.[a-z_]{1,60}){1,3}$'::text)),
+    CONSTRAINT stripe_events_id_check CHECK ((id ~ '^evt_[A-Za-z0-9_]{1,200}$'::text)),
+    CONSTRAINT stripe_events_type_check CHECK ((type ~ '^[a-z0-9_]{1,60}(\.[a-z0-9_]{1,60}){1,4}$'::text)),
     CONSTRAINT stripe_events_object_id_check CHECK ((object_id ~ '^[a-z]{2,6}_[A-Za-z0-9_]{1,200}$'::text)),
     CONSTRAINT stripe_events_result_check CHECK ((result = ANY (ARRAY['recorded'::text, 'already_recorded'::text, 'needs_attention'::text, 'awaiting_payment'::text, 'payment_failed'::text, 'hold_released'::text, 'nothing_to_release'::text, 'refund_recorded'::text, 'refund_already_recorded'::text, 'refund_pending'::text, 'ignored'::text]))),
     CONSTRAINT stripe_events_detail_check CHECK ((char_length(detail) <= 300))
@@ -240,10 +240,10 @@ declare
   event public.stripe_events;
   outcome record;
 begin
-  if p_event_id is null or p_event_id !~ '^evt_[A-Za-z0-9]{1,200}$' then
+  if p_event_id is null or p_event_id !~ '^evt_[A-Za-z0-9_]{1,200}$' then
     raise exception 'a Stripe event id looks like evt_…' using errcode = '22023';
   end if;
-  if p_type is null or p_type !~ '^[a-z_]{1,60}(\.[a-z_]{1,60}){1,3}$' then
+  if p_type is null or p_type !~ '^[a-z0-9_]{1,60}(\.[a-z0-9_]{1,60}){1,4}$' then
     raise exception 'a Stripe event type looks like checkout.session.completed' using errcode = '22023';
   end if;
   if p_object is null or jsonb_typeof(p_object) <> 'object' then

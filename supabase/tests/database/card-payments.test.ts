@@ -349,6 +349,11 @@ describe.each(DATABASE_KINDS)('card payments through Stripe events on $name', (k
       'nothing_to_release',
       'nothing_to_release',
     ]);
+    // Any type Stripe may send is noted, digits included, so none is retried for days.
+    const other = await asWebhook(testDb.db, (tx) =>
+      apply(tx, 'evt_1Ab_c', 'v1.billing.meter.error_report_triggered', { id: 'mtr_1', object: 'x' }),
+    );
+    expect(other.result).toBe('ignored');
   });
 
   it('refuses malformed events with a clear message and records none of them', async () => {
