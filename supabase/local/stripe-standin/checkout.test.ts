@@ -108,6 +108,18 @@ describe('Checkout Sessions', () => {
     expect(events.map((event) => event.type)).toEqual(['checkout.session.expired']);
   });
 
+  it('expires a session by itself once its expires_at has passed, as Stripe does', async () => {
+    const session = await depositSession();
+    const expiresAt = session.expires_at;
+    await h.control('clock', { advance_seconds: 23 * 60 * 60 });
+    expect((await h.stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    const moved = (await h.control('clock', { advance_seconds: 60 * 60 })) as { now: number };
+    expect(moved.now).toBeGreaterThanOrEqual(expiresAt);
+    expect((await h.stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    const events = await h.verifiedEvents();
+    expect(events.map((event) => event.type)).toEqual(['checkout.session.expired']);
+  });
+
   it('completes a delayed payment unpaid, then settles it with the async events', async () => {
     const ok = await depositSession();
     const bad = await depositSession();

@@ -1,5 +1,5 @@
 import type { Api } from './api.ts';
-import { expireSession, sessionFor, settleDelayed } from './resources/checkout.ts';
+import { expireDue, expireSession, sessionFor, settleDelayed } from './resources/checkout.ts';
 import { StripeError } from './errors.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 
@@ -7,7 +7,7 @@ import type { IdempotencyStore } from './idempotency.ts';
  * The tests' controls, under `/_standin/` (JSON in, JSON out; no Stripe counterpart): webhook endpoints,
  * holding and releasing deliveries (in reverse order too), redelivering an event (with a forged signature
  * if asked), the card switches, expiring a session now, settling a delayed payment, waiting until every
- * delivery has been answered, and a reset.
+ * delivery has been answered, moving its clock on (sessions past their expiry expire), and a reset.
  */
 export async function control(
   api: Api,
@@ -61,6 +61,18 @@ export async function control(
         api.webhooks.redeliver(event, { forgeSignature: body['forge_signature'] === true });
       }
       return { redelivered: times };
+    }
+    case 'POST clock': {
+      const seconds = Number(body['advance_seconds']);
+      if (!Number.isInteger(seconds) || seconds < 0) {
+        throw new StripeError(400, {
+          type: 'invalid_request_error',
+          message: 'advance_seconds: a whole number, 0 or more',
+        });
+      }
+      api.state.clockOffset += seconds;
+      expireDue(api);
+      return { now: api.state.now() };
     }
     case 'POST checkout_sessions/expire':
       return expireSession(api, sessionFor(api, id ?? ''));

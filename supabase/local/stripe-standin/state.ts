@@ -25,9 +25,12 @@ export class StandinState {
 
   constructor(readonly apiVersion: string) {}
 
+  /** Seconds tests have moved the stand-in's clock on (sessions past their expiry then expire). */
+  clockOffset = 0;
+
   /** Seconds since the epoch, as every Stripe timestamp is. */
   now(): number {
-    return Math.floor(Date.now() / 1000);
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
   }
 
   /** A Stripe-looking id: `cs_test_…` for Checkout Sessions (test mode), `pi_…` and so on elsewhere. */
@@ -59,5 +62,6 @@ export class StandinState {
     this.cardBehaviour.clear();
     this.switches.failNextCard = null;
     this.switches.requireAuthenticationOffSession = false;
+    this.clockOffset = 0;
   }
 }
