@@ -387,8 +387,10 @@ GRANT INSERT(traveller_id) ON TABLE public.booking_travellers TO authenticated;
 
 -- ---------------------------------------------------------------- public.payments
 
--- Money received toward a booking: bank transfers for now (card payments come with issue 22). Recorded
--- only through record_payment, never typed into the table; members read their own bookings' payments.
+-- Money received toward a booking: bank transfers an admin records (record_payment) and card payments
+-- Stripe's webhook reports (apply_stripe_event, decision 0085), never typed into the table; members read
+-- their own bookings' payments. A card payment carries its PaymentIntent, once: a webhook delivered again
+-- records nothing new.
 CREATE TABLE public.payments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     booking_id uuid NOT NULL,
@@ -398,17 +400,25 @@ CREATE TABLE public.payments (
     received_on date NOT NULL,
     recorded_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    stripe_payment_intent text,
     CONSTRAINT payments_amount_cents_check CHECK ((amount_cents > 0)),
-    CONSTRAINT payments_method_check CHECK ((method = 'bank_transfer'::text)),
+    CONSTRAINT payments_method_check CHECK ((method = ANY (ARRAY['bank_transfer'::text, 'card'::text]))),
+    CONSTRAINT payments_card_has_payment_intent CHECK (((method = 'card'::text) = (stripe_payment_intent IS NOT NULL))),
+    CONSTRAINT payments_stripe_payment_intent_check CHECK ((stripe_payment_intent ~ '^pi_[A-Za-z0-9]{1,200}$'::text)),
     CONSTRAINT payments_reference_check CHECK (((reference IS NULL) OR (private.is_trimmed(reference) AND (char_length(reference) >= 1) AND (char_length(reference) <= 100))))
 );
 
-COMMENT ON TABLE public.payments IS 'Payments received toward bookings, written by record_payment only.';
+COMMENT ON TABLE public.payments IS 'Payments received toward bookings, written by record_payment and apply_stripe_event only.';
+
+COMMENT ON COLUMN public.payments.stripe_payment_intent IS 'A card payment''s Stripe PaymentIntent (pi_…): one payment per intent.';
 
 COMMENT ON COLUMN public.payments.received_on IS 'The day (Sydney) the money arrived, as the bank statement says.';
 
 ALTER TABLE ONLY public.payments
     ADD CONSTRAINT payments_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.payments
+    ADD CONSTRAINT payments_stripe_payment_intent_key UNIQUE (stripe_payment_intent);
 
 ALTER TABLE ONLY public.payments
     ADD CONSTRAINT payments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE RESTRICT;
@@ -427,14 +437,81 @@ CREATE POLICY payments_select_authenticated ON public.payments FOR SELECT TO aut
 GRANT ALL ON TABLE public.payments TO service_role;
 GRANT SELECT ON TABLE public.payments TO authenticated;
 
+-- ---------------------------------------------------------------- public.payment_refunds
+
+-- Money given back from one payment (a cancellation, a goodwill amount): a card refund Stripe reports
+-- (apply_stripe_event, once per Stripe refund), never more in all than the payment was. A booking's paid
+-- amount is its payments less these (decision 0085).
+CREATE TABLE public.payment_refunds (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    payment_id uuid NOT NULL,
+    amount_cents integer NOT NULL,
+    stripe_refund_id text,
+    refunded_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT payment_refunds_amount_cents_check CHECK ((amount_cents > 0)),
+    CONSTRAINT payment_refunds_stripe_refund_id_check CHECK ((stripe_refund_id ~ '^re_[A-Za-z0-9]{1,200}$'::text))
+);
+
+COMMENT ON TABLE public.payment_refunds IS 'Refunds of payments, written by apply_stripe_event only.';
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_stripe_refund_id_key UNIQUE (stripe_refund_id);
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT;
+
+CREATE INDEX payment_refunds_payment_id_idx ON public.payment_refunds USING btree (payment_id);
+
+ALTER TABLE public.payment_refunds ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY payment_refunds_select_authenticated ON public.payment_refunds FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM (public.payments p
+     JOIN public.bookings b ON ((b.id = p.booking_id)))
+  WHERE ((p.id = payment_refunds.payment_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.payment_refunds TO service_role;
+GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
+
+-- A payment's refunds never add up to more than the payment: the payment's row is locked, so two refunds
+-- arriving together are checked one after the other.
+CREATE FUNCTION private.refund_within_payment() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  paid integer;
+  refunded bigint;
+begin
+  select p.amount_cents into paid from public.payments p where p.id = new.payment_id for update;
+  select coalesce(sum(r.amount_cents), 0) into refunded from public.payment_refunds r
+  where r.payment_id = new.payment_id and r.id <> new.id
+    and r.stripe_refund_id is distinct from new.stripe_refund_id; -- a repeat of one is not another
+  if refunded + new.amount_cents > paid then
+    raise exception 'a payment''s refunds add up to at most the payment (% cents left to refund)', paid - refunded
+      using errcode = '22023';
+  end if;
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.refund_within_payment() FROM PUBLIC;
+
+CREATE TRIGGER refund_within_payment BEFORE INSERT OR UPDATE ON public.payment_refunds FOR EACH ROW EXECUTE FUNCTION private.refund_within_payment();
+
 -- public.payments: its functions and triggers
 
--- What a booking has received: the sum of its payments.
+-- What a booking has received and kept: the sum of its payments less what was refunded of them.
 CREATE FUNCTION private.booking_paid_cents(p_booking_id uuid) RETURNS bigint
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(sum(p.amount_cents), 0)::bigint from public.payments p where p.booking_id = p_booking_id
+  select coalesce(sum(p.amount_cents), 0)::bigint
+    - coalesce((select sum(r.amount_cents) from public.payment_refunds r
+                join public.payments rp on rp.id = r.payment_id where rp.booking_id = p_booking_id), 0)::bigint
+  from public.payments p where p.booking_id = p_booking_id
 $$;
 
 REVOKE ALL ON FUNCTION private.booking_paid_cents(p_booking_id uuid) FROM PUBLIC;
@@ -461,17 +538,23 @@ CREATE TRIGGER promote_to_next_room AFTER INSERT ON public.payments FOR EACH ROW
 
 -- ---------------------------------------------------------------- public.booking_balances
 
--- What a booking has paid: the sum of its payments (public.payments), and nothing else: instalments marked paid
--- are kept from the payments by record_payment, never counted as money (decision 0073).
+-- What a booking has paid: the sum of its payments (public.payments) less their refunds
+-- (public.payment_refunds, refunded_cents), and nothing else: instalments marked paid are kept from the
+-- payments by record_payment, never counted as money (decision 0073).
 CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
  SELECT b.id AS booking_id,
     b.total_cents,
-    paid.cents AS paid_cents,
-    (b.total_cents - paid.cents) AS remaining_cents
-   FROM (public.bookings b
+    (paid.cents - refunded.cents) AS paid_cents,
+    ((b.total_cents - paid.cents) + refunded.cents) AS remaining_cents,
+    refunded.cents AS refunded_cents
+   FROM ((public.bookings b
      CROSS JOIN LATERAL ( SELECT (COALESCE(( SELECT sum(p.amount_cents) AS sum
                    FROM public.payments p
-                  WHERE (p.booking_id = b.id)), (0)::bigint))::integer AS cents) paid);
+                  WHERE (p.booking_id = b.id)), (0)::bigint))::integer AS cents) paid)
+     CROSS JOIN LATERAL ( SELECT (COALESCE(( SELECT sum(r.amount_cents) AS sum
+                   FROM (public.payment_refunds r
+                     JOIN public.payments rp ON ((rp.id = r.payment_id)))
+                  WHERE (rp.booking_id = b.id)), (0)::bigint))::integer AS cents) refunded);
 
 GRANT ALL ON TABLE public.booking_balances TO service_role;
 GRANT SELECT ON TABLE public.booking_balances TO authenticated;

@@ -1158,6 +1158,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_refunds: {
+        Row: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id: string | null;
+          refunded_at: string;
+        };
+        Insert: {
+          id?: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id?: string | null;
+          refunded_at?: string;
+        };
+        Update: {
+          id?: string;
+          payment_id?: string;
+          amount_cents?: number;
+          stripe_refund_id?: string | null;
+          refunded_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_refunds_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: false;
+            referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payment_reminders: {
         Row: {
           id: number;
@@ -1222,6 +1254,7 @@ export type Database = {
           received_on: string;
           recorded_by: string | null;
           created_at: string;
+          stripe_payment_intent: string | null;
         };
         Insert: {
           id?: string;
@@ -1232,6 +1265,7 @@ export type Database = {
           received_on: string;
           recorded_by?: string | null;
           created_at?: string;
+          stripe_payment_intent?: string | null;
         };
         Update: {
           id?: string;
@@ -1242,6 +1276,7 @@ export type Database = {
           received_on?: string;
           recorded_by?: string | null;
           created_at?: string;
+          stripe_payment_intent?: string | null;
         };
         Relationships: [
           {
@@ -1470,6 +1505,44 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'schedule_changes_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      stripe_events: {
+        Row: {
+          id: string;
+          type: string;
+          object_id: string | null;
+          booking_id: string | null;
+          result: string;
+          detail: string | null;
+          received_at: string;
+        };
+        Insert: {
+          id: string;
+          type: string;
+          object_id?: string | null;
+          booking_id?: string | null;
+          result: string;
+          detail?: string | null;
+          received_at?: string;
+        };
+        Update: {
+          id?: string;
+          type?: string;
+          object_id?: string | null;
+          booking_id?: string | null;
+          result?: string;
+          detail?: string | null;
+          received_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stripe_events_booking_id_fkey';
             columns: ['booking_id'];
             isOneToOne: false;
             referencedRelation: 'bookings';
@@ -1736,6 +1809,7 @@ export type Database = {
           total_cents: number | null;
           paid_cents: number | null;
           remaining_cents: number | null;
+          refunded_cents: number | null;
         };
         Relationships: [];
       };
@@ -2207,6 +2281,22 @@ export type Database = {
           total_count: number;
         }[];
       };
+      apply_stripe_event: {
+        Args: {
+          p_event_id: string;
+          p_type: string;
+          p_object: Json;
+        };
+        Returns: {
+          id: string;
+          type: string;
+          object_id: string | null;
+          booking_id: string | null;
+          result: string;
+          detail: string | null;
+          received_at: string;
+        };
+      };
       book_departure: {
         Args: {
           p_event_id: string;
@@ -2492,6 +2582,7 @@ export type Database = {
           received_on: string;
           recorded_by: string | null;
           created_at: string;
+          stripe_payment_intent: string | null;
         };
       };
       register_interest: {
