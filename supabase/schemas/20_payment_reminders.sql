@@ -195,10 +195,10 @@ begin
     where i.paid_at is null
       and i.due_date between p_today - (s.every * (s.most + 1) - 1) and p_today + s.ahead
   ),
+  -- What each has received, net of refunds: the ledger's one rule (private.booking_paid_cents).
   paid as (
-    select p.booking_id, sum(p.amount_cents) as cents
-    from public.payments p join candidates c on c.booking_id = p.booking_id
-    group by p.booking_id
+    select c.booking_id, private.booking_paid_cents(c.booking_id) as cents
+    from candidates c
   ),
   ledger as (
     select i.id, i.booking_id, i.due_date, i.paid_at,

@@ -181,6 +181,28 @@ describe.each(DATABASE_KINDS)('payment reminders on $name', (kind) => {
     expect(await remindersOf(db, booking)).toHaveLength(1);
   });
 
+  it('counts what was received net of refunds: a refunded part is owed again', async () => {
+    const db = testDb.db;
+    // $300 and $400 due; $700 received, then $150 of it refunded: the second instalment owes $150.
+    const { booking } = await arrange(
+      db,
+      event,
+      [
+        { on: '2034-05-10', cents: 30000 },
+        { on: '2034-05-20', cents: 40000 },
+      ],
+      { paidCents: 70000 },
+    );
+    expect(await send(db, '2034-05-13')).toBe(0);
+    await db.query(
+      `insert into public.payment_refunds (payment_id, amount_cents, stripe_refund_id)
+       select id, 15000, 're_reminders' from public.payments where booking_id = $1`,
+      [booking],
+    );
+    expect(await send(db, '2034-05-14')).toBe(1);
+    expect(await remindersOf(db, booking)).toEqual(['before 0 2034-05-20 15000 2034-05-14']);
+  });
+
   it('leaves cancelled and pending bookings and members without an e-mail address alone', async () => {
     const db = testDb.db;
     const dues = [{ on: '2034-03-20', cents: 10000 }];
