@@ -405,7 +405,14 @@ as $$
         from public.booking_installments i where i.booking_id = b.id), '[]'::jsonb),
       'payments', coalesce((
         select jsonb_agg(jsonb_build_object('amount_cents', p.amount_cents, 'method', p.method,
-                                            'reference', p.reference, 'received_on', p.received_on)
+                                            'reference', p.reference, 'received_on', p.received_on,
+                                            'refunds', coalesce((
+                                              select jsonb_agg(jsonb_build_object(
+                                                       'amount_cents', r.amount_cents,
+                                                       'refunded_at', r.refunded_at)
+                                                     order by r.refunded_at, r.id)
+                                              from public.payment_refunds r where r.payment_id = p.id),
+                                              '[]'::jsonb))
                          order by p.received_on, p.created_at)
         from public.payments p where p.booking_id = b.id), '[]'::jsonb),
       'payment_notices', coalesce((
