@@ -15,8 +15,9 @@ export interface CatalogueEntry {
 const SYSTEM = `('pg_catalog', 'information_schema', 'pg_toast')`;
 const USER_SCHEMA = (column: string) =>
   `${column} not in ${SYSTEM} and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast_temp%'`;
-// Rows we do not compare: the migration ledger, and when a row was made.
-const ROW_TABLES_SKIPPED = `('supabase_migrations')`;
+// Rows we do not compare: the migration ledger, the scheduled jobs (data a migration declares by hand, decision
+// 0079: supabase/schemas cannot hold them), and when a row was made.
+const ROW_TABLES_SKIPPED = `('supabase_migrations', 'cron')`;
 const VOLATILE_COLUMNS = ['created_at', 'updated_at'];
 
 /** Sorted `grantee: PRIVS` lines; null ACLs are read as the object's default. */
