@@ -14,6 +14,7 @@ import { POLLS_MATRIX } from './polls.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
+import { WAITLIST_OFFERS_MATRIX } from './waitlist-offers.ts';
 
 /** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
 export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
@@ -32,4 +33,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   INVOICES_MATRIX,
   PAYMENT_PLANS_MATRIX,
   AFTER_BOOKING_MATRIX,
+  WAITLIST_OFFERS_MATRIX,
 ];
