@@ -627,6 +627,57 @@ comment on column public.waitlist_offers.token_hash is 'SHA-256 (hex) of the sec
 comment on column public.waitlist_offers.offered_by is 'The admin who offered by hand; null: the waitlist job offered it.';
 comment on column public.bookings.hold_released_at is 'When the job released the expired hold and told the member (private.release_expired_holds); the places were free from hold_expires_at.';
 
+-- The member's data (decision 0082 beside 0021's registry): the offers sent to the member's address, and the
+-- offers an admin made, as two parts of the download and the deletion.
+CREATE OR REPLACE FUNCTION private.export_waitlist_offers(member uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(to_jsonb(o) - 'token_hash' - 'offered_by' order by o.offered_at, o.id), '[]'::jsonb)
+  from public.waitlist_offers o where o.email = lower(private.member_email(member))
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.export_waitlist_offers_made(member uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'event_id', o.event_id, 'places', o.places,
+                                               'offered_at', o.offered_at) order by o.offered_at, o.id), '[]'::jsonb)
+  from public.waitlist_offers o where o.offered_by = member
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.forget_waitlist_offers(member uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ delete from public.waitlist_offers where email = lower(private.member_email(member)) $function$
+;
+
+CREATE OR REPLACE FUNCTION private.forget_waitlist_offers_made(member uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ update public.waitlist_offers set offered_by = null where offered_by = member $function$
+;
+
+insert into private.member_data_parts (part, position, member_columns) values
+  ('waitlist_offers', 12, array['public.waitlist_offers.email']),
+  ('waitlist_offers_made', 125, array['public.waitlist_offers.offered_by']);
+revoke all on function
+  private.export_waitlist_offers(uuid), private.forget_waitlist_offers(uuid),
+  private.export_waitlist_offers_made(uuid), private.forget_waitlist_offers_made(uuid)
+  from public, anon, authenticated;
+grant execute on function
+  private.export_waitlist_offers(uuid), private.forget_waitlist_offers(uuid),
+  private.export_waitlist_offers_made(uuid), private.forget_waitlist_offers_made(uuid)
+  to service_role;
+
 -- Holds that ran out before this job existed were released silently: nobody is e-mailed about old bookings.
 update public.bookings set hold_released_at = hold_expires_at
 where status = 'pending' and hold_expires_at <= now() and hold_released_at is null;

@@ -476,3 +476,41 @@ REVOKE ALL ON FUNCTION public.admin_withdraw_waitlist_offer(p_offer_id uuid) FRO
 REVOKE ALL ON FUNCTION public.admin_withdraw_waitlist_offer(p_offer_id uuid) FROM anon;
 GRANT ALL ON FUNCTION public.admin_withdraw_waitlist_offer(p_offer_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.admin_withdraw_waitlist_offer(p_offer_id uuid) TO service_role;
+
+-- ---------------------------------------------------------------- the member's data (15_member_data.sql)
+
+-- The offers sent to the member's address are theirs to download (without the link's hash) and go with the
+-- account; the offers an admin made keep the offer and lose the admin's id, as the other staff parts do.
+insert into private.member_data_parts (part, position, member_columns) values
+  ('waitlist_offers', 12, array['public.waitlist_offers.email']),
+  ('waitlist_offers_made', 125, array['public.waitlist_offers.offered_by']);
+
+create function private.export_waitlist_offers(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(to_jsonb(o) - 'token_hash' - 'offered_by' order by o.offered_at, o.id), '[]'::jsonb)
+  from public.waitlist_offers o where o.email = lower(private.member_email(member))
+$$;
+create function private.forget_waitlist_offers(member uuid) returns void
+language sql volatile set search_path = ''
+as $$ delete from public.waitlist_offers where email = lower(private.member_email(member)) $$;
+
+create function private.export_waitlist_offers_made(member uuid) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'event_id', o.event_id, 'places', o.places,
+                                               'offered_at', o.offered_at) order by o.offered_at, o.id), '[]'::jsonb)
+  from public.waitlist_offers o where o.offered_by = member
+$$;
+create function private.forget_waitlist_offers_made(member uuid) returns void
+language sql volatile set search_path = ''
+as $$ update public.waitlist_offers set offered_by = null where offered_by = member $$;
+
+revoke all on function
+  private.export_waitlist_offers(uuid), private.forget_waitlist_offers(uuid),
+  private.export_waitlist_offers_made(uuid), private.forget_waitlist_offers_made(uuid)
+  from public, anon, authenticated;
+grant execute on function
+  private.export_waitlist_offers(uuid), private.forget_waitlist_offers(uuid),
+  private.export_waitlist_offers_made(uuid), private.forget_waitlist_offers_made(uuid)
+  to service_role;
