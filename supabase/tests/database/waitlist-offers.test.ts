@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../local/src/db/types.ts';
 import { withClaims } from '../../local/src/db/with-claims.ts';
-import { addDeparture, addMembers, addTraveller, bookAs, memberId, refusal, TERMS } from './booking-fixtures.ts';
+import {
+  addDeparture,
+  addMembers,
+  addTraveller,
+  bookAs,
+  memberId,
+  refusal,
+  TERMS,
+} from './booking-fixtures.ts';
 import { ID, insertFixtures } from './fixtures.ts';
 import { runAs } from './run-as.ts';
 import {
@@ -87,7 +95,9 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
     return { event, booking: booking.id };
   }
   const expireHold = (booking: string) =>
-    db().query(`update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, [booking]);
+    db().query(`update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, [
+      booking,
+    ]);
 
   it('releases an expired hold once, tells its member once and offers the places to the first in line', async () => {
     const { event, booking } = await fullDeparture('offers-hold', 1);
@@ -107,12 +117,16 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toMatch(/your deposit had not reached us by then, so we have released them/);
 
-    expect(await offers(event)).toEqual([{ email: emailOf(42), state: 'offered', places: 1, booking_id: null }]);
+    expect(await offers(event)).toEqual([
+      { email: emailOf(42), state: 'offered', places: 1, booking_id: null },
+    ]);
     // The offer holds the freed place: nobody else sees it free.
     expect(await placesLeft(event)).toEqual({ places_left: 0, state: 'sold-out' });
     const offered = await mails(emailOf(42), 'A place has come up: offers-hold');
     expect(offered).toHaveLength(1);
-    expect(offered[0]!.body).toMatch(/you are next on the waitlist\. We are holding it for you until .+ \(Sydney time\)/);
+    expect(offered[0]!.body).toMatch(
+      /you are next on the waitlist\. We are holding it for you until .+ \(Sydney time\)/,
+    );
     expect(tokenIn(offered[0]!.body)).toHaveLength(64);
     // The token is not stored, only its hash.
     const stored = await db().query<{ n: number }>(
@@ -190,12 +204,15 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
         )
       ).rows;
     expect(await link()).toEqual([{ event_id: event, state: 'offered', places: 1, email: emailOf(42) }]);
-    expect(await runAs(db(), 'visitor', (tx) => tx.query(`select * from public.waitlist_offer('nope')`))).toMatchObject(
-      { rows: [] },
-    );
+    expect(
+      await runAs(db(), 'visitor', (tx) => tx.query(`select * from public.waitlist_offer('nope')`)),
+    ).toMatchObject({ rows: [] });
 
-    await db().query(`update public.waitlist_offers set offered_at = now() - interval '49 hours',
-                        expires_at = now() - interval '1 hour' where event_id = $1`, [event]);
+    await db().query(
+      `update public.waitlist_offers set offered_at = now() - interval '49 hours',
+                        expires_at = now() - interval '1 hour' where event_id = $1`,
+      [event],
+    );
     expect((await link())[0]!.state).toBe('expired');
     const late = await refusal(bookWithOffer(FIRST, event, travellers[FIRST]!.slice(0, 1), token));
     expect(late.code).toBe('22023');
@@ -205,10 +222,10 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
   it('lets an admin offer places by hand when they are free, and withdraw an offer', async () => {
     const { event } = await fullDeparture('offers-admin', 1);
     const entry = (
-      await db().query<{ id: string }>(`select id from public.waitlist_submissions where email = $1 and event_id = $2`, [
-        emailOf(43),
-        event,
-      ])
+      await db().query<{ id: string }>(
+        `select id from public.waitlist_submissions where email = $1 and event_id = $2`,
+        [emailOf(43), event],
+      )
     ).rows[0]!.id;
     const offer = (tx: Queryable, places: number) =>
       tx.query<{ state: string; places: number; offered_by: string }>(

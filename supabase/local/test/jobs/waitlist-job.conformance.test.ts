@@ -49,7 +49,9 @@ describe.each(['pglite', 'postgres'] as const)('the waitlist job on %s', (databa
     ).rows;
 
   it('is declared every 5 minutes and, when due, releases the hold and offers the place', async () => {
-    const { rows } = await stack.db.query(`select schedule, command from cron.job where jobname = 'waitlist-offers'`);
+    const { rows } = await stack.db.query(
+      `select schedule, command from cron.job where jobname = 'waitlist-offers'`,
+    );
     expect(rows).toEqual([{ schedule: '*/5 * * * *', command: 'select private.run_waitlist_offers()' }]);
     const now = Date.now();
     const due = new Date(Math.ceil(now / 300_000) * 300_000 + 1_000);

@@ -23,7 +23,10 @@ export const WAITLIST_OFFERS_MATRIX: MatrixPart = {
   },
   tables: {
     waitlist_offers: {
-      select: [`select count(*)::int as n from public.waitlist_offers where id = '${OFFER}'`, ['denied', 0, 0, 1]],
+      select: [
+        `select count(*)::int as n from public.waitlist_offers where id = '${OFFER}'`,
+        ['denied', 0, 0, 1],
+      ],
       insert: [
         `insert into public.waitlist_offers (entry_id, event_id, email, token_hash, expires_at)
          values ('${ID.waitlist}', '${ID.published}', 'someone@fixture.test', repeat('b', 64), now() + interval '1 day')`,
@@ -34,7 +37,10 @@ export const WAITLIST_OFFERS_MATRIX: MatrixPart = {
     },
   },
   functions: {
-    'waitlist_offer(token)': [`select count(*)::int as n from public.waitlist_offer('${TOKEN}')`, [1, 1, 1, 1]],
+    'waitlist_offer(token)': [
+      `select count(*)::int as n from public.waitlist_offer('${TOKEN}')`,
+      [1, 1, 1, 1],
+    ],
     'book_departure(event, travellers, terms, rooms, offer)': [
       `select count(*)::int as n from public.book_departure('${UNKNOWN_EVENT}', array['${ID.travellerMember}'::uuid], '2026-11', null, '${TOKEN}')`,
       ['denied', 'error 22023', 'error 22023', 'error 22023'],
@@ -48,11 +54,11 @@ export const WAITLIST_OFFERS_MATRIX: MatrixPart = {
       `select count(*)::int as n from public.admin_withdraw_waitlist_offer('${OFFER}')`,
       ['denied', 'refused', 'refused', 1],
     ],
-    'private.run_waitlist_offers(now)': [`select count(*)::int as n from private.run_waitlist_offers()`, ALL_DENIED],
-    'private.release_expired_holds(now)': [
-      `select private.release_expired_holds() as n`,
+    'private.run_waitlist_offers(now)': [
+      `select count(*)::int as n from private.run_waitlist_offers()`,
       ALL_DENIED,
     ],
+    'private.release_expired_holds(now)': [`select private.release_expired_holds() as n`, ALL_DENIED],
     'private.offer_freed_places(now)': [`select private.offer_freed_places() as n`, ALL_DENIED],
     'private.places_taken_at(event, at)': [
       `select private.places_taken_at('${ID.published}', now()) as n`,
