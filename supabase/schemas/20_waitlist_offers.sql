@@ -82,6 +82,28 @@ CREATE POLICY waitlist_offers_select_admin ON public.waitlist_offers FOR SELECT 
 GRANT ALL ON TABLE public.waitlist_offers TO service_role;
 GRANT SELECT ON TABLE public.waitlist_offers TO authenticated;
 
+-- ---------------------------------------------------------------- public.bookings: a departure sells out
+
+-- Stamps events.first_sold_out_at the first time a departure's bookings take every place. Only a departure
+-- that has sold out has a waitlist in earnest: its places that free up later (a cancellation, an expired
+-- hold, more places) are offered to the people waiting. On a departure that never filled, whoever is on its
+-- waitlist can simply book, and no place is held away from other buyers (an admin may still offer by hand).
+CREATE FUNCTION private.stamp_first_sold_out() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.events e set first_sold_out_at = now()
+  where e.id = new.event_id and e.first_sold_out_at is null and e.max_registrations is not null
+    and private.places_taken(e.id) >= e.max_registrations;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.stamp_first_sold_out() FROM PUBLIC;
+
+CREATE TRIGGER stamp_first_sold_out AFTER INSERT OR UPDATE OF status, travellers, event_id ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.stamp_first_sold_out();
+
 -- ---------------------------------------------------------------- the e-mails
 
 -- A departure as the e-mails name it: 'Tasmania Paranormal Getaway, 5 March 2027 to 8 March 2027'.
@@ -272,9 +294,10 @@ $$;
 REVOKE ALL ON FUNCTION private.release_expired_holds(p_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.release_expired_holds(p_now timestamp with time zone) TO service_role;
 
--- Closes the offers that ran out by p_now and offers each departure's free places to its waitlist, in the
--- order people joined: one place to each of the first entries that have never had an offer for that
--- departure, have no open offer and no live booking on it, as many entries as places are free. Each
+-- Closes the offers that ran out by p_now and offers the free places of each departure that has sold out
+-- (first_sold_out_at) to its waitlist, in the order people joined: one place to each of the first entries
+-- that never had an offer for that departure, have no open offer and no live booking on it, as many
+-- entries as places are free. Each
 -- departure's row is locked first (the queue book_departure takes too), so two runs at once, or a run and a
 -- booking, count what the other committed and never offer a place twice. Returns the offers made.
 CREATE FUNCTION private.offer_freed_places(p_now timestamp with time zone DEFAULT now()) RETURNS integer
@@ -291,14 +314,16 @@ begin
     select ev.* from public.events ev
     where exists (select from public.waitlist_offers o
                   where o.event_id = ev.id and o.state = 'offered' and o.expires_at <= p_now)
-       or (ev.max_registrations is not null and private.departure_on_sale(ev, p_now)
+       or (ev.max_registrations is not null and ev.first_sold_out_at is not null
+           and private.departure_on_sale(ev, p_now)
            and exists (select from public.waitlist_submissions w where w.event_id = ev.id))
     order by ev.id
     for update
   loop
     update public.waitlist_offers o set state = 'expired', closed_at = p_now
     where o.event_id = e.id and o.state = 'offered' and o.expires_at <= p_now;
-    continue when e.max_registrations is null or not private.departure_on_sale(e, p_now);
+    continue when e.max_registrations is null or e.first_sold_out_at is null
+                  or not private.departure_on_sale(e, p_now);
     free := e.max_registrations - private.places_taken_at(e.id, p_now);
     continue when free <= 0;
     for entry in

@@ -833,6 +833,7 @@ export type Database = {
           next_room_priority_days: number | null;
           traveller_changes_close_days: number | null;
           payment_plan_id: string | null;
+          first_sold_out_at: string | null;
         };
         Insert: {
           id?: string;
@@ -861,6 +862,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Update: {
           id?: string;
@@ -889,6 +891,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Relationships: [
           {

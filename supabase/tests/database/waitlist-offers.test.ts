@@ -277,6 +277,26 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
     ]);
   });
 
+  it('offers nothing on a departure that never sold out: its waitlist can simply book', async () => {
+    const event = await addDeparture(db(), 'offers-never-full', { startsIn: 200, capacity: 3 });
+    await db().query(
+      `insert into public.waitlist_submissions (event_name, event_id, full_name, email)
+       values ('offers-never-full', $1, 'Early Bird', $2)`,
+      [event, emailOf(42)],
+    );
+    await run();
+    expect(await offers(event)).toEqual([]);
+    expect(await placesLeft(event)).toEqual({ places_left: 3, state: 'open' });
+    // Once its bookings take every place, places that free up later go to the waitlist.
+    const booked = await bookAs(db(), HOLDER, event, travellers[HOLDER]!);
+    await bookAs(db(), THIRD, event, travellers[THIRD]!.slice(0, 1));
+    await db().query(`update public.bookings set status = 'cancelled' where id = $1`, [booked.id]);
+    await run();
+    expect(await offers(event)).toEqual([
+      { email: emailOf(42), state: 'offered', places: 1, booking_id: null },
+    ]);
+  });
+
   it('offers each freed place once when two runs race', async () => {
     const { event, booking } = await fullDeparture('offers-race', 1);
     await expireHold(booking);
