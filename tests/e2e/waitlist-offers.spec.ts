@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openAdminScreen } from '../helpers/admin';
+import { axeViolations } from '../helpers/axe';
 import { createClient } from '@supabase/supabase-js';
 import { adminClient, createMember, supabaseUrl, uniqueEmail, waitForMail } from '../helpers/e2e-backend';
 import { waitForIslandOf } from '../helpers/islands';
@@ -135,4 +137,63 @@ test('a waitlisted visitor is offered a cancelled place, registers through the l
       bookings: { status: 'pending', travellers: 1, profiles: { full_name: 'Wendy Waiting' } },
     },
   ]);
+});
+
+test('an admin sees the offers on /admin/waitlist, is told when no place is free, offers one and withdraws it', async ({
+  page,
+}) => {
+  const event = await arrangeEvent({ start: '2030-06-10', end: '2030-06-12' });
+  const service = adminClient();
+  const { error: capacity } = await service
+    .from('events')
+    .update({ max_registrations: 1 })
+    .eq('id', event.id);
+  if (capacity) throw new Error(capacity.message);
+  const holder = await createMember({ fullName: 'Holly Holder' });
+  await arrangeBooking({ userId: holder.id, eventId: event.id, totalCents: 120000 });
+  const email = uniqueEmail('by-hand');
+  const { error: joined } = await service
+    .from('waitlist_submissions')
+    .insert({ event_name: event.title, event_id: event.id, full_name: 'Hana Hand', email });
+  if (joined) throw new Error(joined.message);
+
+  await openAdminScreen(
+    page,
+    `/admin/waitlist?event=${encodeURIComponent(event.title)}`,
+    'Waitlist and enquiries',
+  );
+  const row = page
+    .getByRole('table', { name: 'Waitlist entries' })
+    .locator('tbody tr')
+    .filter({ hasText: email });
+  await expect(row).toContainText('None');
+
+  // Full: the database says so in the dialog, and nothing is offered.
+  await row.getByRole('button', { name: 'Offer a place' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Offer a place to Hana Hand' });
+  await expect(dialog.getByLabel('Places to offer')).toHaveValue('1');
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'No places are free on this departure. Add places to the departure first, or offer fewer.',
+  );
+
+  // One more place on the departure: the offer goes, the row shows it held, the e-mail has the link.
+  const { error: more } = await service.from('events').update({ max_registrations: 2 }).eq('id', event.id);
+  if (more) throw new Error(more.message);
+  await dialog.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(page.getByText('Hana Hand was e-mailed an offer of 1 place.')).toBeVisible();
+  await expect(row).toContainText(`Offered1 place on ${event.title}, held until`);
+  const offer = await waitForMail(email, /^A place has come up: /);
+  expect(offer.links.some((candidate) => /\/book\?offer=[0-9a-f]{64}$/.test(candidate))).toBe(true);
+
+  // Withdrawn: asked first, then the place is free again.
+  await row.getByRole('button', { name: 'Withdraw offer' }).click();
+  await page
+    .getByRole('dialog', { name: 'Withdraw this offer?' })
+    .getByRole('button', { name: 'Withdraw offer' })
+    .click();
+  await expect(row).toContainText('Offer withdrawn');
+  const { data: state } = await service.rpc('departure_availability', { event_ids: [event.id] }).single();
+  expect(state).toMatchObject({ state: 'open', places_left: 1 });
 });
