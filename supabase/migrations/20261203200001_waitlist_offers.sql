@@ -689,43 +689,7 @@ comment on column public.bookings.hold_released_at is 'When the job released the
 
 -- The member's data (decision 0082 beside 0021's registry): the offers sent to the member's address, and the
 -- offers an admin made, as two parts of the download and the deletion.
-CREATE OR REPLACE FUNCTION private.export_waitlist_offers(member uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(to_jsonb(o) - 'token_hash' - 'offered_by' order by o.offered_at, o.id), '[]'::jsonb)
-  from public.waitlist_offers o where o.email = lower(private.member_email(member))
-$function$
-;
-
-CREATE OR REPLACE FUNCTION private.export_waitlist_offers_made(member uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'event_id', o.event_id, 'places', o.places,
-                                               'offered_at', o.offered_at) order by o.offered_at, o.id), '[]'::jsonb)
-  from public.waitlist_offers o where o.offered_by = member
-$function$
-;
-
-CREATE OR REPLACE FUNCTION private.forget_waitlist_offers(member uuid)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$ delete from public.waitlist_offers where email = lower(private.member_email(member)) $function$
-;
-
-CREATE OR REPLACE FUNCTION private.forget_waitlist_offers_made(member uuid)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$ update public.waitlist_offers set offered_by = null where offered_by = member $function$
-;
-
+-- (Their export and forget functions are above, with the others.)
 insert into private.member_data_parts (part, position, member_columns) values
   ('waitlist_offers', 12, array['public.waitlist_offers.email']),
   ('waitlist_offers_made', 125, array['public.waitlist_offers.offered_by']);
