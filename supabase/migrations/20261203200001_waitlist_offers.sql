@@ -212,7 +212,7 @@ begin
                   where o.event_id = ev.id and o.state = 'offered' and o.expires_at <= p_now)
        or (ev.max_registrations is not null and ev.first_sold_out_at is not null
            and private.departure_on_sale(ev, p_now)
-           and exists (select from public.waitlist_submissions w where w.event_id = ev.id))
+           and exists (select from public.waitlist_submissions w where private.waits_for(w, ev)))
     order by ev.id
     for update
   loop
@@ -224,7 +224,7 @@ begin
     continue when free <= 0;
     for entry in
       select w.id from public.waitlist_submissions w
-      where w.event_id = e.id
+      where private.waits_for(w, e)
         and not exists (select from public.waitlist_offers o
                         where o.entry_id = w.id and (o.event_id = e.id or o.state = 'offered'))
         and not exists (select from public.bookings b join auth.users u on u.id = b.user_id
@@ -429,6 +429,16 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.waits_for(w waitlist_submissions, e events)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(w.event_id = e.id, lower(btrim(w.event_name)) = lower(e.title))
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.admin_offer_waitlist_place(p_entry_id uuid, p_places integer DEFAULT 1, p_event_id uuid DEFAULT NULL::uuid)
  RETURNS waitlist_offers
  LANGUAGE plpgsql
@@ -448,7 +458,12 @@ begin
   if p_places is null or p_places < 1 or p_places > 50 then
     raise exception 'offer between 1 and 50 places' using errcode = '22023';
   end if;
-  select * into e from public.events where id = coalesce(p_event_id, w.event_id) for update;
+  select * into e from public.events
+  where id = coalesce(p_event_id, w.event_id,
+                      (select ev.id from public.events ev
+                       where private.waits_for(w, ev) and private.departure_on_sale(ev, now())
+                       order by ev.start_date, ev.id limit 1))
+  for update;
   if not found then
     raise exception 'choose the departure to offer a place on' using errcode = '22023',
       hint = 'This entry is not linked to a departure yet.';
@@ -667,6 +682,8 @@ grant all on function private.release_expired_holds(timestamptz) to service_role
 revoke all on function private.run_waitlist_offers(timestamptz) from public;
 grant all on function private.run_waitlist_offers(timestamptz) to service_role;
 revoke all on function private.take_waitlist_offer(text, uuid, uuid) from public;
+revoke all on function private.waits_for(public.waitlist_submissions, public.events) from public;
+grant all on function private.waits_for(public.waitlist_submissions, public.events) to service_role;
 grant all on function private.take_waitlist_offer(text, uuid, uuid) to service_role;
 
 -- The booking, the link's reader and the admin's offers: hosted grants new functions to anon and authenticated

@@ -294,6 +294,18 @@ $$;
 REVOKE ALL ON FUNCTION private.release_expired_holds(p_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.release_expired_holds(p_now timestamp with time zone) TO service_role;
 
+-- Whether a waitlist entry waits for this departure: the one it was linked to when it joined, or, for an
+-- entry that joined when its trip had no departure on sale (no link), any departure of the trip by title.
+CREATE FUNCTION private.waits_for(w public.waitlist_submissions, e public.events) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(w.event_id = e.id, lower(btrim(w.event_name)) = lower(e.title))
+$$;
+
+REVOKE ALL ON FUNCTION private.waits_for(w public.waitlist_submissions, e public.events) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.waits_for(w public.waitlist_submissions, e public.events) TO service_role;
+
 -- Closes the offers that ran out by p_now and offers the free places of each departure that has sold out
 -- (first_sold_out_at) to its waitlist, in the order people joined: one place to each of the first entries
 -- that never had an offer for that departure, have no open offer and no live booking on it, as many
@@ -316,7 +328,7 @@ begin
                   where o.event_id = ev.id and o.state = 'offered' and o.expires_at <= p_now)
        or (ev.max_registrations is not null and ev.first_sold_out_at is not null
            and private.departure_on_sale(ev, p_now)
-           and exists (select from public.waitlist_submissions w where w.event_id = ev.id))
+           and exists (select from public.waitlist_submissions w where private.waits_for(w, ev)))
     order by ev.id
     for update
   loop
@@ -328,7 +340,7 @@ begin
     continue when free <= 0;
     for entry in
       select w.id from public.waitlist_submissions w
-      where w.event_id = e.id
+      where private.waits_for(w, e)
         and not exists (select from public.waitlist_offers o
                         where o.entry_id = w.id and (o.event_id = e.id or o.state = 'offered'))
         and not exists (select from public.bookings b join auth.users u on u.id = b.user_id
@@ -426,8 +438,8 @@ GRANT ALL ON FUNCTION private.take_waitlist_offer(p_token text, p_event_id uuid,
 
 -- ---------------------------------------------------------------- the admin's offers
 
--- An admin offers places by hand to a waitlist entry (/admin/waitlist's 'Offer a place'): on the entry's
--- departure, or p_event_id when the entry has none or the admin picks another departure of the same trip.
+-- An admin offers places by hand to a waitlist entry (/admin/waitlist's 'Offer a place'): on p_event_id, else
+-- the entry's departure, else (an entry not linked to one) the trip's next departure on sale.
 -- Refused: no such entry, no departure, a departure not on sale or without a limit, an open offer already,
 -- fewer places free than offered (the offer would hold places someone else booked). The e-mail goes at once.
 CREATE FUNCTION public.admin_offer_waitlist_place(p_entry_id uuid, p_places integer DEFAULT 1, p_event_id uuid DEFAULT NULL::uuid) RETURNS public.waitlist_offers
@@ -447,7 +459,12 @@ begin
   if p_places is null or p_places < 1 or p_places > 50 then
     raise exception 'offer between 1 and 50 places' using errcode = '22023';
   end if;
-  select * into e from public.events where id = coalesce(p_event_id, w.event_id) for update;
+  select * into e from public.events
+  where id = coalesce(p_event_id, w.event_id,
+                      (select ev.id from public.events ev
+                       where private.waits_for(w, ev) and private.departure_on_sale(ev, now())
+                       order by ev.start_date, ev.id limit 1))
+  for update;
   if not found then
     raise exception 'choose the departure to offer a place on' using errcode = '22023',
       hint = 'This entry is not linked to a departure yet.';

@@ -297,6 +297,17 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
     ]);
   });
 
+  it('offers to an entry that joined before the trip had a departure, matched by the trip’s name', async () => {
+    const { event, booking } = await fullDeparture('offers-unlinked', 1);
+    await db().query(
+      `insert into public.waitlist_submissions (event_name, full_name, email, created_at)
+       values (' Offers-Unlinked ', 'Una Linked', 'una@example.com', now() - interval '90 days')`,
+    );
+    await expireHold(booking);
+    await run();
+    expect((await offers(event)).map((o) => o.email)).toEqual(['una@example.com']);
+  });
+
   it('offers each freed place once when two runs race', async () => {
     const { event, booking } = await fullDeparture('offers-race', 1);
     await expireHold(booking);
