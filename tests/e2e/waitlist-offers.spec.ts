@@ -109,6 +109,7 @@ test('a waitlisted visitor is offered a cancelled place, registers through the l
   );
   await expect(page.getByRole('heading', { name: 'Step 1 of 4: Travellers', level: 2 })).toBeVisible();
   await expect(page.getByRole('region', { name: event.title })).toContainText('1 place left');
+  expect(await axeViolations(page), 'the offer’s booking flow').toEqual([]);
   await page.getByRole('button', { name: 'Add a new traveller' }).click();
   const traveller = page.getByRole('form', { name: 'Add traveller' });
   await traveller.getByLabel('Full name').fill('Wendy Waiting');
