@@ -65,8 +65,9 @@ export function OfferDialog({
     <ModalDialog open={open} title={`Offer a place to ${row.full_name}`} onClose={onClose}>
       <form onSubmit={(event) => void offer(event)} noValidate>
         <p className="mt-3">
-          {row.full_name} ({row.email}) gets an e-mail with a link that holds the places for them on the{' '}
-          {row.event_name} departure they are waiting for, while they book.
+          {row.full_name} ({row.email}) will be e-mailed a link that holds the places for them on the
+          departure they are waiting for ({row.event_name}). If they have not booked when the offer runs out,
+          the places go to the next person on the waitlist.
         </p>
         <div className="mt-4 flex flex-col gap-1">
           <label htmlFor={placesId} className="text-sm font-medium">
