@@ -214,6 +214,44 @@ $$;
 REVOKE ALL ON FUNCTION private.queue_waitlist_offer_mail(p_offer_id uuid, p_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_waitlist_offer_mail(p_offer_id uuid, p_token text) TO service_role;
 
+-- Tells the person whose offer ran out that the places went to the next in line, once (the job calls it for
+-- the offers it has just closed).
+CREATE FUNCTION private.queue_offer_expired_mail(p_offer_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  settings private.company_settings;
+  o public.waitlist_offers;
+  greeting text;
+  trip text;
+begin
+  select * into settings from private.company_settings;
+  select * into o from public.waitlist_offers where id = p_offer_id;
+  if settings is null or o.id is null then
+    return;
+  end if;
+  select coalesce(nullif(split_part(w.full_name, ' ', 1), ''), 'there') into greeting
+  from public.waitlist_submissions w where w.id = o.entry_id;
+  trip := private.mail_trip(o.event_id);
+  insert into private.outbound_mail (recipient, reply_to, subject, body)
+  values (o.email, settings.contact_email,
+          left(regexp_replace('Your offer has ended: ' || trip, '[[:cntrl:]]+', ' ', 'g'), 300),
+          'Hello ' || coalesce(greeting, 'there') || E',\n\n'
+          || 'We held ' || case when o.places = 1 then 'a place' else o.places || ' places' end || ' on ' || trip
+          || ' for you until ' || private.mail_moment(o.expires_at) || ' (Sydney time). As '
+          || case when o.places = 1 then 'it was' else 'they were' end || ' not booked by then, we have offered '
+          || case when o.places = 1 then 'it' else 'them' end || ' to the next person on the waitlist.'
+          || E'\n\nIf you still want to travel, reply to this e-mail and we will let you know if a place comes up.'
+          || E'\n\n-- \n' || settings.brand_name || E'\nYou receive this because you joined the waitlist for '
+          || trip || '.');
+  perform pg_notify('outbound_mail', '');
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.queue_offer_expired_mail(p_offer_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_offer_expired_mail(p_offer_id uuid) TO service_role;
+
 -- ---------------------------------------------------------------- offering
 
 -- The SHA-256 (hex) of an offer's token: what the table keeps and what a link is looked up by.
@@ -320,6 +358,7 @@ declare
   e public.events;
   free integer;
   entry uuid;
+  expired uuid[];
   made integer := 0;
 begin
   for e in
@@ -332,8 +371,13 @@ begin
     order by ev.id
     for update
   loop
-    update public.waitlist_offers o set state = 'expired', closed_at = p_now
-    where o.event_id = e.id and o.state = 'offered' and o.expires_at <= p_now;
+    with ran_out as (
+      update public.waitlist_offers o set state = 'expired', closed_at = p_now
+      where o.event_id = e.id and o.state = 'offered' and o.expires_at <= p_now
+      returning o.id
+    )
+    select coalesce(array_agg(ran_out.id), '{}') into expired from ran_out;
+    perform private.queue_offer_expired_mail(id) from unnest(expired) id;
     continue when e.max_registrations is null or e.first_sold_out_at is null
                   or not private.departure_on_sale(e, p_now);
     free := e.max_registrations - private.places_taken_at(e.id, p_now);

@@ -156,8 +156,14 @@ describe.each(DATABASE_KINDS)('waitlist offers on $name', (kind) => {
       [emailOf(43), 'expired'],
       [emailOf(44), 'offered'],
     ]);
-    // The first in line was not offered twice: one e-mail each.
+    // The first in line was not offered twice: one e-mail each, and one saying the place went on.
     expect(await mails(emailOf(42), 'A place has come up: offers-pass')).toHaveLength(1);
+    const ended = await mails(emailOf(42), 'Your offer has ended: offers-pass');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.body).toMatch(
+      /We held a place on offers-pass, .+ for you until .+ \(Sydney time\)\. As it was not booked by then, we have offered it to the next person on the waitlist\./,
+    );
+    expect(await mails(emailOf(44), 'Your offer has ended: offers-pass')).toEqual([]);
   });
 
   it('lets the offered member book the held place on a full departure, and nobody else', async () => {
