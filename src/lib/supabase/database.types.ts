@@ -203,6 +203,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
         Insert: {
           id?: string;
@@ -224,6 +225,7 @@ export type Database = {
           terms_accepted_by?: string | null;
           cancellation_requested_at?: string | null;
           cancellation_reason?: string | null;
+          hold_released_at?: string | null;
         };
         Update: {
           id?: string;
@@ -245,6 +247,7 @@ export type Database = {
           terms_accepted_by?: string | null;
           cancellation_requested_at?: string | null;
           cancellation_reason?: string | null;
+          hold_released_at?: string | null;
         };
         Relationships: [
           {
@@ -830,6 +833,7 @@ export type Database = {
           next_room_priority_days: number | null;
           traveller_changes_close_days: number | null;
           payment_plan_id: string | null;
+          first_sold_out_at: string | null;
         };
         Insert: {
           id?: string;
@@ -858,6 +862,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Update: {
           id?: string;
@@ -886,6 +891,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Relationships: [
           {
@@ -1732,6 +1738,73 @@ export type Database = {
           },
         ];
       };
+      waitlist_offers: {
+        Row: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
+        Insert: {
+          id?: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places?: number;
+          token_hash: string;
+          state?: string;
+          offered_at?: string;
+          expires_at: string;
+          offered_by?: string | null;
+          closed_at?: string | null;
+          booking_id?: string | null;
+        };
+        Update: {
+          id?: string;
+          entry_id?: string;
+          event_id?: string;
+          email?: string;
+          places?: number;
+          token_hash?: string;
+          state?: string;
+          offered_at?: string;
+          expires_at?: string;
+          offered_by?: string | null;
+          closed_at?: string | null;
+          booking_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_offers_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_entry_id_fkey';
+            columns: ['entry_id'];
+            isOneToOne: false;
+            referencedRelation: 'waitlist_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       waitlist_submissions: {
         Row: {
           id: string;
@@ -1976,6 +2049,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       admin_booking: {
@@ -2166,6 +2240,27 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_offer_waitlist_place: {
+        Args: {
+          p_entry_id: string;
+          p_places?: number;
+          p_event_id?: string;
+        };
+        Returns: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
+      };
       admin_overview: {
         Args: { [_ in never]: never };
         Returns: {
@@ -2278,8 +2373,32 @@ export type Database = {
           marketing_consent: boolean;
           created_at: string;
           contacted_at: string;
+          offer_id: string;
+          offer_state: string;
+          offer_places: number;
+          offer_expires_at: string;
+          offer_event_title: string;
           total_count: number;
         }[];
+      };
+      admin_withdraw_waitlist_offer: {
+        Args: {
+          p_offer_id: string;
+        };
+        Returns: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
       };
       apply_stripe_event: {
         Args: {
@@ -2303,6 +2422,7 @@ export type Database = {
           p_traveller_ids: string[];
           p_terms_version: string;
           p_rooms?: string[];
+          p_offer?: string;
         };
         Returns: {
           id: string;
@@ -2324,6 +2444,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       cancel_booking: {
@@ -2637,6 +2758,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       resend_booking_email: {
@@ -2757,6 +2879,19 @@ export type Database = {
           address: string;
         };
         Returns: string;
+      };
+      waitlist_offer: {
+        Args: {
+          p_token: string;
+        };
+        Returns: {
+          event_id: string;
+          event_title: string;
+          places: number;
+          expires_at: string;
+          state: string;
+          email: string;
+        }[];
       };
       waive_amount: {
         Args: {
