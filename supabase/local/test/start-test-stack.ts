@@ -20,6 +20,8 @@ export interface TestStack {
   mailbox: Mailbox | undefined;
   /** Delivers the company's queued mail now (the stack also does it by itself within seconds). */
   deliverMail(): Promise<number>;
+  /** Sends the HTTP requests SQL queued with net.http_post now and waits for their answers. */
+  sendHttpRequests(): Promise<number>;
   /** Runs the jobs due at `at` (now by default) once: tests move the clock, never wait for it. */
   runJobs(at?: Date): Promise<JobRun[]>;
   close(): Promise<void>;
@@ -158,6 +160,7 @@ export async function startTestStack({
       mailbox: stack.ctx.mailer.mailbox,
       deliverMail: () => stack.outbox.deliverDue(),
       runJobs: (at) => stack.ctx.jobs.runDue(at),
+      sendHttpRequests: () => stack.net.sendQueued(),
       close: async () => {
         await stack.close();
         await fresh?.drop();
