@@ -11,7 +11,7 @@ import { createOutbox, startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
 import { DenoWorkers } from './functions/deno-workers.ts';
 import { startScheduler } from './jobs/scheduler.ts';
-import { startHttpWorker, type HttpWorker } from './net/http-worker.ts';
+import { createHttpWorker, startHttpWorker, type HttpWorker } from './net/http-worker.ts';
 
 export interface BootedStack extends RunningStack {
   ctx: StackContext & { mailer: LocalMailer };
@@ -73,7 +73,7 @@ export async function bootStack(
       outbox = config.deliverOutbox
         ? await startOutbox(ctx.db, ctx.mailer)
         : createOutbox(ctx.db, ctx.mailer);
-      net = await startHttpWorker(ctx.db);
+      net = config.sendHttpRequests ? await startHttpWorker(ctx.db) : createHttpWorker(ctx.db);
     } catch (error) {
       await mail?.close();
       await running.close();

@@ -133,6 +133,8 @@ export async function startTestStack({
   );
   // Jobs run when a test asks (runJobs, with the clock it chooses), never by the wall clock.
   config.jobsTickMs = 0;
+  // Likewise pg_net's requests leave when a test asks (sendHttpRequests), so it sees them queued first.
+  config.sendHttpRequests = false;
   configure?.(config);
   // PGlite starts from this run's migrated and seeded template when there is one; prepareDatabase then
   // finds nothing to do.
