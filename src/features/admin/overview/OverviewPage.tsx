@@ -5,6 +5,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { KpiCard } from './KpiCard';
 import { formatCount, moneyLine } from './overview';
 import { fetchAdminOverview, type AdminOverview } from './overview.data';
+import { JobRunsSection } from './JobRunsSection';
 import { UpcomingTable } from './UpcomingTable';
 
 // recharts is most of this screen's code: it loads after the figures, in its own chunk.
@@ -121,6 +122,8 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
           <OverviewCharts weeks={overview.weeks} />
         </Suspense>
       </section>
+
+      <JobRunsSection />
     </div>
   );
 }
