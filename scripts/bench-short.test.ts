@@ -45,6 +45,12 @@ describe('benchmarks in their short form', () => {
     expect(run.exitCode, run.output).toBe(0);
   }, 90_000);
 
+  it('npm run bench:jobs:sender drains the queued e-mails through send-mail, one each', async () => {
+    const run = await runShort('scripts/bench/jobs-sender.ts');
+    expect(run.output).toMatch(/Drained by send-mail under Deno in [\d.]+ s .*exactly one: yes/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+
   it('npm run bench:bookings books every place once and tells the rest it is sold out, on both engines', async () => {
     // The booking flow's part needs the site built: it runs with the browser benchmarks (scripts/e2e.mjs).
     const run = await runShort('scripts/bench-bookings.ts', '--no-flow');
