@@ -36,15 +36,13 @@ describe('completed trips', () => {
        returning id`,
     );
     eventId = rows[0]!.id;
-    const booked = await serviceClient(stack)
-      .from('bookings')
-      .insert({
-        event_id: eventId,
-        user_id: memberId,
-        invoice_number: 'INV-ENDED-1',
-        total_cents: 10000,
-        deposit_cents: 0,
-      });
+    const booked = await serviceClient(stack).from('bookings').insert({
+      event_id: eventId,
+      user_id: memberId,
+      invoice_number: 'INV-ENDED-1',
+      total_cents: 10000,
+      deposit_cents: 0,
+    });
     if (booked.error) throw booked.error;
   }, 120_000);
   afterAll(async () => {
