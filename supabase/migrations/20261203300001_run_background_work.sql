@@ -51,13 +51,19 @@ REVOKE ALL ON FUNCTION private.invoke_edge_function(function_name text, body jso
 
 -- Wakes the outbox's sender (supabase/functions/send-mail) once per statement that queues mail, so a
 -- 5,000-member update makes one call, not 5,000. The sender claims rows, so however many calls and sweeps
--- run at once, each message goes out once.
+-- run at once, each message goes out once. Waking is best effort: a call that cannot be queued (pg_net
+-- missing, say) is a warning, never the failure of the enquiry or booking that queued the mail; the
+-- scheduler's sweep delivers it.
 CREATE FUNCTION private.wake_mail_sender() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
-  perform private.invoke_edge_function('send-mail');
+  begin
+    perform private.invoke_edge_function('send-mail');
+  exception when others then
+    raise warning 'could not wake the mail sender: %', sqlerrm;
+  end;
   return null;
 end
 $$;

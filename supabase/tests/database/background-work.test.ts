@@ -187,6 +187,26 @@ describe.each(DATABASE_KINDS)('background work on $name', (kind) => {
     ]);
   });
 
+  it('queues the mail even when the sender cannot be woken', async () => {
+    const queued = await rolledBack(async (tx) => {
+      await tx.query(`select vault.create_secret('https://ref.supabase.co', 'project_url'),
+                             vault.create_secret('service-key', 'service_role_key')`);
+      // pg_net missing, as on a project where the extension could not be created.
+      await tx.query(
+        `alter function net.http_post(text, jsonb, jsonb, jsonb, integer) rename to http_post_gone`,
+      );
+      await tx.query(
+        `insert into private.outbound_mail (recipient, subject, body) values ('c@example.org', 'Three', 'x')`,
+      );
+      return (
+        await tx.query<{ n: number }>(
+          `select count(*)::int as n from private.outbound_mail where recipient = 'c@example.org'`,
+        )
+      ).rows[0]!.n;
+    });
+    expect(queued).toBe(1);
+  });
+
   it('shows admins each job’s last run with its error, and refuses everyone else', async () => {
     await testDb.db.exec(`
       insert into cron.job (jobname, schedule, command) values ('zz-probe', '* * * * *', 'select 1');

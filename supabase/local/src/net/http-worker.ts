@@ -88,8 +88,14 @@ export function createHttpWorker(db: Database): HttpWorker {
     );
   }
 
+  let prunedAt = 0;
+
   async function takeOnce(): Promise<number> {
-    await db.query(`delete from net._http_response where created < now() - interval '${RESPONSE_TTL}'`);
+    // Old answers go once a minute, not on every look (the poll runs every few seconds on PGlite too).
+    if (Date.now() - prunedAt > 60_000) {
+      prunedAt = Date.now();
+      await db.query(`delete from net._http_response where created < now() - interval '${RESPONSE_TTL}'`);
+    }
     let taken = 0;
     for (;;) {
       const { rows } = await db.query<QueuedRequest>(
