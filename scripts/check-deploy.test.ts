@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,22 @@ afterEach(() => {
 describe('check:deploy', () => {
   it('passes the repository as it is', () => {
     expect(checkDeploy(root)).toEqual([]);
+  });
+
+  it('keeps docs/deploy.md naming every Edge Function and every scheduled job the migrations declare', () => {
+    const guide = readFileSync(path.join(root, 'docs/deploy.md'), 'utf8');
+    const functions = readdirSync(path.join(root, 'supabase/functions'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+      .map((entry) => entry.name);
+    const migrations = path.join(root, 'supabase/migrations');
+    const jobs = readdirSync(migrations).flatMap((file) =>
+      cronScheduleCalls(readFileSync(path.join(migrations, file), 'utf8')).map(
+        (call) => /^\s*'([^']+)'/.exec(call)?.[1] ?? call,
+      ),
+    );
+    expect(functions.length).toBeGreaterThan(0);
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const name of [...functions, ...jobs]) expect(guide, name).toContain(`\`${name}\``);
   });
 
   it('finds the calls of cron.schedule and the functions they call, not those in comments or strings', () => {
