@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../mail/smtp-sink.ts';
+import { visitorClient } from '../stack-accounts.ts';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
 
 // The outbox's sender started as on hosted Supabase (decision 0083): the insert trigger and the scheduler's
@@ -73,6 +74,18 @@ describe('the send-mail trigger and sweep', () => {
       expect(delivered(address)).toBe(1);
   }, 120_000);
 
+  it('is woken by a visitor’s contact message, whose role may not call anything itself', async () => {
+    const { error } = await visitorClient(stack)
+      .from('contact_messages')
+      .insert({ full_name: 'Vic Visitor', email: 'vic@example.org', message: 'Is the gaol haunted?' });
+    expect(error).toBeNull();
+    expect(await requestsQueued()).toBe(1);
+    await stack.sendHttpRequests();
+    expect(
+      sink.messages.filter((message) => message.includes('Contact message from Vic Visitor')),
+    ).toHaveLength(1);
+  }, 120_000);
+
   it('sends each message once when the trigger and the sweep call the sender at the same moment', async () => {
     await queue(['dee@example.org']);
     await queue(['eve@example.org']);
@@ -86,6 +99,6 @@ describe('the send-mail trigger and sweep', () => {
       'select count(*)::int as unsent from private.outbound_mail where sent_at is null',
     );
     expect(rows[0]!.unsent).toBe(0);
-    expect(sink.messages).toHaveLength(6);
+    expect(sink.messages).toHaveLength(7);
   }, 120_000);
 });
