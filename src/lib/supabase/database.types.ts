@@ -2213,6 +2213,17 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_job_runs: {
+        Args: { [_ in never]: never };
+        Returns: {
+          job_name: string;
+          schedule: string;
+          active: boolean;
+          last_run_at: string;
+          last_status: string;
+          last_error: string;
+        }[];
+      };
       admin_moderation_queue: {
         Args: {
           search?: string;
@@ -2621,6 +2632,13 @@ export type Database = {
           travellers: Json;
           unnamed: number;
         }[];
+      };
+      orphan_event_images: {
+        Args: {
+          as_of?: string;
+          max_rows?: number;
+        };
+        Returns: string[];
       };
       outbound_mail_failed: {
         Args: {
