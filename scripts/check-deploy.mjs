@@ -6,6 +6,7 @@
 // private.invoke_edge_function('<name>')) names one that exists; migration files are named as `supabase db
 // push` wants them; and a [remotes.<name>] section, if any, names a project ref and gives the production
 // site URL, never the local ones. Exit 1 and one line per problem when something is wrong.
+import './env/load.mjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
