@@ -123,19 +123,24 @@ describe.each(DATABASE_KINDS)('card payments prepared from the ledger on $name',
 
   it('prepares the deposit from the ledger and keeps the places held while it is open', async () => {
     const outcome = await rolledBack(testDb.db, async (tx) => {
-      await tx.query(`update public.bookings set hold_expires_at = now() + interval '1 minute' where id = $1`, [
-        booking,
-      ]);
+      await tx.query(
+        `update public.bookings set hold_expires_at = now() + interval '1 minute' where id = $1`,
+        [booking],
+      );
       await as(tx, BOOKER);
       const attempt = await prepare(tx, booking, 'deposit');
-      const seen = await tx.query<{ n: number }>(`select count(*)::int as n from public.card_payment_attempts`);
+      const seen = await tx.query<{ n: number }>(
+        `select count(*)::int as n from public.card_payment_attempts`,
+      );
       const hold = await tx.query<{ same: boolean }>(
         `select b.hold_expires_at = a.expires_at as same
          from public.bookings b join public.card_payment_attempts a on a.booking_id = b.id where a.id = $1`,
         [attempt.id],
       );
       await as(tx, OTHER);
-      const other = await tx.query<{ n: number }>(`select count(*)::int as n from public.card_payment_attempts`);
+      const other = await tx.query<{ n: number }>(
+        `select count(*)::int as n from public.card_payment_attempts`,
+      );
       return { attempt, mine: seen.rows[0]!.n, held: hold.rows[0]!.same, other: other.rows[0]!.n };
     });
     expect(outcome).toEqual({
@@ -160,8 +165,9 @@ describe.each(DATABASE_KINDS)('card payments prepared from the ledger on $name',
       await applyEvent(tx, 'checkout.session.completed', paidSession(booking, deposit.id, 160000, 'pi_x1'));
       await as(tx, BOOKER);
       return {
-        deposit: (await tx.query(`select state from public.card_payment_attempts where id = $1`, [deposit.id]))
-          .rows[0],
+        deposit: (
+          await tx.query(`select state from public.card_payment_attempts where id = $1`, [deposit.id])
+        ).rows[0],
         amounts: [
           (await prepare(tx, booking, 'instalment')).amount_cents,
           (await prepare(tx, booking, 'balance')).amount_cents,
@@ -195,9 +201,10 @@ describe.each(DATABASE_KINDS)('card payments prepared from the ledger on $name',
       await prepare(tx, booking, 'deposit');
       refusals.push(await refused(tx, () => prepare(tx, booking, 'deposit')));
       await as(tx, 'service_role');
-      await tx.query(`update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [
-        booking,
-      ]);
+      await tx.query(
+        `update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`,
+        [booking],
+      );
       await as(tx, BOOKER);
       refusals.push(await refused(tx, () => prepare(tx, booking, 'deposit')));
       await as(tx, 'service_role');
@@ -255,7 +262,12 @@ describe.each(DATABASE_KINDS)('card payments prepared from the ledger on $name',
         `select hold_expires_at > now() as held from public.bookings where id = $1`,
         [booking],
       );
-      return { results, heldBetween: held.rows[0]!.held, states: states.rows, heldAfter: after.rows[0]!.held };
+      return {
+        results,
+        heldBetween: held.rows[0]!.held,
+        states: states.rows,
+        heldAfter: after.rows[0]!.held,
+      };
     });
     expect(outcome).toEqual({
       results: ['nothing_to_release', 'hold_released'],
