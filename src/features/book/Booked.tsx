@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { formatPrice } from '../../lib/format/currency';
 import { BankTransferDetails } from '../bookings/BankTransferDetails';
+import { PayByCard } from '../bookings/PayByCard';
 import { holdEndsLabel, namesList } from './book';
 import type { NewBooking } from './book.data';
 
@@ -39,6 +40,10 @@ export function Booked({
         <BankTransferDetails
           reference={booking.bank_reference}
           extraRows={[['Amount', formatPrice(dueNowCents, booking.currency)]]}
+        />
+        <PayByCard
+          ask={{ bookingId: booking.id, purpose: 'deposit', returnTo: '/manage-booking' }}
+          label={`Pay ${formatPrice(dueNowCents, booking.currency)} by card`}
         />
       </section>
       <p className="flex flex-wrap gap-4">
