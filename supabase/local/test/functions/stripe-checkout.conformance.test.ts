@@ -108,6 +108,11 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-checkout function on 
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(session.success_url);
     await standin.api.webhooks.idle();
+    // The function read the booking as the member: its invoice names the payment in the company's Stripe.
+    const intentId = (await stripe.checkout.sessions.retrieve(sessionId)).payment_intent as string;
+    expect((await stripe.paymentIntents.retrieve(intentId)).description).toBe(
+      `Invoice ${booking.invoice_number}`,
+    );
     const state = await stack.db.query(
       `select b.status::text, bb.paid_cents,
               (select count(*)::int from public.payments p where p.booking_id = b.id and p.method = 'card') as card,
