@@ -73,6 +73,7 @@ CREATE TABLE public.bookings (
     terms_accepted_by uuid,
     cancellation_requested_at timestamp with time zone,
     cancellation_reason text,
+    hold_released_at timestamp with time zone,
     CONSTRAINT bookings_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT bookings_deposit_cents_check CHECK ((deposit_cents >= 0)),
     CONSTRAINT bookings_deposit_within_total CHECK ((deposit_cents <= total_cents)),
@@ -87,6 +88,8 @@ CREATE TABLE public.bookings (
 );
 
 COMMENT ON COLUMN public.bookings.hold_expires_at IS 'A pending booking holds its places until then (null: no hold, its places count until it is cancelled).';
+
+COMMENT ON COLUMN public.bookings.hold_released_at IS 'When the job released the expired hold and told the member (private.release_expired_holds); the places were free from hold_expires_at.';
 
 COMMENT ON COLUMN public.bookings.bank_reference IS 'The reference the member quotes on a bank transfer (HH and 8 letters or digits, no I, O, 0 or 1).';
 
@@ -561,18 +564,35 @@ GRANT SELECT ON TABLE public.booking_balances TO authenticated;
 
 -- ---------------------------------------------------------------- places and a departure's live state
 
--- The places a departure's bookings take: the travellers of every booking that is not cancelled, but a pending
--- booking whose hold has expired (its deposit did not arrive in time) takes none, from that moment. A booking
--- without a hold (one an admin typed in) counts until it is cancelled. The one place this rule is written:
--- departure_availability shows it and book_departure refuses with it (decision 0071).
+-- The places a departure's bookings and waitlist offers take at a moment: the travellers of every booking
+-- that is not cancelled, but a pending booking whose hold has expired (its deposit did not arrive in time)
+-- takes none, from that moment; a booking without a hold (one an admin typed in) counts until it is
+-- cancelled. An open waitlist offer (decision 0082) takes its places until it expires, so nobody else books
+-- them meanwhile. The one place this rule is written: departure_availability shows it, book_departure refuses
+-- with it and the waitlist job offers what it leaves free (decisions 0071, 0082). p_at: the moment (jobs and
+-- their tests pass theirs; everyone else asks about now, through places_taken).
+CREATE FUNCTION private.places_taken_at(p_event_id uuid, p_at timestamp with time zone) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select (coalesce((select sum(b.travellers)
+                    from public.bookings b
+                    where b.event_id = p_event_id and b.status <> 'cancelled'
+                      and (b.status <> 'pending' or b.hold_expires_at is null or b.hold_expires_at > p_at)), 0)
+          + coalesce((select sum(o.places)
+                      from public.waitlist_offers o
+                      where o.event_id = p_event_id and o.state = 'offered' and o.expires_at > p_at), 0))::integer
+$$;
+
+REVOKE ALL ON FUNCTION private.places_taken_at(p_event_id uuid, p_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.places_taken_at(p_event_id uuid, p_at timestamp with time zone) TO service_role;
+
+-- The places taken now (private.places_taken_at).
 CREATE FUNCTION private.places_taken(p_event_id uuid) RETURNS integer
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(sum(b.travellers), 0)::integer
-  from public.bookings b
-  where b.event_id = p_event_id and b.status <> 'cancelled'
-    and (b.status <> 'pending' or b.hold_expires_at is null or b.hold_expires_at > now())
+  select private.places_taken_at(p_event_id, now())
 $$;
 
 REVOKE ALL ON FUNCTION private.places_taken(p_event_id uuid) FROM PUBLIC;
@@ -629,7 +649,7 @@ CREATE TABLE private.booking_settings (
     CONSTRAINT booking_settings_traveller_changes_close_days_check CHECK (((traveller_changes_close_days >= 0) AND (traveller_changes_close_days <= 365)))
 );
 
-COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version, traveller cut-off (one row; operators only).';
+COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version, traveller cut-off, how long a waitlist offer holds its places (one row; operators only).';
 
 ALTER TABLE ONLY private.booking_settings
     ADD CONSTRAINT booking_settings_pkey PRIMARY KEY (only_row);
@@ -905,25 +925,37 @@ GRANT ALL ON FUNCTION private.book_departure_core(p_member uuid, p_event_id uuid
 
 -- The member's own booking (decision 0071): the caller, live and signed in, books their saved travellers and
 -- accepts the terms themselves. p_rooms: each traveller's room option, in the order of p_traveller_ids
--- (decision 0077); null when the departure offers none.
-CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[] DEFAULT NULL::uuid[]) RETURNS public.bookings
+-- (decision 0077); null when the departure offers none. p_offer: the token of a waitlist offer sent to the
+-- caller's address (decision 0082): its places are theirs to book although the departure looks full; the
+-- offer is taken with the booking, or not at all when the booking is refused.
+CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[] DEFAULT NULL::uuid[], p_offer text DEFAULT NULL::text) RETURNS public.bookings
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   member uuid := auth.uid();
+  offer_id uuid;
+  booking public.bookings;
 begin
   perform private.require_live_caller();
   if member is null then
     raise exception 'sign in to book' using errcode = '42501';
   end if;
-  return private.book_departure_core(member, p_event_id, p_traveller_ids, p_terms_version, p_rooms, member);
+  if p_offer is not null then
+    -- Taken first, so the count below no longer holds its places against the member it was offered to.
+    offer_id := private.take_waitlist_offer(p_offer, p_event_id, member);
+  end if;
+  booking := private.book_departure_core(member, p_event_id, p_traveller_ids, p_terms_version, p_rooms, member);
+  if offer_id is not null then
+    update public.waitlist_offers set booking_id = booking.id where id = offer_id;
+  end if;
+  return booking;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) TO authenticated;
-GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) TO service_role;
+REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_offer text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_offer text) TO authenticated;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_offer text) TO service_role;
 
 -- What booking p_travellers on a published departure today would cost: the schedule book_departure would
 -- write (the price step of the booking flow shows it before the member books). Nothing is held. p_rooms as

@@ -52,6 +52,8 @@ export interface BookingEvent {
   title: string;
   start_date: string;
   end_date: string;
+  /** 'completed' once the daily job has marked the ended trip (decision 0083). */
+  status: 'draft' | 'published' | 'completed' | 'cancelled';
 }
 
 export interface MemberBooking {
@@ -230,10 +232,17 @@ export function eventHasEnded(event: Pick<BookingEvent, 'end_date'> | null, toda
   return event !== null && hasEnded(event.end_date, today);
 }
 
-/** A booking counts as completed when it is marked so, or (not cancelled) its event has ended. */
+/**
+ * A booking counts as completed when it is marked so, or (not cancelled) its event is: marked completed by
+ * the database's daily job, or ended by today's date, which the page knows before the job has run.
+ */
 export function isCompletedBooking(booking: Pick<MemberBooking, 'status' | 'event'>, today: string): boolean {
   if (booking.status === 'cancelled') return false;
-  return booking.status === 'completed' || eventHasEnded(booking.event, today);
+  return (
+    booking.status === 'completed' ||
+    booking.event?.status === 'completed' ||
+    eventHasEnded(booking.event, today)
+  );
 }
 
 /** Today's date in the browser's time zone as YYYY-MM-DD. */

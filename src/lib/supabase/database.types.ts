@@ -203,6 +203,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
         Insert: {
           id?: string;
@@ -224,6 +225,7 @@ export type Database = {
           terms_accepted_by?: string | null;
           cancellation_requested_at?: string | null;
           cancellation_reason?: string | null;
+          hold_released_at?: string | null;
         };
         Update: {
           id?: string;
@@ -245,6 +247,7 @@ export type Database = {
           terms_accepted_by?: string | null;
           cancellation_requested_at?: string | null;
           cancellation_reason?: string | null;
+          hold_released_at?: string | null;
         };
         Relationships: [
           {
@@ -874,6 +877,7 @@ export type Database = {
           next_room_priority_days: number | null;
           traveller_changes_close_days: number | null;
           payment_plan_id: string | null;
+          first_sold_out_at: string | null;
         };
         Insert: {
           id?: string;
@@ -902,6 +906,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Update: {
           id?: string;
@@ -930,6 +935,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Relationships: [
           {
@@ -1776,6 +1782,73 @@ export type Database = {
           },
         ];
       };
+      waitlist_offers: {
+        Row: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
+        Insert: {
+          id?: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places?: number;
+          token_hash: string;
+          state?: string;
+          offered_at?: string;
+          expires_at: string;
+          offered_by?: string | null;
+          closed_at?: string | null;
+          booking_id?: string | null;
+        };
+        Update: {
+          id?: string;
+          entry_id?: string;
+          event_id?: string;
+          email?: string;
+          places?: number;
+          token_hash?: string;
+          state?: string;
+          offered_at?: string;
+          expires_at?: string;
+          offered_by?: string | null;
+          closed_at?: string | null;
+          booking_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_offers_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_entry_id_fkey';
+            columns: ['entry_id'];
+            isOneToOne: false;
+            referencedRelation: 'waitlist_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       waitlist_submissions: {
         Row: {
           id: string;
@@ -2020,6 +2093,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       admin_booking: {
@@ -2183,6 +2257,17 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_job_runs: {
+        Args: { [_ in never]: never };
+        Returns: {
+          job_name: string;
+          schedule: string;
+          active: boolean;
+          last_run_at: string;
+          last_status: string;
+          last_error: string;
+        }[];
+      };
       admin_moderation_queue: {
         Args: {
           search?: string;
@@ -2209,6 +2294,27 @@ export type Database = {
           suspended_until: string;
           total_count: number;
         }[];
+      };
+      admin_offer_waitlist_place: {
+        Args: {
+          p_entry_id: string;
+          p_places?: number;
+          p_event_id?: string;
+        };
+        Returns: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
       };
       admin_overview: {
         Args: { [_ in never]: never };
@@ -2322,8 +2428,32 @@ export type Database = {
           marketing_consent: boolean;
           created_at: string;
           contacted_at: string;
+          offer_id: string;
+          offer_state: string;
+          offer_places: number;
+          offer_expires_at: string;
+          offer_event_title: string;
           total_count: number;
         }[];
+      };
+      admin_withdraw_waitlist_offer: {
+        Args: {
+          p_offer_id: string;
+        };
+        Returns: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
       };
       apply_stripe_event: {
         Args: {
@@ -2347,6 +2477,7 @@ export type Database = {
           p_traveller_ids: string[];
           p_terms_version: string;
           p_rooms?: string[];
+          p_offer?: string;
         };
         Returns: {
           id: string;
@@ -2368,6 +2499,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       cancel_booking: {
@@ -2549,6 +2681,13 @@ export type Database = {
           unnamed: number;
         }[];
       };
+      orphan_event_images: {
+        Args: {
+          as_of?: string;
+          max_rows?: number;
+        };
+        Returns: string[];
+      };
       outbound_mail_failed: {
         Args: {
           mail_id: number;
@@ -2703,6 +2842,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       resend_booking_email: {
@@ -2823,6 +2963,19 @@ export type Database = {
           address: string;
         };
         Returns: string;
+      };
+      waitlist_offer: {
+        Args: {
+          p_token: string;
+        };
+        Returns: {
+          event_id: string;
+          event_title: string;
+          places: number;
+          expires_at: string;
+          state: string;
+          email: string;
+        }[];
       };
       waive_amount: {
         Args: {

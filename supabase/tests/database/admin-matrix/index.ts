@@ -17,6 +17,7 @@ import { REMINDERS_MATRIX } from './reminders.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
+import { WAITLIST_OFFERS_MATRIX } from './waitlist-offers.ts';
 
 /** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
 export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
@@ -37,5 +38,6 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   AFTER_BOOKING_MATRIX,
   REMINDERS_MATRIX,
   CARD_PAYMENTS_MATRIX,
+  WAITLIST_OFFERS_MATRIX,
   CARD_CHECKOUT_MATRIX,
 ];
