@@ -12,6 +12,8 @@ set check_function_bodies = false;
 -- The migrations that built this domain, and what they said they were for:
 -- 20261203400001_card_payments_ledger:
 --   Card payments and refunds in the ledger, and the Stripe events the webhook has applied, each once.
+-- 20261203600001_card_checkout_attempts:
+--   apply_stripe_event marks the card payment attempt paid or expired; an open deposit attempt keeps the hold.
 
 -- ---------------------------------------------------------------- public.stripe_events
 
@@ -155,8 +157,8 @@ REVOKE ALL ON FUNCTION private.record_card_payment(p_session jsonb, OUT result t
 GRANT ALL ON FUNCTION private.record_card_payment(p_session jsonb, OUT result text, OUT detail text, OUT booking_id uuid) TO service_role;
 
 -- An expired Checkout Session for a booking's deposit (metadata.purpose 'deposit') ends the booking's hold
--- at once, so its places are free again: only while the booking is pending, still holds its places and has
--- not received its deposit some other way.
+-- at once, so its places are free again: only while the booking is pending, still holds its places, has
+-- not received its deposit some other way and has no other deposit session open.
 CREATE FUNCTION private.release_checkout_hold(p_session jsonb, OUT result text, OUT booking_id uuid) RETURNS record
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -169,7 +171,11 @@ begin
   end if;
   update public.bookings b set hold_expires_at = now()
   where b.id = booking_id and b.status = 'pending' and b.hold_expires_at > now()
-    and private.booking_paid_cents(b.id) < b.deposit_cents;
+    and private.booking_paid_cents(b.id) < b.deposit_cents
+    -- Another deposit Checkout Session still open keeps the places (decision 0087).
+    and not exists (select 1 from public.card_payment_attempts a
+                    where a.booking_id = b.id and a.purpose = 'deposit' and a.state = 'open'
+                      and a.expires_at > now());
   if found then
     result := 'hold_released';
   end if;
@@ -262,6 +268,7 @@ begin
     when p_type = 'checkout.session.completed' and p_object ->> 'payment_status' = 'paid'
       or p_type = 'checkout.session.async_payment_succeeded' then
       select * into outcome from private.record_card_payment(p_object);
+      perform private.settle_card_attempt(p_object, 'paid');
       update public.stripe_events set result = outcome.result, detail = outcome.detail, booking_id = outcome.booking_id
       where id = p_event_id returning * into event;
     when p_type = 'checkout.session.completed' then
@@ -271,6 +278,7 @@ begin
       update public.stripe_events set result = 'payment_failed', booking_id = private.stripe_booking_id(p_object)
       where id = p_event_id returning * into event;
     when p_type = 'checkout.session.expired' then
+      perform private.settle_card_attempt(p_object, 'expired');
       select * into outcome from private.release_checkout_hold(p_object);
       update public.stripe_events set result = outcome.result, booking_id = outcome.booking_id
       where id = p_event_id returning * into event;

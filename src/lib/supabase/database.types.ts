@@ -266,6 +266,50 @@ export type Database = {
           },
         ];
       };
+      card_payment_attempts: {
+        Row: {
+          id: string;
+          booking_id: string;
+          purpose: string;
+          amount_cents: number;
+          currency: string;
+          checkout_session_id: string | null;
+          state: string;
+          created_at: string;
+          expires_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          purpose: string;
+          amount_cents: number;
+          currency: string;
+          checkout_session_id?: string | null;
+          state?: string;
+          created_at?: string;
+          expires_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          purpose?: string;
+          amount_cents?: number;
+          currency?: string;
+          checkout_session_id?: string | null;
+          state?: string;
+          created_at?: string;
+          expires_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'card_payment_attempts_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       comment_flags: {
         Row: {
           id: string;
@@ -2477,6 +2521,10 @@ export type Database = {
           created_at: string;
         };
       };
+      card_payments_enabled: {
+        Args: { [_ in never]: never };
+        Returns: boolean;
+      };
       claim_outbound_mail: {
         Args: {
           max_rows?: number;
@@ -2662,6 +2710,24 @@ export type Database = {
           option_index: number;
           votes: number;
         }[];
+      };
+      prepare_card_payment: {
+        Args: {
+          p_booking_id: string;
+          p_purpose: string;
+          p_amount_cents?: number;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          purpose: string;
+          amount_cents: number;
+          currency: string;
+          checkout_session_id: string | null;
+          state: string;
+          created_at: string;
+          expires_at: string;
+        };
       };
       preview_payment: {
         Args: {

@@ -40,7 +40,6 @@ function offSession(stripe: Stripe, saved: { customer: string; card: string }, a
       payment_method: saved.card,
       off_session: true,
       confirm: true,
-      payment_method_types: ['card'],
     },
     { idempotencyKey: key },
   );
