@@ -45,6 +45,17 @@ describe('benchmarks in their short form', () => {
     expect(run.exitCode, run.output).toBe(0);
   }, 90_000);
 
+  it('npm run bench:jobs sends one payment reminder to each member, and the sender drains its e-mails, once each', async () => {
+    const run = await runShort('scripts/bench-jobs.ts');
+    expect(run.output).toMatch(/payment reminders \(postgres\)/);
+    // bookings | reminders sent | run ms | second run sent | … | members with exactly one
+    expect(run.output).toMatch(/\| 50 \| 50 \| \d+ \| 0 \| \d+ \| \d+ \| 50 \|/);
+    expect(run.output).toMatch(/the outbox drained by send-mail under Deno \(postgres\)/);
+    // e-mails queued | drained in s | send-mail calls | e-mails/s | recipients with exactly one
+    expect(run.output).toMatch(/\| 50 \| [\d.]+ \| \d+ \| \d+ \| 50 \|/);
+    expect(run.exitCode, run.output).toBe(0);
+  }, 90_000);
+
   it('npm run bench:bookings books every place once and tells the rest it is sold out, on both engines', async () => {
     // The booking flow's part needs the site built: it runs with the browser benchmarks (scripts/e2e.mjs).
     const run = await runShort('scripts/bench-bookings.ts', '--no-flow');

@@ -15,8 +15,10 @@ export interface CatalogueEntry {
 const SYSTEM = `('pg_catalog', 'information_schema', 'pg_toast')`;
 const USER_SCHEMA = (column: string) =>
   `${column} not in ${SYSTEM} and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast_temp%'`;
-// Rows we do not compare: the migration ledger, and when a row was made.
-const ROW_TABLES_SKIPPED = `('supabase_migrations')`;
+// Rows we do not compare: the migration ledger, the scheduled jobs (data that hand-written migrations
+// declare, which supabase/schemas cannot hold: decisions 0079, 0083; their rows also name the database),
+// pg_net's requests and Vault's secrets; and when a row was made.
+const ROW_TABLES_SKIPPED = `('supabase_migrations', 'cron', 'net', 'vault')`;
 const VOLATILE_COLUMNS = ['created_at', 'updated_at'];
 
 /** Sorted `grantee: PRIVS` lines; null ACLs are read as the object's default. */

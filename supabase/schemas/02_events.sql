@@ -176,6 +176,7 @@ CREATE TABLE public.events (
     next_room_priority_days smallint,
     traveller_changes_close_days smallint,
     payment_plan_id uuid,
+    first_sold_out_at timestamp with time zone,
     CONSTRAINT events_badge_check CHECK ((badge = ANY (ARRAY['eoi'::text, 'live'::text, 'locked-in'::text, 'confirmed'::text]))),
     CONSTRAINT events_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT events_custom_fields_check CHECK ((jsonb_typeof(custom_fields) = 'object'::text)),
@@ -198,6 +199,8 @@ CREATE TABLE public.events (
     CONSTRAINT events_priority_needs_opening_day CHECK (((next_room_priority_days IS NULL) OR (bookings_open_on IS NOT NULL))),
     CONSTRAINT events_traveller_changes_close_days_check CHECK (((traveller_changes_close_days IS NULL) OR ((traveller_changes_close_days >= 0) AND (traveller_changes_close_days <= 365))))
 );
+
+COMMENT ON COLUMN public.events.first_sold_out_at IS 'When the departure''s bookings first took every place (stamped by the database): from then, places that free up go to its waitlist (decision 0082).';
 
 COMMENT ON COLUMN public.events.slug IS 'The departure''s own address (/event-details/<slug>): named by events_name_slug from title and start date when not given.';
 

@@ -73,6 +73,7 @@ CREATE TABLE public.bookings (
     terms_accepted_by uuid,
     cancellation_requested_at timestamp with time zone,
     cancellation_reason text,
+    hold_released_at timestamp with time zone,
     CONSTRAINT bookings_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT bookings_deposit_cents_check CHECK ((deposit_cents >= 0)),
     CONSTRAINT bookings_deposit_within_total CHECK ((deposit_cents <= total_cents)),
@@ -87,6 +88,8 @@ CREATE TABLE public.bookings (
 );
 
 COMMENT ON COLUMN public.bookings.hold_expires_at IS 'A pending booking holds its places until then (null: no hold, its places count until it is cancelled).';
+
+COMMENT ON COLUMN public.bookings.hold_released_at IS 'When the job released the expired hold and told the member (private.release_expired_holds); the places were free from hold_expires_at.';
 
 COMMENT ON COLUMN public.bookings.bank_reference IS 'The reference the member quotes on a bank transfer (HH and 8 letters or digits, no I, O, 0 or 1).';
 
@@ -387,8 +390,10 @@ GRANT INSERT(traveller_id) ON TABLE public.booking_travellers TO authenticated;
 
 -- ---------------------------------------------------------------- public.payments
 
--- Money received toward a booking: bank transfers for now (card payments come with issue 22). Recorded
--- only through record_payment, never typed into the table; members read their own bookings' payments.
+-- Money received toward a booking: bank transfers an admin records (record_payment) and card payments
+-- Stripe's webhook reports (apply_stripe_event, decision 0085), never typed into the table; members read
+-- their own bookings' payments. A card payment carries its PaymentIntent, once: a webhook delivered again
+-- records nothing new.
 CREATE TABLE public.payments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     booking_id uuid NOT NULL,
@@ -398,17 +403,25 @@ CREATE TABLE public.payments (
     received_on date NOT NULL,
     recorded_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    stripe_payment_intent text,
     CONSTRAINT payments_amount_cents_check CHECK ((amount_cents > 0)),
-    CONSTRAINT payments_method_check CHECK ((method = 'bank_transfer'::text)),
+    CONSTRAINT payments_method_check CHECK ((method = ANY (ARRAY['bank_transfer'::text, 'card'::text]))),
+    CONSTRAINT payments_card_has_payment_intent CHECK (((method = 'card'::text) = (stripe_payment_intent IS NOT NULL))),
+    CONSTRAINT payments_stripe_payment_intent_check CHECK ((stripe_payment_intent ~ '^pi_[A-Za-z0-9]{1,200}$'::text)),
     CONSTRAINT payments_reference_check CHECK (((reference IS NULL) OR (private.is_trimmed(reference) AND (char_length(reference) >= 1) AND (char_length(reference) <= 100))))
 );
 
-COMMENT ON TABLE public.payments IS 'Payments received toward bookings, written by record_payment only.';
+COMMENT ON TABLE public.payments IS 'Payments received toward bookings, written by record_payment and apply_stripe_event only.';
+
+COMMENT ON COLUMN public.payments.stripe_payment_intent IS 'A card payment''s Stripe PaymentIntent (pi_…): one payment per intent.';
 
 COMMENT ON COLUMN public.payments.received_on IS 'The day (Sydney) the money arrived, as the bank statement says.';
 
 ALTER TABLE ONLY public.payments
     ADD CONSTRAINT payments_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.payments
+    ADD CONSTRAINT payments_stripe_payment_intent_key UNIQUE (stripe_payment_intent);
 
 ALTER TABLE ONLY public.payments
     ADD CONSTRAINT payments_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE RESTRICT;
@@ -427,14 +440,81 @@ CREATE POLICY payments_select_authenticated ON public.payments FOR SELECT TO aut
 GRANT ALL ON TABLE public.payments TO service_role;
 GRANT SELECT ON TABLE public.payments TO authenticated;
 
+-- ---------------------------------------------------------------- public.payment_refunds
+
+-- Money given back from one payment (a cancellation, a goodwill amount): a card refund Stripe reports
+-- (apply_stripe_event, once per Stripe refund), never more in all than the payment was. A booking's paid
+-- amount is its payments less these (decision 0085).
+CREATE TABLE public.payment_refunds (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    payment_id uuid NOT NULL,
+    amount_cents integer NOT NULL,
+    stripe_refund_id text,
+    refunded_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT payment_refunds_amount_cents_check CHECK ((amount_cents > 0)),
+    CONSTRAINT payment_refunds_stripe_refund_id_check CHECK ((stripe_refund_id ~ '^re_[A-Za-z0-9]{1,200}$'::text))
+);
+
+COMMENT ON TABLE public.payment_refunds IS 'Refunds of payments, written by apply_stripe_event only.';
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_stripe_refund_id_key UNIQUE (stripe_refund_id);
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT;
+
+CREATE INDEX payment_refunds_payment_id_idx ON public.payment_refunds USING btree (payment_id);
+
+ALTER TABLE public.payment_refunds ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY payment_refunds_select_authenticated ON public.payment_refunds FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
+   FROM (public.payments p
+     JOIN public.bookings b ON ((b.id = p.booking_id)))
+  WHERE ((p.id = payment_refunds.payment_id) AND (b.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+
+GRANT ALL ON TABLE public.payment_refunds TO service_role;
+GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
+
+-- A payment's refunds never add up to more than the payment: the payment's row is locked, so two refunds
+-- arriving together are checked one after the other.
+CREATE FUNCTION private.refund_within_payment() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  paid integer;
+  refunded bigint;
+begin
+  select p.amount_cents into paid from public.payments p where p.id = new.payment_id for update;
+  select coalesce(sum(r.amount_cents), 0) into refunded from public.payment_refunds r
+  where r.payment_id = new.payment_id and r.id <> new.id
+    and r.stripe_refund_id is distinct from new.stripe_refund_id; -- a repeat of one is not another
+  if refunded + new.amount_cents > paid then
+    raise exception 'a payment''s refunds add up to at most the payment (% cents left to refund)', paid - refunded
+      using errcode = '22023';
+  end if;
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.refund_within_payment() FROM PUBLIC;
+
+CREATE TRIGGER refund_within_payment BEFORE INSERT OR UPDATE ON public.payment_refunds FOR EACH ROW EXECUTE FUNCTION private.refund_within_payment();
+
 -- public.payments: its functions and triggers
 
--- What a booking has received: the sum of its payments.
+-- What a booking has received and kept: the sum of its payments less what was refunded of them.
 CREATE FUNCTION private.booking_paid_cents(p_booking_id uuid) RETURNS bigint
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(sum(p.amount_cents), 0)::bigint from public.payments p where p.booking_id = p_booking_id
+  select coalesce(sum(p.amount_cents), 0)::bigint
+    - coalesce((select sum(r.amount_cents) from public.payment_refunds r
+                join public.payments rp on rp.id = r.payment_id where rp.booking_id = p_booking_id), 0)::bigint
+  from public.payments p where p.booking_id = p_booking_id
 $$;
 
 REVOKE ALL ON FUNCTION private.booking_paid_cents(p_booking_id uuid) FROM PUBLIC;
@@ -461,35 +541,58 @@ CREATE TRIGGER promote_to_next_room AFTER INSERT ON public.payments FOR EACH ROW
 
 -- ---------------------------------------------------------------- public.booking_balances
 
--- What a booking has paid: the sum of its payments (public.payments), and nothing else: instalments marked paid
--- are kept from the payments by record_payment, never counted as money (decision 0073).
+-- What a booking has paid: the sum of its payments (public.payments) less their refunds
+-- (public.payment_refunds, refunded_cents), and nothing else: instalments marked paid are kept from the
+-- payments by record_payment, never counted as money (decision 0073).
 CREATE VIEW public.booking_balances WITH (security_invoker='true') AS
  SELECT b.id AS booking_id,
     b.total_cents,
-    paid.cents AS paid_cents,
-    (b.total_cents - paid.cents) AS remaining_cents
-   FROM (public.bookings b
+    (paid.cents - refunded.cents) AS paid_cents,
+    ((b.total_cents - paid.cents) + refunded.cents) AS remaining_cents,
+    refunded.cents AS refunded_cents
+   FROM ((public.bookings b
      CROSS JOIN LATERAL ( SELECT (COALESCE(( SELECT sum(p.amount_cents) AS sum
                    FROM public.payments p
-                  WHERE (p.booking_id = b.id)), (0)::bigint))::integer AS cents) paid);
+                  WHERE (p.booking_id = b.id)), (0)::bigint))::integer AS cents) paid)
+     CROSS JOIN LATERAL ( SELECT (COALESCE(( SELECT sum(r.amount_cents) AS sum
+                   FROM (public.payment_refunds r
+                     JOIN public.payments rp ON ((rp.id = r.payment_id)))
+                  WHERE (rp.booking_id = b.id)), (0)::bigint))::integer AS cents) refunded);
 
 GRANT ALL ON TABLE public.booking_balances TO service_role;
 GRANT SELECT ON TABLE public.booking_balances TO authenticated;
 
 -- ---------------------------------------------------------------- places and a departure's live state
 
--- The places a departure's bookings take: the travellers of every booking that is not cancelled, but a pending
--- booking whose hold has expired (its deposit did not arrive in time) takes none, from that moment. A booking
--- without a hold (one an admin typed in) counts until it is cancelled. The one place this rule is written:
--- departure_availability shows it and book_departure refuses with it (decision 0071).
+-- The places a departure's bookings and waitlist offers take at a moment: the travellers of every booking
+-- that is not cancelled, but a pending booking whose hold has expired (its deposit did not arrive in time)
+-- takes none, from that moment; a booking without a hold (one an admin typed in) counts until it is
+-- cancelled. An open waitlist offer (decision 0082) takes its places until it expires, so nobody else books
+-- them meanwhile. The one place this rule is written: departure_availability shows it, book_departure refuses
+-- with it and the waitlist job offers what it leaves free (decisions 0071, 0082). p_at: the moment (jobs and
+-- their tests pass theirs; everyone else asks about now, through places_taken).
+CREATE FUNCTION private.places_taken_at(p_event_id uuid, p_at timestamp with time zone) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select (coalesce((select sum(b.travellers)
+                    from public.bookings b
+                    where b.event_id = p_event_id and b.status <> 'cancelled'
+                      and (b.status <> 'pending' or b.hold_expires_at is null or b.hold_expires_at > p_at)), 0)
+          + coalesce((select sum(o.places)
+                      from public.waitlist_offers o
+                      where o.event_id = p_event_id and o.state = 'offered' and o.expires_at > p_at), 0))::integer
+$$;
+
+REVOKE ALL ON FUNCTION private.places_taken_at(p_event_id uuid, p_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.places_taken_at(p_event_id uuid, p_at timestamp with time zone) TO service_role;
+
+-- The places taken now (private.places_taken_at).
 CREATE FUNCTION private.places_taken(p_event_id uuid) RETURNS integer
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(sum(b.travellers), 0)::integer
-  from public.bookings b
-  where b.event_id = p_event_id and b.status <> 'cancelled'
-    and (b.status <> 'pending' or b.hold_expires_at is null or b.hold_expires_at > now())
+  select private.places_taken_at(p_event_id, now())
 $$;
 
 REVOKE ALL ON FUNCTION private.places_taken(p_event_id uuid) FROM PUBLIC;
@@ -546,7 +649,7 @@ CREATE TABLE private.booking_settings (
     CONSTRAINT booking_settings_traveller_changes_close_days_check CHECK (((traveller_changes_close_days >= 0) AND (traveller_changes_close_days <= 365)))
 );
 
-COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version, traveller cut-off (one row; operators only).';
+COMMENT ON TABLE private.booking_settings IS 'The company''s booking rules: deposit, hold, balance due date, terms version, traveller cut-off, how long a waitlist offer holds its places (one row; operators only).';
 
 ALTER TABLE ONLY private.booking_settings
     ADD CONSTRAINT booking_settings_pkey PRIMARY KEY (only_row);
@@ -822,25 +925,37 @@ GRANT ALL ON FUNCTION private.book_departure_core(p_member uuid, p_event_id uuid
 
 -- The member's own booking (decision 0071): the caller, live and signed in, books their saved travellers and
 -- accepts the terms themselves. p_rooms: each traveller's room option, in the order of p_traveller_ids
--- (decision 0077); null when the departure offers none.
-CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[] DEFAULT NULL::uuid[]) RETURNS public.bookings
+-- (decision 0077); null when the departure offers none. p_offer: the token of a waitlist offer sent to the
+-- caller's address (decision 0082): its places are theirs to book although the departure looks full; the
+-- offer is taken with the booking, or not at all when the booking is refused.
+CREATE FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[] DEFAULT NULL::uuid[], p_offer text DEFAULT NULL::text) RETURNS public.bookings
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   member uuid := auth.uid();
+  offer_id uuid;
+  booking public.bookings;
 begin
   perform private.require_live_caller();
   if member is null then
     raise exception 'sign in to book' using errcode = '42501';
   end if;
-  return private.book_departure_core(member, p_event_id, p_traveller_ids, p_terms_version, p_rooms, member);
+  if p_offer is not null then
+    -- Taken first, so the count below no longer holds its places against the member it was offered to.
+    offer_id := private.take_waitlist_offer(p_offer, p_event_id, member);
+  end if;
+  booking := private.book_departure_core(member, p_event_id, p_traveller_ids, p_terms_version, p_rooms, member);
+  if offer_id is not null then
+    update public.waitlist_offers set booking_id = booking.id where id = offer_id;
+  end if;
+  return booking;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) TO authenticated;
-GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[]) TO service_role;
+REVOKE ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_offer text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_offer text) TO authenticated;
+GRANT ALL ON FUNCTION public.book_departure(p_event_id uuid, p_traveller_ids uuid[], p_terms_version text, p_rooms uuid[], p_offer text) TO service_role;
 
 -- What booking p_travellers on a published departure today would cost: the schedule book_departure would
 -- write (the price step of the booking flow shows it before the member books). Nothing is held. p_rooms as
@@ -1185,6 +1300,32 @@ GRANT INSERT(note) ON TABLE public.payment_notices TO authenticated;
 
 -- public.payment_notices: its functions and triggers
 
+-- The company's e-mail about a member's payment notice, sent or withdrawn: the booking, its bank reference,
+-- the amount, the day paid and the member's note, with replies going to the member. Nothing when the
+-- booking is gone (a notice deleted with its booking tells nobody).
+CREATE FUNCTION private.mail_payment_notice(subject text, opening text, notice public.payment_notices) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.queue_company_mail(
+    subject || ': ' || private.money_text(notice.amount_cents) || ' for ' || b.invoice_number,
+    array[
+      opening,
+      '',
+      private.mail_line('Booking', b.invoice_number || ', ' || e.title),
+      private.mail_line('Bank reference', b.bank_reference),
+      private.mail_line('Amount', private.money_text(notice.amount_cents)),
+      private.mail_line('Paid on', to_char(notice.paid_on, 'FMDD Mon YYYY')),
+      private.mail_line('Note', notice.note)
+    ],
+    (select u.email from auth.users u where u.id = b.user_id))
+  from public.bookings b
+  join public.events e on e.id = b.event_id
+  where b.id = notice.booking_id
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_payment_notice(text, text, public.payment_notices) FROM PUBLIC;
+
 -- A new notice: the booking is not cancelled; the amount is at most what is left to pay (the total less the
 -- payments received); the day is not after today nor before the booking was made; at most 5 notices of a
 -- booking wait at once. Then the company is e-mailed, so someone looks for the money.
@@ -1194,7 +1335,6 @@ CREATE FUNCTION private.check_payment_notice() RETURNS trigger
     AS $$
 declare
   b public.bookings;
-  e public.events;
   left_to_pay bigint;
 begin
   select * into b from public.bookings where id = new.booking_id for update;
@@ -1218,20 +1358,8 @@ begin
   end if;
   new.payment_id := null;
   new.note := nullif(private.trim_space(new.note), '');
-  select * into e from public.events where id = b.event_id;
-  perform private.queue_company_mail(
-    'Payment notice: ' || private.money_text(new.amount_cents) || ' for ' || b.invoice_number,
-    array[
-      'A member says they paid by bank transfer. Record it when it reaches the account.',
-      '',
-      private.mail_line('Booking', b.invoice_number || ', ' || e.title),
-      private.mail_line('Bank reference', b.bank_reference),
-      private.mail_line('Amount', private.money_text(new.amount_cents)),
-      private.mail_line('Paid on', to_char(new.paid_on, 'FMDD Mon YYYY')),
-      private.mail_line('Note', new.note)
-    ],
-    (select u.email from auth.users u where u.id = b.user_id)
-  );
+  perform private.mail_payment_notice('Payment notice',
+    'A member says they paid by bank transfer. Record it when it reaches the account.', new);
   return new;
 end
 $$;
@@ -1246,26 +1374,9 @@ CREATE FUNCTION private.tell_notice_withdrawn() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  b public.bookings;
 begin
-  select * into b from public.bookings where id = old.booking_id;
-  if not found then
-    return null;
-  end if;
-  perform private.queue_company_mail(
-    'Payment notice withdrawn: ' || private.money_text(old.amount_cents) || ' for ' || b.invoice_number,
-    array[
-      'A member withdrew their word that they paid by bank transfer. Stop looking for this payment.',
-      '',
-      private.mail_line('Booking', b.invoice_number || ', ' || (select e.title from public.events e
-                                                                 where e.id = b.event_id)),
-      private.mail_line('Bank reference', b.bank_reference),
-      private.mail_line('Amount', private.money_text(old.amount_cents)),
-      private.mail_line('Paid on', to_char(old.paid_on, 'FMDD Mon YYYY'))
-    ],
-    (select u.email from auth.users u where u.id = b.user_id)
-  );
+  perform private.mail_payment_notice('Payment notice withdrawn',
+    'A member withdrew their word that they paid by bank transfer. Stop looking for this payment.', old);
   return null;
 end
 $$;

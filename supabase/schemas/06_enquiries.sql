@@ -760,6 +760,11 @@ create function public.admin_waitlist_entries(
   marketing_consent boolean,
   created_at timestamptz,
   contacted_at timestamptz,
+  offer_id uuid,
+  offer_state text,
+  offer_places integer,
+  offer_expires_at timestamptz,
+  offer_event_title text,
   total_count integer
 )
 language plpgsql stable security definer set search_path = ''
@@ -782,9 +787,19 @@ begin
            or coalesce(r.notes, '') ilike pattern)
       and private.enquiry_shown(filter, r.contacted_at)
   )
+  -- Each entry's latest offer (decision 0082); an open one past its time reads 'expired' before the job runs.
   select m.id, m.place, m.event_name, m.event_id, m.full_name, m.email, m.phone, m.notes,
-         m.marketing_consent, m.created_at, m.contacted_at, (count(*) over ())::integer
+         m.marketing_consent, m.created_at, m.contacted_at, o.id,
+         case when o.state = 'offered' and o.expires_at <= now() then 'expired' else o.state end,
+         o.places::integer, o.expires_at, o.title, (count(*) over ())::integer
   from matching m
+  left join lateral (
+    select wo.id, wo.state, wo.places, wo.expires_at, ev.title
+    from public.waitlist_offers wo join public.events ev on ev.id = wo.event_id
+    where wo.entry_id = m.id
+    order by wo.offered_at desc, wo.id
+    limit 1
+  ) o on true
   order by
     case when not descending then
       case sort when 'full_name' then lower(m.full_name) when 'email' then lower(m.email)

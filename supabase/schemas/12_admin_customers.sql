@@ -527,10 +527,10 @@ begin
     where i.event_id in (select id from upcoming)
     group by i.event_id
   ),
-  -- Paid is what booking_balances calls paid: the payments received (decision 0073).
+  -- Paid is what booking_balances calls paid: the payments received net of refunds (decisions 0073, 0085).
   balances as (
     select b.currency, b.status,
-      coalesce((select sum(p.amount_cents) from public.payments p where p.booking_id = b.id), 0)::bigint as paid,
+      private.booking_paid_cents(b.id) as paid,
       b.total_cents::bigint as total
     from public.bookings b
   ),

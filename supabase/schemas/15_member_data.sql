@@ -385,7 +385,7 @@ as $$ select $$;
 -- ---------------------------------------------------------------- bookings
 
 -- Bookings with their event's title, their travellers and rooms, their instalments, the payments received,
--- the member's payment notices, the schedule's changes, the invoice as issued (each version), and any
+-- the member's payment notices, the schedule's changes, the payment reminders sent, the invoice as issued (each version), and any
 -- cancellation with its refund and credit. Deletion keeps them: they are financial records (how long, and
 -- anonymised how, is issue 19's retention rule).
 create function private.export_bookings(member uuid) returns jsonb
@@ -405,7 +405,14 @@ as $$
         from public.booking_installments i where i.booking_id = b.id), '[]'::jsonb),
       'payments', coalesce((
         select jsonb_agg(jsonb_build_object('amount_cents', p.amount_cents, 'method', p.method,
-                                            'reference', p.reference, 'received_on', p.received_on)
+                                            'reference', p.reference, 'received_on', p.received_on,
+                                            'refunds', coalesce((
+                                              select jsonb_agg(jsonb_build_object(
+                                                       'amount_cents', r.amount_cents,
+                                                       'refunded_at', r.refunded_at)
+                                                     order by r.refunded_at, r.id)
+                                              from public.payment_refunds r where r.payment_id = p.id),
+                                              '[]'::jsonb))
                          order by p.received_on, p.created_at)
         from public.payments p where p.booking_id = b.id), '[]'::jsonb),
       'payment_notices', coalesce((
@@ -420,6 +427,11 @@ as $$
                                             'changed_at', c.changed_at)
                          order by c.changed_at, c.id)
         from public.schedule_changes c where c.booking_id = b.id), '[]'::jsonb),
+      'payment_reminders', coalesce((
+        select jsonb_agg(jsonb_build_object('kind', r.kind, 'sequence', r.sequence, 'due_date', r.due_date,
+                                            'amount_cents', r.amount_cents, 'sent_at', r.sent_at)
+                         order by r.sent_at, r.id)
+        from public.payment_reminders r where r.booking_id = b.id), '[]'::jsonb),
       'invoice_versions', coalesce((
         select jsonb_agg(jsonb_build_object('version', v.version, 'issued_at', v.issued_at,
                                             'invoice_number', v.invoice_number, 'lines', v.lines,

@@ -203,7 +203,8 @@ GRANT ALL ON FUNCTION public.admin_booking(p_booking_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.admin_booking(p_booking_id uuid) TO service_role;
 
 -- A booking's history: the audit log's rows of the booking, and of its instalments, payments, cancellation
--- and credits (found by their booking_id, so an instalment since replaced is still there), newest first.
+-- and credits (found by their booking_id, so an instalment since replaced is still there), and the payment
+-- reminders sent (action 'send', no actor: the daily job sent them; decision 0081), newest first.
 CREATE FUNCTION public.admin_booking_history(p_booking_id uuid) RETURNS TABLE(id bigint, at timestamp with time zone, actor_id uuid, actor_name text, actor_email text, entity text, entity_id text, entity_noun text, entity_label text, action text, before jsonb, after jsonb)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -217,7 +218,16 @@ begin
   where (l.entity = 'bookings' and l.entity_id = p_booking_id::text)
      or (l.entity in ('booking_installments', 'payments', 'booking_cancellations', 'member_credits')
          and coalesce(l.after ->> 'booking_id', l.before ->> 'booking_id') = p_booking_id::text)
-  order by l.at desc, l.id desc
+  union all
+  select r.id, r.sent_at, null::uuid, 'Automatic reminder', null::text, 'payment_reminders', r.id::text, 'payment reminder',
+         case r.kind when 'before' then 'ahead of ' when 'due' then 'on the due date, ' else r.sequence || ', overdue since ' end
+           || private.mail_date(r.due_date) || ': ' || private.mail_money(r.amount_cents, b.currency),
+         'send', null::jsonb,
+         jsonb_build_object('kind', r.kind, 'sequence', r.sequence, 'due_date', r.due_date,
+                            'amount_cents', r.amount_cents, 'sent_on', r.sent_on)
+  from public.payment_reminders r join public.bookings b on b.id = r.booking_id
+  where r.booking_id = p_booking_id
+  order by 2 desc, 1 desc
   limit 500;
 end
 $$;

@@ -93,9 +93,11 @@ test('an admin marks a waitlist entry contacted, removes another, and exports th
   const download = await downloading;
   await expect(page.getByText('1 waitlist entries exported.')).toBeVisible();
   const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Position,Trip,Joined,Name,E-mail,Phone,Notes,Trip news by e-mail,Contacted');
+  expect(lines[0]).toBe(
+    'Position,Trip,Joined,Name,E-mail,Phone,Notes,Trip news by e-mail,Offer,Offer detail,Contacted',
+  );
   expect(lines.filter((line) => line !== '').slice(1)).toEqual([
-    expect.stringMatching(new RegExp(`^1,${trip},.*,Una Early,${people[0]!.email},,,no,\\d{4}-`)),
+    expect.stringMatching(new RegExp(`^1,${trip},.*,Una Early,${people[0]!.email},,,no,,,\\d{4}-`)),
   ]);
 });
 

@@ -49,6 +49,23 @@ test('an admin sees the waitlist figures change when a visitor joins a waitlist'
   await expect(page).toHaveURL(/\/admin\/waitlist\?filter=waitlist$/);
 });
 
+test('an admin sees each scheduled job’s last run and how it ended', async ({ page }) => {
+  // What `npm run jobs -- --at=…` asks the running stack: every job due at that moment runs once. 14:05 UTC
+  // is when the daily job that completes ended trips is due (decision 0083).
+  const serviceKey = process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? '';
+  const ran = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ at: '2031-08-01T14:05:10Z' }),
+  });
+  expect(ran.status).toBe(200);
+  await openAdminScreen(page, '/admin', 'Overview');
+  const jobs = page.getByRole('table', { name: 'Scheduled jobs and their last run' });
+  const completing = jobs.getByRole('row', { name: /Marks trips that have ended as completed/ });
+  await expect(completing.getByRole('cell').nth(1)).toHaveText('Succeeded');
+  await expect(jobs.getByRole('row', { name: /Removes uploaded images no post uses/ })).toBeVisible();
+});
+
 test('a member who calls admin_overview() through supabase-js is refused', async () => {
   const member = await createMember({ fullName: 'Morgan Member' });
   const session = await sessionFor(member);

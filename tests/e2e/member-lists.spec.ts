@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
-import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
+import { adminClient, createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
+import { daysFromToday } from '../helpers/events';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
 
@@ -60,6 +61,39 @@ test('completed events are the member’s bookings whose event has ended', async
   );
   await expect(page.getByText('Future Trip')).toHaveCount(0);
   await expect(page.getByText('Called Off')).toHaveCount(0);
+});
+
+test('a trip the daily job marked completed counts as completed, whatever the browser’s date', async ({
+  page,
+}) => {
+  const member = await createMember();
+  const trip = await arrangeEvent({
+    title: 'Richmond Gaol Lantern Walk',
+    start: daysFromToday(-5),
+    end: daysFromToday(-3),
+  });
+  await arrangeBooking({ userId: member.id, eventId: trip.id, totalCents: 1000 });
+  // What `npm run jobs -- --at=…` asks the running stack: 14:05 UTC is the completing job's time (decision 0083).
+  const ran = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? ''}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ at: '2031-10-01T14:05:10Z' }),
+  });
+  expect(ran.status).toBe(200);
+  const { data } = await adminClient().from('events').select('status').eq('id', trip.id).single();
+  expect(data).toEqual({ status: 'completed' });
+  // A browser whose date is before the trip's end still shows it completed: the status says so.
+  await page.clock.setFixedTime(new Date(`${daysFromToday(-4)}T02:00:00Z`));
+  await signInPage(page, member);
+  await page.goto('/completed-events');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Richmond Gaol Lantern Walk' })).toContainText(
+    'Completed',
+  );
+  await page.goto('/dashboard');
+  await expect(page.locator('[data-tile="completedEvents"]')).toContainText('Completed Events1');
 });
 
 /** A member with one booking of an event that has ended, on /completed-events. */

@@ -7,7 +7,7 @@ import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { MARKETING_CONSENT_LABEL, REGISTER, SOMETHING_WENT_WRONG } from './auth-texts';
 import { weakPasswordMessage } from './login';
 import { PasswordField } from './PasswordField';
-import { EMPTY_REGISTER, REGISTER_RULES } from './register';
+import { confirmationRedirect, EMPTY_REGISTER, REGISTER_RULES } from './register';
 
 export interface RegisterFormProps {
   idPrefix: string;
@@ -27,7 +27,13 @@ export function RegisterForm({ idPrefix, vipDialogId }: RegisterFormProps) {
     rules: REGISTER_RULES,
     empty: EMPTY_REGISTER,
     send: async (values) => {
-      const result = await signUp(values.email.trim(), values.password, values.fullName.trim(), consent);
+      const result = await signUp(
+        values.email.trim(),
+        values.password,
+        values.fullName.trim(),
+        consent,
+        confirmationRedirect(window.location.search, window.location.origin),
+      );
       if (!result.error) {
         showToast({
           title: REGISTER.success,

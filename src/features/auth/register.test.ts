@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REGISTER, validateRegister } from './register';
+import { confirmationRedirect, EMPTY_REGISTER, validateRegister } from './register';
 
 const VALID = { fullName: 'Ada', email: 'ada@example.com', password: 'correct horse 7' };
 
@@ -30,5 +30,19 @@ describe('validateRegister', () => {
   it('rejects a malformed e-mail and a password longer than bcrypt reads', () => {
     const errors = validateRegister({ ...VALID, email: 'ada', password: 'x'.repeat(73) });
     expect(Object.keys(errors).sort()).toEqual(['email', 'password']);
+  });
+});
+
+describe('confirmationRedirect', () => {
+  const origin = 'http://localhost:4321';
+  it('brings a visitor who registers from a waitlist offer back to it after confirming', () => {
+    const next = `/book?offer=${'a'.repeat(64)}`;
+    expect(confirmationRedirect(`?next=${encodeURIComponent(next)}`, origin)).toBe(`${origin}${next}`);
+  });
+
+  it('leaves the dashboard as the default, and never follows a link off the site', () => {
+    expect(confirmationRedirect('', origin)).toBeUndefined();
+    expect(confirmationRedirect('?next=https%3A%2F%2Fevil.example%2F', origin)).toBeUndefined();
+    expect(confirmationRedirect('?next=%2F%2Fevil.example', origin)).toBeUndefined();
   });
 });

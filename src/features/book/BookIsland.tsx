@@ -1,10 +1,11 @@
 import { MemberRoot } from '../member/MemberRoot';
-import { BookingFlow, type BookingFlowProps } from './BookingFlow';
+import type { BookingFlowProps } from './BookingFlow';
+import { BookPage } from './BookPage';
 
 export default function BookIsland(props: BookingFlowProps) {
   return (
     <MemberRoot>
-      <BookingFlow {...props} />
+      <BookPage {...props} />
     </MemberRoot>
   );
 }

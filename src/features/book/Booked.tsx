@@ -1,8 +1,11 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { formatPrice } from '../../lib/format/currency';
 import { BankTransferDetails } from '../bookings/BankTransferDetails';
 import { holdEndsLabel, namesList } from './book';
 import type { NewBooking } from './book.data';
+
+// Loaded once the booking is made, so the flow's own steps carry none of it (the page is near its budget).
+const PayByCard = lazy(() => import('../bookings/PayByCard').then((m) => ({ default: m.PayByCard })));
 
 /**
  * After booking: the booking's bank reference, what is due now, how long the places are held, the company's
@@ -40,6 +43,12 @@ export function Booked({
           reference={booking.bank_reference}
           extraRows={[['Amount', formatPrice(dueNowCents, booking.currency)]]}
         />
+        <Suspense fallback={null}>
+          <PayByCard
+            ask={{ bookingId: booking.id, purpose: 'deposit', returnTo: '/manage-booking' }}
+            label={`Pay ${formatPrice(dueNowCents, booking.currency)} by card`}
+          />
+        </Suspense>
       </section>
       <p className="flex flex-wrap gap-4">
         <a href={`/manage-booking?booking=${booking.id}`} className="text-primary font-medium underline">

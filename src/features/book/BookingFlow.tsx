@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatOrdinalDate } from '../../lib/format/dates';
 import { availabilityLabel } from '../../lib/departures/availability';
-import { eventIdFrom, stepHeading, stepsFor, type PickableTraveller, type RoomChoice } from './book';
+import { stepHeading, stepsFor, type PickableTraveller, type RoomChoice } from './book';
 import { fetchBookableEvent, fetchDepartureState, type BookableEvent, type NewBooking } from './book.data';
 import { Booked } from './Booked';
+import { placesWithOffer, type WaitlistOffer } from './offer';
 import { ConfirmStep } from './ConfirmStep';
 import { PriceStep } from './PriceStep';
 import { RoomsStep } from './RoomsStep';
@@ -26,10 +27,18 @@ export interface Choices {
 
 /**
  * /book?event=<id>: the member books a departure in four steps (travellers, price, terms, confirm), five
- * with rooms after the travellers when the departure offers them, then sees how to pay by bank transfer. Each step has its heading, focused when the step opens.
+ * with rooms after the travellers when the departure offers them, then sees how to pay by bank transfer.
+ * Each step has its heading, focused when the step opens. With a waitlist offer (OfferFlow, decision
+ * 0082) the places it holds count as the member's.
  */
-export function BookingFlow({ termsPoints }: BookingFlowProps) {
-  const [eventId] = useState(() => eventIdFrom(window.location.search));
+export function DepartureFlow({
+  eventId,
+  termsPoints,
+  offer,
+}: BookingFlowProps & {
+  eventId: string | null;
+  offer?: { token: string; details: WaitlistOffer } | undefined;
+}) {
   const event = useQuery({
     queryKey: ['book', 'event', eventId],
     queryFn: () => fetchBookableEvent(eventId!),
@@ -64,12 +73,15 @@ export function BookingFlow({ termsPoints }: BookingFlowProps) {
         Loading the departure…
       </p>
     );
+  const offered = offer ? placesWithOffer(state.data, offer.details) : undefined;
+  const open = offered !== undefined || state.data.state === 'open';
   return (
     <Flow
       event={event.data}
-      placesLeft={state.data.places_left}
-      closedLabel={state.data.state === 'open' ? null : availabilityLabel(state.data)}
+      placesLeft={offered !== undefined ? offered : state.data.places_left}
+      closedLabel={open ? null : availabilityLabel(state.data)}
       termsPoints={termsPoints}
+      offerToken={offer?.token}
     />
   );
 }
@@ -79,7 +91,9 @@ function Flow({
   placesLeft,
   closedLabel,
   termsPoints,
+  offerToken,
 }: {
+  offerToken?: string | undefined;
   event: BookableEvent;
   placesLeft: number | null;
   /** Why the departure cannot be booked now ('Sold out', 'Booking opens …'), null when it is open. */
@@ -184,6 +198,7 @@ function Flow({
         {current === 'confirm' && (
           <ConfirmStep
             {...stepProps}
+            offerToken={offerToken}
             onBooked={(booking, dueNowCents) => setBooked({ booking, dueNowCents })}
             onChooseAgain={() => setStep(0)}
           />

@@ -16,9 +16,12 @@ export function ConfirmStep({
   event,
   choices,
   onBack,
+  offerToken,
   onBooked,
   onChooseAgain,
 }: StepProps & {
+  /** A waitlist offer's token: the booking takes the places it holds. */
+  offerToken?: string | undefined;
   onBooked: (booking: NewBooking, dueNowCents: number) => void;
   onChooseAgain: () => void;
 }) {
@@ -33,6 +36,7 @@ export function ConfirmStep({
         choices.travellers.map((traveller) => traveller.id),
         termsVersion,
         roomIdsFor(choices.travellers, choices.rooms, event.room_options),
+        offerToken,
       ),
     onSuccess: (booking) => onBooked(booking, summary?.dueNowCents ?? booking.deposit_cents),
     onError: (error) => {

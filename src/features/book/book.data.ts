@@ -6,6 +6,7 @@ import type { DepartureAvailability } from '../../lib/departures/availability';
 import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 import type { TravellerValues } from '../travellers/travellers';
 import type { QuoteLine, RoomOption } from './book';
+import type { WaitlistOffer } from './offer';
 
 export interface BookableEvent {
   id: string;
@@ -103,12 +104,16 @@ export interface NewBooking {
   currency: string;
 }
 
-/** Books the caller's travellers (pending, places held); a refusal throws a DataError (PT409, 22023…). */
+/**
+ * Books the caller's travellers (pending, places held); a refusal throws a DataError (PT409, 22023…).
+ * `offer`: a waitlist offer's token (decision 0082), whose held places the booking takes.
+ */
 export async function bookDeparture(
   eventId: string,
   travellerIds: readonly string[],
   termsVersion: string,
   rooms?: readonly string[],
+  offer?: string,
   client: LoadClient = sharedClient,
 ): Promise<NewBooking> {
   const supabase = await client();
@@ -118,6 +123,7 @@ export async function bookDeparture(
       p_traveller_ids: [...travellerIds],
       p_terms_version: termsVersion,
       ...(rooms ? { p_rooms: [...rooms] } : {}),
+      ...(offer ? { p_offer: offer } : {}),
     }),
   );
   return {
@@ -128,4 +134,14 @@ export async function bookDeparture(
     total_cents: booking.total_cents,
     currency: booking.currency,
   };
+}
+
+/** What a waitlist offer's link holds (public.waitlist_offer), or null when the token is no offer. */
+export async function fetchWaitlistOffer(
+  token: string,
+  client: LoadClient = sharedClient,
+): Promise<WaitlistOffer | null> {
+  const supabase = await client();
+  const rows = unwrap(await supabase.rpc('waitlist_offer', { p_token: token }));
+  return rows[0] ?? null;
 }

@@ -19,6 +19,8 @@ import {
 import { bookingMoney, money, pendingNotices, type MemberBooking } from './bookings';
 import { sendPaymentNotice } from './bookings.data';
 import { BookingState } from './BookingState';
+import { CardReturnNote } from './CardReturnNote';
+import { PayByCard, useCardPaymentsEnabled } from './PayByCard';
 import { PendingNotices } from './PendingNotices';
 import { useBookingFromLocation } from './useBooking';
 
@@ -91,6 +93,8 @@ function NoticeForm({ booking }: { booking: MemberBooking }) {
   const pending = pendingNotices(booking);
   return (
     <div className="space-y-6">
+      <CardReturnNote bookingId={booking.id} />
+      <CardAmount booking={booking} left={left} format={format} />
       <section aria-labelledby="extra-payment-title" className="border-border bg-card rounded-lg border p-5">
         <h2 id="extra-payment-title" className="text-xl font-semibold">
           Tell us about a payment for {title}
@@ -129,5 +133,67 @@ function NoticeForm({ booking }: { booking: MemberBooking }) {
         </a>
       </div>
     </div>
+  );
+}
+
+/**
+ * Paying an amount of the member's choosing by card (decision 0087), when the company takes cards: the
+ * amount is checked here for a quick answer and again by the database, which refuses more than is left.
+ */
+function CardAmount({
+  booking,
+  left,
+  format,
+}: {
+  booking: MemberBooking;
+  left: number;
+  format: (cents: number) => string;
+}) {
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!useCardPaymentsEnabled()) return null;
+  const card = (
+    <PayByCard
+      label="Pay this amount by card"
+      ask={() => {
+        const found = noticeAmountProblem(amount, left, format);
+        setProblem(found ?? null);
+        return found
+          ? null
+          : {
+              bookingId: booking.id,
+              purpose: 'extra',
+              amountCents: amountCents(amount)!,
+              returnTo: '/extra-payment',
+            };
+      }}
+    />
+  );
+  return (
+    <section aria-labelledby="card-amount-title" className="border-border bg-card rounded-lg border p-5">
+      <h2 id="card-amount-title" className="text-xl font-semibold">
+        Pay an amount by card
+      </h2>
+      <div className="mt-4 max-w-md">
+        <label htmlFor="card-amount" className="block text-sm font-medium">
+          Amount
+        </label>
+        <input
+          id="card-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'card-amount-problem' : undefined}
+          className="border-input mt-1 h-11 w-full rounded-md border px-3"
+        />
+        {problem && (
+          <p id="card-amount-problem" role="alert" className="text-destructive mt-1 text-sm">
+            {problem}
+          </p>
+        )}
+        {card}
+      </div>
+    </section>
   );
 }

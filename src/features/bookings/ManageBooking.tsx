@@ -8,6 +8,7 @@ import { BookingStatusNote } from './BookingStatusNote';
 import { bookingMoney, canRequestCancellation, type MemberBooking } from './bookings';
 import { fetchTravellerChangesCloseOn } from './bookings.data';
 import { MoneyFigures } from './MoneyFigures';
+import { CardReturnNote } from './CardReturnNote';
 import { PaymentsReceived } from './PaymentsReceived';
 import { RequestCancellation } from './RequestCancellation';
 import { CancellationRequestedBadge, StatusBadge } from './StatusBadge';
@@ -60,6 +61,7 @@ function BookingDetails({ booking }: { booking: MemberBooking }) {
   ];
   return (
     <div className="space-y-6">
+      <CardReturnNote bookingId={booking.id} />
       <section aria-labelledby="booking-details" className="border-border bg-card rounded-lg border p-5">
         <h2 id="booking-details" className="text-xl font-semibold">
           Booking details

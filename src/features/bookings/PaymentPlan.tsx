@@ -4,6 +4,8 @@ import { BankTransferDetails } from './BankTransferDetails';
 import { BookingState } from './BookingState';
 import { sydneyToday } from '../../lib/format/today';
 import { BookingStatusNote } from './BookingStatusNote';
+import { CardReturnNote } from './CardReturnNote';
+import { PayByCard } from './PayByCard';
 import {
   bookingMoney,
   money as format,
@@ -16,6 +18,7 @@ import {
 import { MoneyFigures } from './MoneyFigures';
 import { OverdueNotice } from './StatusBadge';
 import { ProgressBar } from './ProgressBar';
+import { RemindersSent } from './RemindersSent';
 import { useBookingFromLocation } from './useBooking';
 
 /** /manage-payment-plan?booking=<id>: the schedule, what is next, what remains, and how to pay. */
@@ -36,6 +39,7 @@ function Plan({ booking }: { booking: MemberBooking }) {
   const query = `?booking=${encodeURIComponent(booking.id)}`;
   return (
     <div className="space-y-6">
+      <CardReturnNote bookingId={booking.id} />
       <section aria-labelledby="plan-summary" className="border-border bg-card rounded-lg border p-5">
         <h2 id="plan-summary" className="text-xl font-semibold">
           {title}
@@ -80,8 +84,13 @@ function Plan({ booking }: { booking: MemberBooking }) {
       {plan.installments.length > 0 && (
         <ScheduleTable installments={plan.installments} nextId={plan.next?.id} format={cents} />
       )}
+      <RemindersSent booking={booking} />
       {money.remainingCents > 0 && booking.status !== 'cancelled' && (
         <>
+          <CardChoices
+            booking={booking}
+            nextCents={plan.next ? plan.next.amount_cents - plan.next.coveredCents : 0}
+          />
           <BankDetails reference={booking.bank_reference} />
           <p>
             <a href={`/extra-payment${query}`} className={buttonClass('outline')}>
@@ -153,15 +162,38 @@ function ScheduleTable({
   );
 }
 
+/**
+ * Paying by card (decision 0087), when the company takes cards: a pending booking's deposit, else the next
+ * instalment and, when more is left, the whole balance. The amounts shown are the schedule's; the payment's
+ * own is computed again by the database from the ledger.
+ */
+function CardChoices({ booking, nextCents }: { booking: MemberBooking; nextCents: number }) {
+  const left = bookingMoney(booking).remainingCents;
+  const cents = (amount: number) => format(amount, booking);
+  const ask = (purpose: 'deposit' | 'instalment' | 'balance') =>
+    ({ bookingId: booking.id, purpose, returnTo: '/manage-payment-plan' }) as const;
+  if (booking.status === 'pending')
+    return <PayByCard ask={ask('deposit')} label={`Pay the deposit by card`} />;
+  return (
+    <div className="flex flex-wrap gap-x-4">
+      {nextCents > 0 && nextCents < left && (
+        <PayByCard ask={ask('instalment')} label={`Pay the next instalment (${cents(nextCents)}) by card`} />
+      )}
+      <PayByCard
+        ask={ask('balance')}
+        hint={nextCents <= 0 || nextCents >= left}
+        label={`Pay the whole balance (${cents(left)}) by card`}
+      />
+    </div>
+  );
+}
+
 function BankDetails({ reference }: { reference: string | null }) {
   return (
     <section aria-labelledby="pay-title" className="border-border bg-card rounded-lg border p-5">
       <h2 id="pay-title" className="text-xl font-semibold">
         How to pay by bank transfer
       </h2>
-      <p className="text-muted-foreground mt-1 text-sm">
-        Online payment is coming soon. Until then, please pay by bank transfer.
-      </p>
       <BankTransferDetails reference={reference} />
     </section>
   );

@@ -34,11 +34,26 @@ export interface PaymentNotice {
   created_at: string;
 }
 
+/** A payment reminder e-mailed about one instalment (public.payment_reminders, decision 0081). */
+export interface PaymentReminder {
+  id: number;
+  /** 'before' the due date, on the day ('due'), or 'overdue' (then `sequence` is 1, 2, 3 …). */
+  kind: string;
+  sequence: number;
+  due_date: string;
+  /** What was still owed on the instalment when the reminder went. */
+  amount_cents: number;
+  /** The day (Sydney) it was sent. */
+  sent_on: string;
+}
+
 export interface BookingEvent {
   id: string;
   title: string;
   start_date: string;
   end_date: string;
+  /** 'completed' once the daily job has marked the ended trip (decision 0083). */
+  status: 'draft' | 'published' | 'completed' | 'cancelled';
 }
 
 export interface MemberBooking {
@@ -59,6 +74,7 @@ export interface MemberBooking {
   booking_installments: Installment[];
   payments: Payment[];
   payment_notices: PaymentNotice[];
+  payment_reminders: PaymentReminder[];
 }
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -216,10 +232,17 @@ export function eventHasEnded(event: Pick<BookingEvent, 'end_date'> | null, toda
   return event !== null && hasEnded(event.end_date, today);
 }
 
-/** A booking counts as completed when it is marked so, or (not cancelled) its event has ended. */
+/**
+ * A booking counts as completed when it is marked so, or (not cancelled) its event is: marked completed by
+ * the database's daily job, or ended by today's date, which the page knows before the job has run.
+ */
 export function isCompletedBooking(booking: Pick<MemberBooking, 'status' | 'event'>, today: string): boolean {
   if (booking.status === 'cancelled') return false;
-  return booking.status === 'completed' || eventHasEnded(booking.event, today);
+  return (
+    booking.status === 'completed' ||
+    booking.event?.status === 'completed' ||
+    eventHasEnded(booking.event, today)
+  );
 }
 
 /** Today's date in the browser's time zone as YYYY-MM-DD. */

@@ -1,5 +1,5 @@
 /**
- * The cart's database calls (supabase/schemas/22_store.sql): what the cart costs the caller
+ * The cart's database calls (supabase/schemas/25_store.sql): what the cart costs the caller
  * (public.price_cart: the member discount and GST computed there, never here), and a signed-in member's kept
  * cart (public.merge_cart at sign-in, public.save_cart after each change). The database checks every line;
  * its refusals (22023) carry a message fit to show, e.g. "only 6 of Haunted Horizons T-shirt (XL) left".

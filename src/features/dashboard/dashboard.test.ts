@@ -15,10 +15,20 @@ describe('greetingName', () => {
 });
 
 describe('computeTiles', () => {
-  const event = (end_date: string) => ({ id: 'e', title: 'T', start_date: end_date, end_date });
-  const booking = (status: MemberBooking['status'], end: string | null) => ({
+  const event = (end_date: string, eventStatus: 'published' | 'completed' = 'published') => ({
+    id: 'e',
+    title: 'T',
+    start_date: end_date,
+    end_date,
+    status: eventStatus,
+  });
+  const booking = (
+    status: MemberBooking['status'],
+    end: string | null,
+    eventStatus: 'published' | 'completed' = 'published',
+  ) => ({
     status,
-    event: end === null ? null : event(end),
+    event: end === null ? null : event(end, eventStatus),
   });
   const today = '2026-11-23';
 
@@ -31,11 +41,12 @@ describe('computeTiles', () => {
         booking('cancelled', '2020-01-01'), // cancelled: neither booked nor completed
         booking('confirmed', '2026-11-23'), // ends today: not yet completed
         booking('confirmed', null), // event not readable
+        booking('confirmed', '2026-11-23', 'completed'), // the daily job marked its trip completed
       ],
       { publishedEvents: 7, favourites: 2 },
       today,
     );
-    expect(tiles).toEqual({ bookedEvents: 5, publishedEvents: 7, favourites: 2, completedEvents: 2 });
+    expect(tiles).toEqual({ bookedEvents: 6, publishedEvents: 7, favourites: 2, completedEvents: 3 });
   });
 
   it('is all zeros for a member without rows', () => {

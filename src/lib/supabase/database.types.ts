@@ -203,6 +203,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
         Insert: {
           id?: string;
@@ -224,6 +225,7 @@ export type Database = {
           terms_accepted_by?: string | null;
           cancellation_requested_at?: string | null;
           cancellation_reason?: string | null;
+          hold_released_at?: string | null;
         };
         Update: {
           id?: string;
@@ -245,6 +247,7 @@ export type Database = {
           terms_accepted_by?: string | null;
           cancellation_requested_at?: string | null;
           cancellation_reason?: string | null;
+          hold_released_at?: string | null;
         };
         Relationships: [
           {
@@ -259,6 +262,50 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      card_payment_attempts: {
+        Row: {
+          id: string;
+          booking_id: string;
+          purpose: string;
+          amount_cents: number;
+          currency: string;
+          checkout_session_id: string | null;
+          state: string;
+          created_at: string;
+          expires_at: string;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          purpose: string;
+          amount_cents: number;
+          currency: string;
+          checkout_session_id?: string | null;
+          state?: string;
+          created_at?: string;
+          expires_at?: string;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          purpose?: string;
+          amount_cents?: number;
+          currency?: string;
+          checkout_session_id?: string | null;
+          state?: string;
+          created_at?: string;
+          expires_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'card_payment_attempts_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
             referencedColumns: ['id'];
           },
         ];
@@ -866,6 +913,7 @@ export type Database = {
           next_room_priority_days: number | null;
           traveller_changes_close_days: number | null;
           payment_plan_id: string | null;
+          first_sold_out_at: string | null;
         };
         Insert: {
           id?: string;
@@ -894,6 +942,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Update: {
           id?: string;
@@ -922,6 +971,7 @@ export type Database = {
           next_room_priority_days?: number | null;
           traveller_changes_close_days?: number | null;
           payment_plan_id?: string | null;
+          first_sold_out_at?: string | null;
         };
         Relationships: [
           {
@@ -1194,6 +1244,92 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_refunds: {
+        Row: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id: string | null;
+          refunded_at: string;
+        };
+        Insert: {
+          id?: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id?: string | null;
+          refunded_at?: string;
+        };
+        Update: {
+          id?: string;
+          payment_id?: string;
+          amount_cents?: number;
+          stripe_refund_id?: string | null;
+          refunded_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_refunds_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: false;
+            referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payment_reminders: {
+        Row: {
+          id: number;
+          booking_id: string;
+          installment_id: string | null;
+          kind: string;
+          sequence: number;
+          due_date: string;
+          amount_cents: number;
+          sent_on: string;
+          sent_at: string;
+          mail_id: number | null;
+        };
+        Insert: {
+          id?: number;
+          booking_id: string;
+          installment_id?: string | null;
+          kind: string;
+          sequence?: number;
+          due_date: string;
+          amount_cents: number;
+          sent_on: string;
+          sent_at?: string;
+          mail_id?: number | null;
+        };
+        Update: {
+          id?: number;
+          booking_id?: string;
+          installment_id?: string | null;
+          kind?: string;
+          sequence?: number;
+          due_date?: string;
+          amount_cents?: number;
+          sent_on?: string;
+          sent_at?: string;
+          mail_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_reminders_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_reminders_installment_id_fkey';
+            columns: ['installment_id'];
+            isOneToOne: false;
+            referencedRelation: 'booking_installments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payments: {
         Row: {
           id: string;
@@ -1204,6 +1340,7 @@ export type Database = {
           received_on: string;
           recorded_by: string | null;
           created_at: string;
+          stripe_payment_intent: string | null;
         };
         Insert: {
           id?: string;
@@ -1214,6 +1351,7 @@ export type Database = {
           received_on: string;
           recorded_by?: string | null;
           created_at?: string;
+          stripe_payment_intent?: string | null;
         };
         Update: {
           id?: string;
@@ -1224,6 +1362,7 @@ export type Database = {
           received_on?: string;
           recorded_by?: string | null;
           created_at?: string;
+          stripe_payment_intent?: string | null;
         };
         Relationships: [
           {
@@ -1545,6 +1684,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      stripe_events: {
+        Row: {
+          id: string;
+          type: string;
+          object_id: string | null;
+          booking_id: string | null;
+          result: string;
+          detail: string | null;
+          received_at: string;
+        };
+        Insert: {
+          id: string;
+          type: string;
+          object_id?: string | null;
+          booking_id?: string | null;
+          result: string;
+          detail?: string | null;
+          received_at?: string;
+        };
+        Update: {
+          id?: string;
+          type?: string;
+          object_id?: string | null;
+          booking_id?: string | null;
+          result?: string;
+          detail?: string | null;
+          received_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stripe_events_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       traveller_form_reminders: {
         Row: {
           id: string;
@@ -1727,6 +1904,73 @@ export type Database = {
           },
         ];
       };
+      waitlist_offers: {
+        Row: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
+        Insert: {
+          id?: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places?: number;
+          token_hash: string;
+          state?: string;
+          offered_at?: string;
+          expires_at: string;
+          offered_by?: string | null;
+          closed_at?: string | null;
+          booking_id?: string | null;
+        };
+        Update: {
+          id?: string;
+          entry_id?: string;
+          event_id?: string;
+          email?: string;
+          places?: number;
+          token_hash?: string;
+          state?: string;
+          offered_at?: string;
+          expires_at?: string;
+          offered_by?: string | null;
+          closed_at?: string | null;
+          booking_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_offers_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_entry_id_fkey';
+            columns: ['entry_id'];
+            isOneToOne: false;
+            referencedRelation: 'waitlist_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       waitlist_submissions: {
         Row: {
           id: string;
@@ -1804,6 +2048,7 @@ export type Database = {
           total_cents: number | null;
           paid_cents: number | null;
           remaining_cents: number | null;
+          refunded_cents: number | null;
         };
         Relationships: [];
       };
@@ -1970,6 +2215,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       admin_booking: {
@@ -2133,6 +2379,17 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_job_runs: {
+        Args: { [_ in never]: never };
+        Returns: {
+          job_name: string;
+          schedule: string;
+          active: boolean;
+          last_run_at: string;
+          last_status: string;
+          last_error: string;
+        }[];
+      };
       admin_moderation_queue: {
         Args: {
           search?: string;
@@ -2159,6 +2416,27 @@ export type Database = {
           suspended_until: string;
           total_count: number;
         }[];
+      };
+      admin_offer_waitlist_place: {
+        Args: {
+          p_entry_id: string;
+          p_places?: number;
+          p_event_id?: string;
+        };
+        Returns: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
       };
       admin_overview: {
         Args: { [_ in never]: never };
@@ -2272,8 +2550,48 @@ export type Database = {
           marketing_consent: boolean;
           created_at: string;
           contacted_at: string;
+          offer_id: string;
+          offer_state: string;
+          offer_places: number;
+          offer_expires_at: string;
+          offer_event_title: string;
           total_count: number;
         }[];
+      };
+      admin_withdraw_waitlist_offer: {
+        Args: {
+          p_offer_id: string;
+        };
+        Returns: {
+          id: string;
+          entry_id: string;
+          event_id: string;
+          email: string;
+          places: number;
+          token_hash: string;
+          state: string;
+          offered_at: string;
+          expires_at: string;
+          offered_by: string | null;
+          closed_at: string | null;
+          booking_id: string | null;
+        };
+      };
+      apply_stripe_event: {
+        Args: {
+          p_event_id: string;
+          p_type: string;
+          p_object: Json;
+        };
+        Returns: {
+          id: string;
+          type: string;
+          object_id: string | null;
+          booking_id: string | null;
+          result: string;
+          detail: string | null;
+          received_at: string;
+        };
       };
       book_departure: {
         Args: {
@@ -2281,6 +2599,7 @@ export type Database = {
           p_traveller_ids: string[];
           p_terms_version: string;
           p_rooms?: string[];
+          p_offer?: string;
         };
         Returns: {
           id: string;
@@ -2302,6 +2621,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       cancel_booking: {
@@ -2322,6 +2642,10 @@ export type Database = {
           reason: string;
           created_at: string;
         };
+      };
+      card_payments_enabled: {
+        Args: { [_ in never]: never };
+        Returns: boolean;
       };
       claim_outbound_mail: {
         Args: {
@@ -2488,6 +2812,13 @@ export type Database = {
           unnamed: number;
         }[];
       };
+      orphan_event_images: {
+        Args: {
+          as_of?: string;
+          max_rows?: number;
+        };
+        Returns: string[];
+      };
       outbound_mail_failed: {
         Args: {
           mail_id: number;
@@ -2510,6 +2841,24 @@ export type Database = {
           option_index: number;
           votes: number;
         }[];
+      };
+      prepare_card_payment: {
+        Args: {
+          p_booking_id: string;
+          p_purpose: string;
+          p_amount_cents?: number;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          purpose: string;
+          amount_cents: number;
+          currency: string;
+          checkout_session_id: string | null;
+          state: string;
+          created_at: string;
+          expires_at: string;
+        };
       };
       preview_payment: {
         Args: {
@@ -2575,6 +2924,7 @@ export type Database = {
           received_on: string;
           recorded_by: string | null;
           created_at: string;
+          stripe_payment_intent: string | null;
         };
       };
       register_interest: {
@@ -2629,6 +2979,7 @@ export type Database = {
           terms_accepted_by: string | null;
           cancellation_requested_at: string | null;
           cancellation_reason: string | null;
+          hold_released_at: string | null;
         };
       };
       resend_booking_email: {
@@ -2773,6 +3124,19 @@ export type Database = {
           address: string;
         };
         Returns: string;
+      };
+      waitlist_offer: {
+        Args: {
+          p_token: string;
+        };
+        Returns: {
+          event_id: string;
+          event_title: string;
+          places: number;
+          expires_at: string;
+          state: string;
+          email: string;
+        }[];
       };
       waive_amount: {
         Args: {

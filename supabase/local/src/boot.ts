@@ -11,11 +11,14 @@ import { createOutbox, startOutbox, type Outbox } from './mail/outbox.ts';
 import { listen, type RunningStack } from './server.ts';
 import { DenoWorkers } from './functions/deno-workers.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { createHttpWorker, startHttpWorker, type HttpWorker } from './net/http-worker.ts';
 
 export interface BootedStack extends RunningStack {
   ctx: StackContext & { mailer: LocalMailer };
   /** Delivers the company's queued mail (private.outbound_mail); tests call deliverDue() to not wait. */
   outbox: Outbox;
+  /** Sends what net.http_post queued (pg_net's worker); tests call sendQueued() to not wait. */
+  net: HttpWorker;
 }
 
 export interface BootOptions {
@@ -59,6 +62,7 @@ export async function bootStack(
     const running = await listen(ctx);
     let mail: RunningMailbox | undefined;
     let outbox: Outbox;
+    let net: HttpWorker;
     try {
       // Captured mail gets its own origin (the CLI's Mailpit port): never readable from the API's origin.
       if (ctx.mailer.mailbox) {
@@ -69,6 +73,7 @@ export async function bootStack(
       outbox = config.deliverOutbox
         ? await startOutbox(ctx.db, ctx.mailer)
         : createOutbox(ctx.db, ctx.mailer);
+      net = config.sendHttpRequests ? await startHttpWorker(ctx.db) : createHttpWorker(ctx.db);
     } catch (error) {
       await mail?.close();
       await running.close();
@@ -80,7 +85,9 @@ export async function bootStack(
       ...running,
       ctx,
       outbox,
+      net,
       close: async () => {
+        await net.stop();
         await outbox.stop();
         await ctx.jobs.stop();
         await mail?.close();

@@ -93,6 +93,8 @@ export interface StackConfig {
   deliverOutbox: boolean;
   /** How often the stack looks for due jobs by itself (ms); 0: only when asked (test stacks move a clock). */
   jobsTickMs: number;
+  /** false: requests SQL queues with net.http_post wait until asked (test stacks); true by default. */
+  sendHttpRequests: boolean;
   /** Secrets the Edge Functions get besides supabase/functions/.env (tests: a stand-in's address and key). */
   functionSecrets?: Record<string, string>;
   /** Tests lower Realtime's per-client limits; unset, hosted Realtime's defaults apply. */
@@ -235,6 +237,7 @@ export function loadConfig(
     maxRows: num(api.max_rows, 1000),
     maxBodyBytes: 1024 * 1024,
     jobsTickMs: 10_000,
+    sendHttpRequests: true,
     deliverOutbox: true,
     storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
     auth: {

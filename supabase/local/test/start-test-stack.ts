@@ -20,6 +20,8 @@ export interface TestStack {
   mailbox: Mailbox | undefined;
   /** Delivers the company's queued mail now (the stack also does it by itself within seconds). */
   deliverMail(): Promise<number>;
+  /** Sends the HTTP requests SQL queued with net.http_post now and waits for their answers. */
+  sendHttpRequests(): Promise<number>;
   /** Runs the jobs due at `at` (now by default) once: tests move the clock, never wait for it. */
   runJobs(at?: Date): Promise<JobRun[]>;
   close(): Promise<void>;
@@ -131,6 +133,8 @@ export async function startTestStack({
   );
   // Jobs run when a test asks (runJobs, with the clock it chooses), never by the wall clock.
   config.jobsTickMs = 0;
+  // Likewise pg_net's requests leave when a test asks (sendHttpRequests), so it sees them queued first.
+  config.sendHttpRequests = false;
   configure?.(config);
   // PGlite starts from this run's migrated and seeded template when there is one; prepareDatabase then
   // finds nothing to do.
@@ -158,6 +162,7 @@ export async function startTestStack({
       mailbox: stack.ctx.mailer.mailbox,
       deliverMail: () => stack.outbox.deliverDue(),
       runJobs: (at) => stack.ctx.jobs.runDue(at),
+      sendHttpRequests: () => stack.net.sendQueued(),
       close: async () => {
         await stack.close();
         await fresh?.drop();

@@ -357,6 +357,19 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
   'public.unsubscribe_url(address)': {
     execute: [`select count(*)::int as n from public.unsubscribe_url('member@fixture.test')`, ALL_DENIED],
   },
+  // Background work (decision 0083): the scheduler's and the prune-images function's, nobody else's.
+  'public.orphan_event_images()': {
+    execute: [`select count(*)::int as n from public.orphan_event_images()`, ALL_DENIED],
+  },
+  'private.invoke_edge_function(name)': {
+    execute: [`select count(*)::int as n from private.invoke_edge_function('send-mail')`, ALL_DENIED],
+  },
+  'private.complete_ended_events()': {
+    execute: [`select private.complete_ended_events() as n`, ALL_DENIED],
+  },
+  'private.prune_unread_rows()': {
+    execute: [`select count(*)::int as n from private.prune_unread_rows()`, ALL_DENIED],
+  },
   'private.claim_outbound_mail()': {
     execute: [`select count(*)::int as n from private.claim_outbound_mail(10)`, ALL_DENIED],
   },

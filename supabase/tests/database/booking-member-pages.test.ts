@@ -316,15 +316,18 @@ describe.each(DATABASE_KINDS)('the member’s booking pages on $name', (kind) =>
           `select amount_cents from public.payment_notices where booking_id = $1`,
           [farBooking],
         );
-        const mail = await tx.query<{ subject: string }>(
-          `select subject from private.outbound_mail where subject like 'Payment notice withdrawn:%'`,
+        const mail = await tx.query<{ subject: string; body: string }>(
+          `select subject, body from private.outbound_mail where subject like 'Payment notice withdrawn:%'`,
         );
-        return { withdrawn: withdrawn.rowCount, left: left.rows, mail: mail.rows.map((row) => row.subject) };
+        return { withdrawn: withdrawn.rowCount, left: left.rows, mail: mail.rows };
       });
       expect(after.withdrawn).toBe(1);
       expect(after.left).toEqual([{ amount_cents: 80000 }]);
       expect(after.mail).toHaveLength(1);
-      expect(after.mail[0]).toMatch(/^Payment notice withdrawn: \$50\.00 for INV-/);
+      expect(after.mail[0]!.subject).toMatch(/^Payment notice withdrawn: \$50\.00 for INV-/);
+      expect(after.mail[0]!.body).toContain('Stop looking for this payment.');
+      expect(after.mail[0]!.body).toMatch(/Bank reference: \S+/);
+      expect(after.mail[0]!.body).toContain('Amount: $50.00');
     });
 
     it('is matched by a recorded payment of the same amount; another amount leaves it pending', async () => {

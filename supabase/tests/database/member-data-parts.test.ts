@@ -133,6 +133,16 @@ async function insertMemberRows(db: Queryable): Promise<void> {
      values ($1, 1000, private.sydney_today(), 'From savings')`,
     [ID.bookingMember],
   );
+  // A card payment toward it, $5.00 of which was refunded.
+  await db.query(
+    `insert into public.payments (booking_id, amount_cents, received_on, method, stripe_payment_intent)
+     values ($1, 2500, private.sydney_today(), 'card', 'pi_download')`,
+    [ID.bookingMember],
+  );
+  await db.query(
+    `insert into public.payment_refunds (payment_id, amount_cents, stripe_refund_id)
+     select id, 500, 're_download' from public.payments where stripe_payment_intent = 'pi_download'`,
+  );
 }
 
 /** Reads as the superuser inside the actor's transaction, to see what a call left behind. */
@@ -278,14 +288,23 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
       expect(data['unsubscribe_tokens']).toEqual([{ email: MEMBER_EMAIL, created_at: expect.any(String) }]);
       // The tables the download held before keep their shapes (account-self-service.test.ts has the rest).
       expect(ids('bookings')).toEqual([ID.bookingMember]);
-      // Everything on the booking comes with it: its travellers, the member's notices, each invoice issued.
+      // Everything on the booking comes with it: its travellers, payments with their refunds, the member's
+      // notices, each invoice issued.
       const [booking] = data['bookings'] as Record<string, unknown>[];
       expect(booking).toMatchObject({
         travellers: expect.any(Array),
         payment_notices: [
           { amount_cents: 1000, note: 'From savings', matched: false, paid_on: expect.any(String) },
         ],
+        payments: [
+          expect.objectContaining({
+            amount_cents: 2500,
+            method: 'card',
+            refunds: [{ amount_cents: 500, refunded_at: expect.any(String) }],
+          }),
+        ],
         schedule_changes: [],
+        payment_reminders: [],
         invoice_versions: [expect.objectContaining({ version: 1, invoice_number: expect.any(String) })],
         cancellation: null,
         credits: [],
@@ -347,6 +366,11 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
         // No bookings and no posts: nothing needs the person to stay.
         await tx.query('delete from public.comment_replies where user_id = $1', [ID.member]);
         await tx.query('delete from public.comments where user_id = $1', [ID.member]);
+        // A booking with money on it cannot be deleted (its payments restrict it): remove the ledger first.
+        const own =
+          'select p.id from public.payments p join public.bookings b on b.id = p.booking_id where b.user_id = $1';
+        await tx.query(`delete from public.payment_refunds where payment_id in (${own})`, [ID.member]);
+        await tx.query(`delete from public.payments where id in (${own})`, [ID.member]);
         await tx.query('delete from public.bookings where user_id = $1', [ID.member]);
         await tx.query('set role authenticated');
         const { rows } = await tx.query<{ result: string }>('select public.delete_my_account() as result');

@@ -3,7 +3,10 @@ import { formatDateTime } from '../../../lib/format/dates';
 import { actorOf, describeAuditRow, fieldChanges } from '../team/audit';
 import { bookingHistoryKey, fetchBookingHistory } from './bookings.data';
 
-/** The booking's history: every admin change to it, its instalments, payments, cancellation and credit. */
+/**
+ * The booking's history: every admin change to it, its instalments, payments, cancellation and credit, and
+ * the payment reminders e-mailed to its member.
+ */
 export function BookingHistory({ bookingId }: { bookingId: string }) {
   const history = useQuery({
     queryKey: bookingHistoryKey(bookingId),
@@ -23,7 +26,8 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
   return (
     <ol className="space-y-2">
       {history.data.map((row) => (
-        <li key={row.id} className="border-border border-t pt-2 text-sm">
+        // Reminders and audit rows number apart, so the key names the kind too.
+        <li key={`${row.entity}-${row.id}`} className="border-border border-t pt-2 text-sm">
           <p>
             <time dateTime={row.at}>{formatDateTime(row.at)}</time> · {actorOf(row)}
           </p>

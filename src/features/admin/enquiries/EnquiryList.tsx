@@ -17,6 +17,7 @@ import {
   type EnquiryKind,
   type EnquiryQuery,
 } from './enquiries.data';
+import { OfferActions } from './OfferActions';
 import { doneAt, enquiryColumns, enquiryCsvColumns } from './enquiry-columns';
 import { KIND_LABELS } from './enquiry-labels';
 import type { EnquirySearch } from './enquiry-search';
@@ -108,6 +109,7 @@ export function EnquiryList({
       >
         Reply
       </button>
+      {'offer_id' in row && <OfferActions row={row} onChanged={() => void refresh()} />}
       <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setRemoving(row)}>
         Remove
       </button>

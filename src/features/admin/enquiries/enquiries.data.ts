@@ -32,7 +32,18 @@ type Record<Name extends keyof Functions> = Functions[Name]['Returns'] extends (
 
 /** One waitlist entry: its place in its trip's queue, and what the visitor left out as null. */
 export type WaitlistRow = Omit<
-  WithNulls<Record<'admin_waitlist_entries'>, 'event_id' | 'phone' | 'notes' | 'contacted_at'>,
+  WithNulls<
+    Record<'admin_waitlist_entries'>,
+    | 'event_id'
+    | 'phone'
+    | 'notes'
+    | 'contacted_at'
+    | 'offer_id'
+    | 'offer_state'
+    | 'offer_places'
+    | 'offer_expires_at'
+    | 'offer_event_title'
+  >,
   'total_count'
 >;
 export type InterestRow = Omit<
@@ -183,4 +194,27 @@ export async function replyToEnquiry(
     if (errorCode(error) === 'P0002') throw new EnquiryGoneError();
     throw error;
   }
+}
+
+/**
+ * Offers places on the entry's departure by hand (public.admin_offer_waitlist_place, decision 0082): the
+ * database checks the places are free and e-mails the link. A refusal is a DataError with the database's
+ * sentence (e.g. 'no places are free on this departure') and its hint.
+ */
+export async function offerWaitlistPlaces(
+  entryId: string,
+  places: number,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  unwrap(await supabase.rpc('admin_offer_waitlist_place', { p_entry_id: entryId, p_places: places }));
+}
+
+/** Withdraws an open offer: its places are free again and the next run of the job offers them on. */
+export async function withdrawWaitlistOffer(
+  offerId: string,
+  client: LoadClient = sharedClient,
+): Promise<void> {
+  const supabase = await client();
+  unwrap(await supabase.rpc('admin_withdraw_waitlist_offer', { p_offer_id: offerId }));
 }

@@ -17,6 +17,11 @@ const waitlist: WaitlistRow = {
   marketing_consent: true,
   created_at: '2026-11-20T01:00:00+00:00',
   contacted_at: null,
+  offer_id: null,
+  offer_state: null,
+  offer_places: null,
+  offer_expires_at: null,
+  offer_event_title: null,
 };
 
 describe('the enquiries screen', () => {
@@ -40,10 +45,23 @@ describe('the enquiries screen', () => {
   it('exports a waitlist entry with its position, consent and answered time, formulas defused', () => {
     const csv = toCsv(enquiryCsvColumns('waitlist'), [waitlist]);
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Position,Trip,Joined,Name,E-mail,Phone,Notes,Trip news by e-mail,Contacted',
-      `2,Lantern walk,2026-11-20T01:00:00+00:00,Una Early,una@example.com,,"'=HYPERLINK(""x"")",yes,`,
+      'Position,Trip,Joined,Name,E-mail,Phone,Notes,Trip news by e-mail,Offer,Offer detail,Contacted',
+      `2,Lantern walk,2026-11-20T01:00:00+00:00,Una Early,una@example.com,,"'=HYPERLINK(""x"")",yes,,,`,
       '',
     ]);
+  });
+
+  it('exports an entry’s latest offer in words', () => {
+    const offered: WaitlistRow = {
+      ...waitlist,
+      offer_id: 'o',
+      offer_state: 'taken',
+      offer_places: 2,
+      offer_expires_at: '2026-11-22T01:00:00Z',
+      offer_event_title: 'Lantern walk',
+    };
+    const csv = toCsv(enquiryCsvColumns('waitlist'), [offered]);
+    expect(csv).toContain(',yes,Booked,2 places on Lantern walk,');
   });
 
   it('reads the answered time from the list’s own column', () => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { CsvColumn } from '../table/csv';
 import { DONE_COLUMN, type AnyEnquiryRow, type EnquiryKind } from './enquiries.data';
 import { KIND_LABELS } from './enquiry-labels';
+import { offerSummary } from './waitlist-offers';
 
 /** When the enquiry was marked answered, or null while it is open. */
 export function doneAt(kind: EnquiryKind, row: AnyEnquiryRow): string | null {
@@ -19,6 +20,19 @@ const positionOf = (row: AnyEnquiryRow) => ('position' in row ? row.position : u
 const notesOf = (row: AnyEnquiryRow) => ('notes' in row ? row.notes : null);
 const messageOf = (row: AnyEnquiryRow) => ('message' in row ? row.message : null);
 const consentOf = (row: AnyEnquiryRow) => 'marketing_consent' in row && row.marketing_consent;
+const offerOf = (row: AnyEnquiryRow) => ('offer_id' in row ? offerSummary(row) : null);
+
+/** A waitlist entry's latest offer of places: its state, then what and until when. */
+function Offer({ row }: { row: AnyEnquiryRow }) {
+  const offer = offerOf(row);
+  if (!offer) return <span className="text-muted-foreground">None</span>;
+  return (
+    <span>
+      {offer.state}
+      <span className="text-muted-foreground block text-xs">{offer.detail}</span>
+    </span>
+  );
+}
 
 /** Long free text stays readable in a table cell: kept to a few lines, all of it in the title. */
 function LongText({ text }: { text: string | null }) {
@@ -80,6 +94,7 @@ export function enquiryColumns(kind: EnquiryKind, actions: (row: AnyEnquiryRow) 
       date,
       ...person,
       text('notes', 'Notes', (row) => <LongText text={notesOf(row)} />, false),
+      text('offer', 'Offer', (row) => <Offer row={row} />, false),
       status,
       buttons,
     ];
@@ -114,6 +129,8 @@ export function enquiryCsvColumns(kind: EnquiryKind): CsvColumn<AnyEnquiryRow>[]
       ...person,
       { header: 'Notes', value: notesOf },
       consent,
+      { header: 'Offer', value: (row) => offerOf(row)?.state ?? null },
+      { header: 'Offer detail', value: (row) => offerOf(row)?.detail ?? null },
       done,
     ];
   const message = { header: 'Message', value: messageOf };

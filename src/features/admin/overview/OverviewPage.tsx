@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AdminPage } from '../ui/AdminPage';
 import { KpiCard } from './KpiCard';
 import { formatCount, moneyLine } from './overview';
 import { fetchAdminOverview, type AdminOverview } from './overview.data';
+import { JOB_RUNS_QUERY_KEY, JobRunsSection } from './JobRunsSection';
 import { UpcomingTable } from './UpcomingTable';
 
 // recharts is most of this screen's code: it loads after the figures, in its own chunk.
@@ -15,6 +16,7 @@ export const OVERVIEW_QUERY_KEY = ['admin', 'overview'] as const;
 /** /admin: the company at a glance, every figure from one request, each opening the list behind it. */
 export function OverviewPage() {
   const query = useQuery({ queryKey: OVERVIEW_QUERY_KEY, queryFn: () => fetchAdminOverview() });
+  const queryClient = useQueryClient();
   return (
     <AdminPage
       title="Overview"
@@ -24,7 +26,10 @@ export function OverviewPage() {
           type="button"
           className={buttonClass('outline', 'sm')}
           disabled={query.isFetching}
-          onClick={() => void query.refetch()}
+          onClick={() => {
+            void query.refetch();
+            void queryClient.invalidateQueries({ queryKey: JOB_RUNS_QUERY_KEY });
+          }}
         >
           {query.isFetching && !query.isPending ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -121,6 +126,8 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
           <OverviewCharts weeks={overview.weeks} />
         </Suspense>
       </section>
+
+      <JobRunsSection />
     </div>
   );
 }

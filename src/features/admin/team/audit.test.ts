@@ -51,6 +51,20 @@ describe('describeAuditRow', () => {
     expect(describeAuditRow(tier)).toBe('Updated member Mia: membership tier');
   });
 
+  it('says a payment reminder was sent, by the automatic reminder (a booking’s history)', () => {
+    const sent = row({
+      actor_name: 'Automatic reminder',
+      actor_email: null,
+      entity: 'payment_reminders',
+      entity_noun: 'payment reminder',
+      entity_label: 'ahead of 20 March 2027: $100.00',
+      action: 'send',
+      after: { kind: 'before' },
+    });
+    expect(describeAuditRow(sent)).toBe('Sent payment reminder ahead of 20 March 2027: $100.00');
+    expect(actorOf(sent)).toBe('Automatic reminder');
+  });
+
   it('says what was created or deleted, and falls back to the id without a label', () => {
     expect(describeAuditRow(row({ action: 'insert', after: { title: 'Ghost tour' } }))).toBe(
       "Created event 'Ghost tour'",

@@ -32,7 +32,13 @@ export function pluralLabel(noun: string): string {
   return many.charAt(0).toUpperCase() + many.slice(1);
 }
 
-const VERBS: Record<string, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted' };
+// 'send': a booking's history also lists the payment reminders the daily job sent (decision 0081).
+const VERBS: Record<string, string> = {
+  insert: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  send: 'Sent',
+};
 
 type Fields = Record<string, unknown>;
 const asFields = (value: unknown): Fields =>

@@ -372,6 +372,139 @@ $$;
 revoke all on all tables in schema cron from public;
 revoke all on all functions in schema cron from public;
 
+-- ---------------------------------------------------------------- pg_net's interface (HTTP from SQL)
+-- Hosted Supabase has the pg_net extension: `net.http_post(...)` queues a request and returns its id, and a
+-- background worker sends it once the transaction commits, keeping the answer in `net._http_response`.
+-- The stack provides the same two tables and the call migrations make; src/net sends what is queued after
+-- commit, woken by NOTIFY (decision 0083). Hosted never runs the bootstrap.
+-- Where the real extension is installed (a Supabase Postgres given by DATABASE_URL), it is left alone.
+do $net$
+begin
+  if exists (select from pg_extension where extname = 'pg_net') then
+    return;
+  end if;
+  create schema if not exists net;
+
+  create table if not exists net.http_request_queue (
+    id bigserial primary key,
+    method text not null check (method in ('GET', 'POST', 'DELETE')),
+    url text not null,
+    headers jsonb not null,
+    body bytea,
+    timeout_milliseconds integer not null
+  );
+
+  create table if not exists net._http_response (
+    id bigint,
+    status_code integer,
+    content_type text,
+    headers jsonb,
+    content text,
+    timed_out boolean,
+    error_msg text,
+    created timestamptz not null default now()
+  );
+  create index if not exists _http_response_created_idx on net._http_response (created);
+
+  -- pg_net's signature and rules: a JSON body that is not null, Content-Type application/json (added when
+  -- missing), params appended to the URL as a query string.
+  create or replace function net.http_post(
+    url text,
+    body jsonb default '{}'::jsonb,
+    params jsonb default '{}'::jsonb,
+    headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+    timeout_milliseconds integer default 5000
+  ) returns bigint
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  declare
+    request_id bigint;
+    content_type text;
+    query text;
+  begin
+    select value into content_type from jsonb_each_text(coalesce(headers, '{}'::jsonb))
+    where lower(key) = 'content-type' limit 1;
+    if content_type is null then
+      headers := coalesce(headers, '{}'::jsonb) || '{"Content-Type": "application/json"}'::jsonb;
+    elsif content_type <> 'application/json' then
+      raise exception 'Content-Type header must be "application/json"';
+    end if;
+    if body is null then
+      raise exception 'body must not be null';
+    end if;
+    select string_agg(key || '=' || value, '&') into query from jsonb_each_text(coalesce(params, '{}'::jsonb));
+    insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+    values ('POST', url || coalesce('?' || query, ''), headers, convert_to(body::text, 'UTF8'),
+            timeout_milliseconds)
+    returning id into request_id;
+    -- NOTIFY is delivered only on commit: like pg_net, nothing is sent before the transaction commits.
+    perform pg_notify('pg_net', '');
+    return request_id;
+  end
+  $$;
+
+  revoke all on all tables in schema net from public;
+  revoke all on all functions in schema net from public;
+end
+$net$;
+
+-- ---------------------------------------------------------------- Supabase Vault's interface (secrets)
+-- Hosted Supabase keeps secrets encrypted in `vault.secrets` and reads them through the
+-- `vault.decrypted_secrets` view; its guide for calling Edge Functions from SQL keeps the project's URL and
+-- key there. Locally nothing is secret from the machine's owner, so the stack stores them as they are.
+-- Where the real extension is installed, it is left alone.
+do $vault$
+begin
+  if exists (select from pg_extension where extname = 'supabase_vault') then
+    return;
+  end if;
+  create schema if not exists vault;
+
+  create table if not exists vault.secrets (
+    id uuid primary key default gen_random_uuid(),
+    name text unique,
+    description text not null default '',
+    secret text not null,
+    key_id uuid,
+    nonce bytea,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+  );
+
+  create or replace view vault.decrypted_secrets as
+    select id, name, description, secret, secret as decrypted_secret, key_id, nonce, created_at, updated_at
+    from vault.secrets;
+
+  create or replace function vault.create_secret(
+    new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null
+  ) returns uuid
+  language sql
+  as $$
+    insert into vault.secrets (secret, name, description, key_id)
+    values (new_secret, new_name, coalesce(new_description, ''), new_key_id)
+    returning id
+  $$;
+
+  create or replace function vault.update_secret(
+    secret_id uuid, new_secret text default null, new_name text default null,
+    new_description text default null, new_key_id uuid default null
+  ) returns void
+  language sql
+  as $$
+    update vault.secrets
+    set secret = coalesce(new_secret, secret), name = coalesce(new_name, name),
+        description = coalesce(new_description, description), key_id = coalesce(new_key_id, key_id),
+        updated_at = now()
+    where id = secret_id
+  $$;
+
+  revoke all on all tables in schema vault from public;
+  revoke all on all functions in schema vault from public;
+end
+$vault$;
+
 -- ---------------------------------------------------------------- migration history (the CLI's table)
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

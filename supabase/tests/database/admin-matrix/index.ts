@@ -3,6 +3,8 @@ import { ACTIVE_MATRIX } from './active.ts';
 import { ADMIN_BOOKINGS_MATRIX } from './admin-bookings.ts';
 import { AFTER_BOOKING_MATRIX } from './after-booking.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
+import { CARD_CHECKOUT_MATRIX } from './card-checkout.ts';
+import { CARD_PAYMENTS_MATRIX } from './card-payments.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { INVOICES_MATRIX } from './invoices.ts';
@@ -11,10 +13,12 @@ import { MODERATION_MATRIX } from './moderation.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
+import { REMINDERS_MATRIX } from './reminders.ts';
 import { STORE_MATRIX } from './store.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
+import { WAITLIST_OFFERS_MATRIX } from './waitlist-offers.ts';
 
 /** The admin area's rows of the authorization matrix, one part per screen group (issue 10). */
 export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
@@ -33,5 +37,9 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   INVOICES_MATRIX,
   PAYMENT_PLANS_MATRIX,
   AFTER_BOOKING_MATRIX,
+  REMINDERS_MATRIX,
+  CARD_PAYMENTS_MATRIX,
+  WAITLIST_OFFERS_MATRIX,
+  CARD_CHECKOUT_MATRIX,
   STORE_MATRIX,
 ];

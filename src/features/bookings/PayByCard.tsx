@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import {
+  CardPaymentError,
+  fetchCardPaymentsEnabled,
+  startCardPayment,
+  type CardPaymentAsk,
+} from './card-payments.data';
+
+/** Whether the company takes cards (false until the database says so). Asked once a page. */
+export function useCardPaymentsEnabled(): boolean {
+  const enabled = useQuery({
+    queryKey: ['card-payments-enabled'],
+    queryFn: () => fetchCardPaymentsEnabled(),
+    staleTime: 5 * 60 * 1000,
+  });
+  return enabled.data === true;
+}
+
+/**
+ * 'Pay by card' beside the bank transfer details (decision 0087), shown only when the company takes cards.
+ * The amount is the database's (the button names it from what the page shows); clicking opens Stripe's
+ * hosted Checkout, so no card number touches our pages. A refusal is shown in the function's words.
+ * `ask` may be a function, for a page whose amount the member types (it returns null while that is not valid).
+ */
+export function PayByCard({
+  ask,
+  label = 'Pay by card',
+  hint = true,
+}: {
+  ask: CardPaymentAsk | (() => CardPaymentAsk | null);
+  label?: string;
+  /** The line saying the card is entered on Stripe's page (once, where several buttons stand together). */
+  hint?: boolean;
+}) {
+  const enabled = useCardPaymentsEnabled();
+  const [state, setState] = useState<{ busy: boolean; problem: string | null }>({
+    busy: false,
+    problem: null,
+  });
+  if (!enabled) return null;
+  const pay = async () => {
+    const chosen = typeof ask === 'function' ? ask() : ask;
+    if (!chosen) return;
+    setState({ busy: true, problem: null });
+    try {
+      window.location.assign(await startCardPayment(chosen));
+    } catch (error) {
+      setState({
+        busy: false,
+        problem:
+          error instanceof CardPaymentError
+            ? error.message
+            : 'Your card payment could not be started. Please try again.',
+      });
+    }
+  };
+  return (
+    <div className="mt-4 space-y-2">
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        disabled={state.busy}
+        onClick={() => void pay()}
+      >
+        {state.busy ? 'Opening the card payment page…' : label}
+      </button>
+      {hint && (
+        <p className="text-muted-foreground text-sm">
+          You pay on Stripe&apos;s secure page; we never see your card number.
+        </p>
+      )}
+      {state.problem && (
+        <p role="alert" className="text-destructive text-sm">
+          {state.problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import type Stripe from 'stripe';
+
+/**
+ * Starts a card payment (decision 0087). A signed-in member POSTs `{ booking_id, purpose, amount_cents?,
+ * return_to }`; the database prepares the payment as that member (public.prepare_card_payment computes the
+ * amount from the ledger and refuses what they may not pay), then this makes a Stripe Checkout Session for
+ * exactly that amount, stores its id on the attempt with the service role, and answers `{ url }` for the
+ * browser to go to. Errors answer `{ message }` in words for the member. Web-standard Request/Response only,
+ * so a unit test runs it in Node too.
+ */
+export interface CheckoutOptions {
+  stripe: Stripe;
+  /** STRIPE_SECRET_KEY: unset, cards are not set up and nothing is called. */
+  secretKey: string | undefined;
+  /** The project's API origin (SUPABASE_URL), no trailing slash. */
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** SITE_URL: the site's origin(s), comma-separated; the first unless the request comes from another. */
+  siteUrl: string | undefined;
+  fetch?: typeof fetch;
+}
+
+/** The pages a member starts a card payment from, and so may come back to. */
+export const RETURN_PAGES = ['/manage-payment-plan', '/extra-payment', '/manage-booking'] as const;
+const PURPOSES = ['deposit', 'instalment', 'balance', 'extra'] as const;
+type Purpose = (typeof PURPOSES)[number];
+
+const PURPOSE_NAMES: Record<Purpose, string> = {
+  deposit: 'deposit',
+  instalment: 'instalment',
+  balance: 'balance',
+  extra: 'payment',
+};
+
+/** Stripe's shortest Checkout Session: 30 minutes from its creation, plus a minute for clocks that differ. */
+const SESSION_SECONDS = 31 * 60;
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
+  'access-control-allow-methods': 'POST, OPTIONS',
+};
+
+function answer(status: number, body: Record<string, unknown>): Response {
+  return Response.json(body, { status, headers: { ...CORS, 'cache-control': 'no-store' } });
+}
+
+interface Attempt {
+  id: string;
+  booking_id: string;
+  purpose: Purpose;
+  amount_cents: number;
+  currency: string;
+}
+
+interface Ask {
+  booking_id: string;
+  purpose: Purpose;
+  amount_cents: number | null;
+  return_to: (typeof RETURN_PAGES)[number];
+}
+
+/** The request's body, checked before anything is called; a string says what is wrong. */
+function readAsk(body: unknown): Ask | string {
+  if (typeof body !== 'object' || body === null) return 'Send the booking and what you are paying.';
+  const { booking_id, purpose, amount_cents, return_to } = body as Record<string, unknown>;
+  if (typeof booking_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(booking_id)) return 'No such booking.';
+  if (!PURPOSES.includes(purpose as Purpose))
+    return 'Pay the deposit, the next instalment, the balance or an extra amount.';
+  if (amount_cents !== undefined && amount_cents !== null && !Number.isInteger(amount_cents))
+    return 'An amount is a whole number of cents.';
+  if (!RETURN_PAGES.includes(return_to as Ask['return_to'])) return 'Unknown page to come back to.';
+  return {
+    booking_id,
+    purpose: purpose as Purpose,
+    amount_cents: (amount_cents as number | null | undefined) ?? null,
+    return_to: return_to as Ask['return_to'],
+  };
+}
+
+/** Where Stripe sends the member back: the request's own site when it is one of ours, else the first. */
+function siteFor(request: Request, siteUrl: string): string {
+  const sites = siteUrl
+    .split(',')
+    .map((site) => site.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const origin = request.headers.get('origin');
+  return origin && sites.includes(origin) ? origin : sites[0]!;
+}
+
+/** PostgREST's refusal in the member's words, with a status for it. */
+async function refusal(response: Response): Promise<Response> {
+  const text = await response.text();
+  let message = 'Your card payment could not be started. Please try again.';
+  let code = '';
+  try {
+    const error = JSON.parse(text) as { message?: string; code?: string };
+    message = error.message ?? message;
+    code = error.code ?? '';
+  } catch {
+    // Not PostgREST's JSON (a gateway's page): the generic message will do.
+  }
+  if (code === 'P0002') return answer(404, { message: 'No such booking.' });
+  if (response.status === 401 || code === '42501' || code === 'PGRST301')
+    return answer(401, { message: 'Please sign in again to pay by card.' });
+  if (code === '22023') return answer(400, { message });
+  if (code === '55000') return answer(409, { message });
+  console.error(`stripe-checkout: prepare_card_payment failed: HTTP ${response.status} ${text}`);
+  return answer(502, { message: 'Your card payment could not be started. Please try again.' });
+}
+
+export async function handleStripeCheckout(request: Request, options: CheckoutOptions): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (request.method !== 'POST') return answer(405, { message: 'Use POST.' });
+  if (!options.secretKey || !options.siteUrl)
+    return answer(503, { message: 'Card payments are not set up yet. Please pay by bank transfer.' });
+  const authorization = request.headers.get('authorization');
+  if (!authorization) return answer(401, { message: 'Please sign in to pay by card.' });
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return answer(400, { message: 'Send the booking and what you are paying.' });
+  }
+  const ask = readAsk(body);
+  if (typeof ask === 'string') return answer(400, { message: ask });
+  const doFetch = options.fetch ?? fetch;
+  const asMember = { apikey: options.anonKey, authorization, 'content-type': 'application/json' };
+
+  // 1. The database prepares the payment as the member: the amount is the ledger's, never the browser's.
+  const prepared = await doFetch(`${options.url}/rest/v1/rpc/prepare_card_payment`, {
+    method: 'POST',
+    headers: asMember,
+    body: JSON.stringify({
+      p_booking_id: ask.booking_id,
+      p_purpose: ask.purpose,
+      p_amount_cents: ask.amount_cents,
+    }),
+  });
+  if (!prepared.ok) return refusal(prepared);
+  const attempt = (await prepared.json()) as Attempt;
+  const trip = await doFetch(
+    `${options.url}/rest/v1/bookings?id=eq.${attempt.booking_id}&select=invoice_number,event:events(title)`,
+    { headers: { ...asMember, accept: 'application/vnd.pgrst.object+json' } },
+  );
+  const booking = trip.ok
+    ? ((await trip.json()) as { invoice_number: string; event: { title: string } | null })
+    : null;
+  const title = booking?.event?.title ?? 'Your booking';
+
+  // 2. The Checkout Session, once per attempt whatever retries happen (the idempotency key).
+  const back = `${siteFor(request, options.siteUrl)}${ask.return_to}?booking=${attempt.booking_id}`;
+  const metadata = { booking_id: attempt.booking_id, purpose: attempt.purpose, attempt_id: attempt.id };
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await options.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: attempt.booking_id,
+        metadata,
+        payment_intent_data: {
+          metadata,
+          ...(booking ? { description: `Invoice ${booking.invoice_number}` } : {}),
+        },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: attempt.currency.toLowerCase(),
+              unit_amount: attempt.amount_cents,
+              product_data: { name: `${title}: ${PURPOSE_NAMES[attempt.purpose]}` },
+            },
+          },
+        ],
+        expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+        success_url: `${back}&card=paid`,
+        cancel_url: `${back}&card=cancelled`,
+      },
+      { idempotencyKey: `checkout-${attempt.id}` },
+    );
+  } catch (error) {
+    console.error(`stripe-checkout: Stripe refused the session for ${attempt.id}: ${String(error)}`);
+    return answer(502, { message: 'The card payment page could not be opened. Please try again shortly.' });
+  }
+
+  // 3. The attempt learns its session (service role: nobody writes attempts through the API).
+  const stored = await doFetch(`${options.url}/rest/v1/card_payment_attempts?id=eq.${attempt.id}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: options.serviceRoleKey,
+      authorization: `Bearer ${options.serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ checkout_session_id: session.id }),
+  });
+  if (!stored.ok) {
+    // The webhook finds the attempt by metadata.attempt_id anyway: the member may still pay.
+    console.error(`stripe-checkout: attempt ${attempt.id} not given ${session.id}: HTTP ${stored.status}`);
+  }
+  return answer(200, { url: session.url });
+}
