@@ -8,8 +8,8 @@
 import { atom, computed } from 'nanostores';
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
 import { linkErrorMessage, urlAuth, withoutAuthParams } from '../lib/auth/url-auth';
-import type { BrowserSupabase } from '../lib/supabase/client';
-import { sharedClient, type LoadClient } from '../lib/supabase/data';
+import { getSupabase, type BrowserSupabase } from '../lib/supabase/client';
+import type { LoadClient } from '../lib/supabase/data';
 import type { Database } from '../lib/supabase/database.types';
 import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
 import type { MembershipTierCode } from '../lib/format/membership-tier';
@@ -302,7 +302,9 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
 }
 
 const store = createSessionStore({
-  loadClient: sharedClient,
+  // The page's shared client (data.ts's sharedClient is the same function): imported from client.ts, so a
+  // page's first load carries no data-module code it does not use (the landing page's JavaScript budget).
+  loadClient: getSupabase,
   hasStoredSession: () => hasStoredSession(),
   storageKey: authStorageKey(),
   url:
