@@ -1,4 +1,4 @@
-// `npm run jobs -- --now` (or `--at=2027-03-01T09:00:00+11:00`): asks the running local stack to run every job
+// `npm run jobs -- --now` (or `--at=2027-03-01T09:00:00+11:00`, and `--job=<name>` for one job): asks the running local stack to run every job
 // that is due now, or at the given time, once, and prints what ran and how it ended. The stack also runs due
 // jobs by itself every 10 s; this is for a test or an operator who moves the clock or will not wait. Hosted
 // Supabase runs the same jobs with pg_cron (its cron.job_run_details has their results). Decision 0079.
@@ -13,9 +13,12 @@ interface JobRun {
   message: string;
 }
 
-const { values } = parseArgs({ options: { now: { type: 'boolean' }, at: { type: 'string' } }, strict: true });
+const { values } = parseArgs({
+  options: { now: { type: 'boolean' }, at: { type: 'string' }, job: { type: 'string' } },
+  strict: true,
+});
 if (!values.now && !values.at) {
-  console.error('Usage: npm run jobs -- --now | --at=<ISO date and time>');
+  console.error('Usage: npm run jobs -- --now | --at=<ISO date and time> [--job=<name>]');
   process.exit(2);
 }
 const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321';
@@ -23,7 +26,10 @@ const key = process.env.SUPABASE_SERVICE_ROLE_KEY || LOCAL_SERVICE_ROLE_KEY;
 const response = await fetch(`${url}/local/v1/jobs/run`, {
   method: 'POST',
   headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-  body: JSON.stringify(values.at ? { at: values.at } : {}),
+  body: JSON.stringify({
+    ...(values.at ? { at: values.at } : {}),
+    ...(values.job ? { job: values.job } : {}),
+  }),
 }).catch((error: unknown) => {
   console.error(
     `jobs: no stack answers at ${url} (${(error as Error).message}); start it with npm run stack`,

@@ -50,13 +50,14 @@ test('an admin sees the waitlist figures change when a visitor joins a waitlist'
 });
 
 test('an admin sees each scheduled job’s last run and how it ended', async ({ page }) => {
-  // What `npm run jobs -- --at=…` asks the running stack: every job due at that moment runs once. 14:05 UTC
-  // is when the daily job that completes ended trips is due (decision 0083).
+  // What `npm run jobs -- --at=… --job=…` asks the running stack: that job, due at that moment, runs once
+  // (the others' clocks stay where other tests need them). 14:05 UTC is when the daily job that completes
+  // ended trips is due (decision 0083).
   const serviceKey = process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? '';
   const ran = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
     method: 'POST',
     headers: { authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ at: '2031-08-01T14:05:10Z' }),
+    body: JSON.stringify({ at: '2031-08-01T14:05:10Z', job: 'complete-ended-trips' }),
   });
   expect(ran.status).toBe(200);
   await openAdminScreen(page, '/admin', 'Overview');

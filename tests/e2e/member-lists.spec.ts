@@ -73,14 +73,15 @@ test('a trip the daily job marked completed counts as completed, whatever the br
     end: daysFromToday(-3),
   });
   await arrangeBooking({ userId: member.id, eventId: trip.id, totalCents: 1000 });
-  // What `npm run jobs -- --at=…` asks the running stack: 14:05 UTC is the completing job's time (decision 0083).
+  // What `npm run jobs -- --at=… --job=…` asks the running stack: 14:05 UTC is the completing job's time
+  // (decision 0083); that job only, so the other jobs' clocks stay where other tests need them.
   const ran = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? ''}`,
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ at: '2031-10-01T14:05:10Z' }),
+    body: JSON.stringify({ at: '2031-10-01T14:05:10Z', job: 'complete-ended-trips' }),
   });
   expect(ran.status).toBe(200);
   const { data } = await adminClient().from('events').select('status').eq('id', trip.id).single();

@@ -31,7 +31,10 @@ async function cancelAsAdmin(bookingId: string) {
   if (error) throw new Error(error.message);
 }
 
-/** Runs the stack's due jobs at the next 5-minute mark, as `npm run jobs -- --at=…` does. */
+/**
+ * Runs the waitlist job at the next 5-minute mark, as `npm run jobs -- --at=… --job=waitlist-offers` does:
+ * that job only, so other tests moving other jobs' clocks (to 2031) cannot leave it nothing due.
+ */
 async function runJobsSoon() {
   const at = new Date(Math.ceil(Date.now() / 300_000) * 300_000 + 1_000).toISOString();
   const response = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
@@ -40,7 +43,7 @@ async function runJobsSoon() {
       authorization: `Bearer ${process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? ''}`,
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ at }),
+    body: JSON.stringify({ at, job: 'waitlist-offers' }),
   });
   expect(response.status).toBe(200);
   const { runs } = (await response.json()) as { runs: { jobname: string; status: string }[] };

@@ -6,7 +6,7 @@ import { JwtError, resolveCaller } from '../jwt.ts';
 /**
  * POST /local/v1/jobs/run, the stack's own (hosted has no such thing: pg_cron runs jobs there): runs every
  * job due now, or at the body's `at` (an ISO time: a test or an operator moves the clock), once, and
- * answers what ran. Only the service-role key may ask. `npm run jobs -- --now` calls it.
+ * answers what ran; with `job` (a job's name) only that one, so moving one job's clock leaves the others'. Only the service-role key may ask. `npm run jobs -- --now` calls it.
  */
 export async function handleJobsRun(
   req: IncomingMessage,
@@ -24,8 +24,10 @@ export async function handleJobsRun(
   }
   const body = (await readJson(req, { limit: ctx.config.maxBodyBytes }).catch(() => null)) as {
     at?: unknown;
+    job?: unknown;
   } | null;
   const at = typeof body?.at === 'string' ? new Date(body.at) : new Date();
   if (Number.isNaN(at.getTime())) return sendJson(res, 400, { message: '`at` must be an ISO date and time' });
-  return sendJson(res, 200, { at: at.toISOString(), runs: await ctx.jobs.runDue(at) });
+  const job = typeof body?.job === 'string' ? body.job : undefined;
+  return sendJson(res, 200, { at: at.toISOString(), runs: await ctx.jobs.runDue(at, job) });
 }

@@ -26,10 +26,15 @@ export interface JobRun {
 /** A job seen for the first time runs if it falls due within the last minute. */
 const FIRST_LOOK_MS = 60_000;
 
-/** Runs every job due at `at` (the real clock by default; tests move it) once; resolves to what ran. */
-export async function runDueJobs(db: Database, at: Date = new Date()): Promise<JobRun[]> {
+/**
+ * Runs every job due at `at` (the real clock by default; tests move it) once, or only the job named `only`;
+ * resolves to what ran.
+ */
+export async function runDueJobs(db: Database, at: Date = new Date(), only?: string): Promise<JobRun[]> {
   const { rows: jobs } = await db.query<JobRow>(
-    'select jobid::text, jobname, schedule, command from cron.job where active order by jobid',
+    `select jobid::text, jobname, schedule, command from cron.job
+     where active and ($1::text is null or jobname = $1) order by jobid`,
+    [only ?? null],
   );
   const runs: JobRun[] = [];
   for (const job of jobs) {
@@ -94,8 +99,8 @@ function messageOf(error: unknown): string {
 }
 
 export interface Scheduler {
-  /** Runs what is due now (or at `at`), after any run in progress. */
-  runDue(at?: Date): Promise<JobRun[]>;
+  /** Runs what is due now (or at `at`; only the job named `only` if given), after any run in progress. */
+  runDue(at?: Date, only?: string): Promise<JobRun[]>;
   stop(): Promise<void>;
 }
 
@@ -106,9 +111,9 @@ export interface Scheduler {
 export function startScheduler(db: Database, { tickMs = 10_000 } = {}): Scheduler {
   let running: Promise<JobRun[]> | null = null;
   let stopped = false;
-  const runDue = async (at?: Date) => {
+  const runDue = async (at?: Date, only?: string) => {
     while (running) await running.catch(() => []);
-    running = runDueJobs(db, at);
+    running = runDueJobs(db, at, only);
     try {
       return await running;
     } finally {

@@ -106,4 +106,21 @@ describe.each(['pglite', 'postgres'] as const)('scheduled jobs on %s', (database
       ]),
     });
   });
+
+  it('runs only the job named in `job`, leaving the others due for later', async () => {
+    await stack.db.query(
+      `select cron.schedule('probe-other', '0 * * * *', 'insert into public.job_probe default values')`,
+    );
+    const before = await ticks();
+    const moment = new Date('2031-03-05T10:00:01Z');
+    expect(await runDueJobs(stack.db, moment, 'probe-other')).toEqual([
+      expect.objectContaining({ jobname: 'probe-other', status: 'succeeded' }),
+    ]);
+    expect(await ticks()).toBe(before + 1);
+    // probe-hourly's clock did not move: it is still due at that moment.
+    expect(await runDueJobs(stack.db, moment)).toContainEqual(
+      expect.objectContaining({ jobname: 'probe-hourly', status: 'succeeded' }),
+    );
+    await stack.db.query(`select cron.unschedule('probe-other')`);
+  });
 });
