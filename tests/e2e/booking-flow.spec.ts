@@ -1,9 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
 import { adminClient, createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
 import { pointAtThePage, waitForIslandOf } from '../helpers/islands';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
+
+/**
+ * A database request the booking flow makes: made from /book, and not the cart's sign-in merge
+ * (public.merge_cart, decision 0086). A member signing in on /login merges there; these tests store the
+ * session instead, so the first page that sees it merges, sometimes /book.
+ */
+function isFlowRequest(request: Request): boolean {
+  return (
+    request.url().startsWith(supabaseUrl()) &&
+    request.frame().url().includes('/book?') &&
+    !request.url().includes('/rpc/merge_cart')
+  );
+}
 
 // Issue 21, decision 0072: the member's booking flow (/book?event=<id>) on top of book_departure and
 // quote_booking, and the Book buttons that lead to it.
@@ -69,8 +82,7 @@ for (const theme of THEMES) {
     const requests: string[] = [];
     page.on('request', (request) => {
       // Only the flow's own: a late read of the page before it does not count.
-      if (request.url().startsWith(supabaseUrl()) && request.frame().url().includes('/book?'))
-        requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (isFlowRequest(request)) requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await book.click();
     await page.waitForURL(`**/book?event=${event.id}`);
@@ -219,8 +231,7 @@ test('on a departure with rooms, a member chooses a room per traveller and pays 
   await useStoredTheme(context, 'dark');
   const requests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(supabaseUrl()) && request.frame().url().includes('/book?'))
-      requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (isFlowRequest(request)) requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   await toRooms();
   const arthurRooms = page.getByRole('group', { name: 'Arthur Holmwood' });
