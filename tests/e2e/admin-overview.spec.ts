@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
-import { createMember, sessionFor, supabaseUrl, uniqueEmail } from '../helpers/e2e-backend';
+import { createMember, runJob, sessionFor, supabaseUrl, uniqueEmail } from '../helpers/e2e-backend';
 import { createEvent } from '../helpers/events';
 
 // /admin: the figures come from one request and follow the data; each card opens the list behind it; a
@@ -53,12 +53,7 @@ test('an admin sees each scheduled job’s last run and how it ended', async ({ 
   // What `npm run jobs -- --at=… --job=…` asks the running stack: that job, due at that moment, runs once
   // (the others' clocks stay where other tests need them). 14:05 UTC is when the daily job that completes
   // ended trips is due (decision 0083).
-  const serviceKey = process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? '';
-  const ran = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ at: '2031-08-01T14:05:10Z', job: 'complete-ended-trips' }),
-  });
+  const ran = await runJob('complete-ended-trips', '2031-08-01T14:05:10Z');
   expect(ran.status).toBe(200);
   await openAdminScreen(page, '/admin', 'Overview');
   const jobs = page.getByRole('table', { name: 'Scheduled jobs and their last run' });

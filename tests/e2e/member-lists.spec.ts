@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/axe';
-import { adminClient, createMember, signInPage, supabaseUrl } from '../helpers/e2e-backend';
+import { adminClient, createMember, runJob, signInPage } from '../helpers/e2e-backend';
 import { daysFromToday } from '../helpers/events';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { readTheme, useStoredTheme, type Theme } from '../helpers/theme';
@@ -75,14 +75,7 @@ test('a trip the daily job marked completed counts as completed, whatever the br
   await arrangeBooking({ userId: member.id, eventId: trip.id, totalCents: 1000 });
   // What `npm run jobs -- --at=… --job=…` asks the running stack: 14:05 UTC is the completing job's time
   // (decision 0083); that job only, so the other jobs' clocks stay where other tests need them.
-  const ran = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? ''}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ at: '2031-10-01T14:05:10Z', job: 'complete-ended-trips' }),
-  });
+  const ran = await runJob('complete-ended-trips', '2031-10-01T14:05:10Z');
   expect(ran.status).toBe(200);
   const { data } = await adminClient().from('events').select('status').eq('id', trip.id).single();
   expect(data).toEqual({ status: 'completed' });

@@ -2,7 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
 import { createClient } from '@supabase/supabase-js';
-import { adminClient, createMember, supabaseUrl, uniqueEmail, waitForMail } from '../helpers/e2e-backend';
+import {
+  adminClient,
+  createMember,
+  runJob,
+  supabaseUrl,
+  uniqueEmail,
+  waitForMail,
+} from '../helpers/e2e-backend';
 import { waitForIslandOf } from '../helpers/islands';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 
@@ -37,16 +44,8 @@ async function cancelAsAdmin(bookingId: string) {
  */
 async function runJobsSoon() {
   const at = new Date(Math.ceil(Date.now() / 300_000) * 300_000 + 1_000).toISOString();
-  const response = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${process.env.E2E_SUPABASE_SERVICE_ROLE_KEY ?? ''}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ at, job: 'waitlist-offers' }),
-  });
-  expect(response.status).toBe(200);
-  const { runs } = (await response.json()) as { runs: { jobname: string; status: string }[] };
+  const { status, runs } = await runJob('waitlist-offers', at);
+  expect(status).toBe(200);
   expect(runs).toContainEqual(expect.objectContaining({ jobname: 'waitlist-offers', status: 'succeeded' }));
 }
 

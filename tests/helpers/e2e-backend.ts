@@ -88,6 +88,26 @@ export async function signInPage(page: Page, member: Pick<TestMember, 'email' | 
   );
 }
 
+/**
+ * Runs the scheduled job `job` at `at` on the e2e stack, as `npm run jobs -- --at=… --job=…` does (that job
+ * only, so other tests' jobs keep their clocks; decision 0079). Returns the endpoint's status and the runs.
+ */
+export async function runJob(
+  job: string,
+  at: string,
+): Promise<{ status: number; runs: { jobname: string; status: string }[] }> {
+  const response = await fetch(`${supabaseUrl()}/local/v1/jobs/run`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${env('E2E_SUPABASE_SERVICE_ROLE_KEY')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ at, job }),
+  });
+  const body = (await response.json()) as { runs?: { jobname: string; status: string }[] };
+  return { status: response.status, runs: body.runs ?? [] };
+}
+
 export type Mail = MailedMessage;
 
 /** Every message to `address`, newest first (the same Mailpit reader as the stack's own tests). */
