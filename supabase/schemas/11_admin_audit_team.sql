@@ -104,7 +104,7 @@ begin
                                 entity_noun, action, before, after)
   values (
     actor, who.full_name, who.email, tg_table_name,
-    coalesce(new_row ->> 'id', old_row ->> 'id'),
+    coalesce(new_row ->> 'id', old_row ->> 'id', tg_table_name), -- a one-row table has no id
     case when label_column is not null then coalesce(new_row ->> label_column, old_row ->> label_column) end,
     noun, lower(tg_op), changed_before, changed_after
   );

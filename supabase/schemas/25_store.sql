@@ -37,12 +37,14 @@ REVOKE ALL ON FUNCTION private.is_variant_size(value text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_variant_size(value text) TO authenticated;
 GRANT ALL ON FUNCTION private.is_variant_size(value text) TO service_role;
 
--- A product's picture: a file the site serves (/images/store/…), so the static page needs no storage read.
+-- A product's picture: a file the site serves (/images/store/…, the sample products), or one an admin
+-- uploaded to the product-images bucket in their own folder (<user id>/<milliseconds>.<ext>, decision 0092).
 CREATE FUNCTION private.is_product_image(value text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $_$
-  select value ~ '^/images/store/[a-z0-9]+(-[a-z0-9]+)*\.(svg|png|jpg|jpeg|webp|avif)$'
+  select (value ~ '^/images/store/[a-z0-9]+(-[a-z0-9]+)*\.(svg|png|jpg|jpeg|webp|avif)$'
+          or value ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9]{1,16}\.(png|jpg|gif|webp)$')
      and char_length(value) <= 200
 $_$;
 

@@ -1673,14 +1673,17 @@ export type Database = {
         Row: {
           only_row: boolean;
           member_discount_percent: number;
+          low_stock_threshold: number;
         };
         Insert: {
           only_row?: boolean;
           member_discount_percent: number;
+          low_stock_threshold?: number;
         };
         Update: {
           only_row?: boolean;
           member_discount_percent?: number;
+          low_stock_threshold?: number;
         };
         Relationships: [];
       };
@@ -2133,6 +2136,13 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: boolean;
       };
+      adjust_variant_stock: {
+        Args: {
+          p_variant_id: string;
+          p_change: number;
+        };
+        Returns: number;
+      };
       admin_active_events: {
         Args: {
           search?: string;
@@ -2388,6 +2398,13 @@ export type Database = {
           last_run_at: string;
           last_status: string;
           last_error: string;
+        }[];
+      };
+      admin_low_stock: {
+        Args: { [_ in never]: never };
+        Returns: {
+          threshold: number;
+          low_sizes: number;
         }[];
       };
       admin_moderation_queue: {
