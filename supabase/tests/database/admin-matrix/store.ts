@@ -9,6 +9,8 @@ const SEEDED = {
   tShirtL: 'c2000000-0000-4000-8000-000000000003',
   cap: 'c2000000-0000-4000-8000-000000000005',
 };
+/** A picture an admin uploaded to the product-images bucket (decision 0092). */
+const PRODUCT_IMAGE = 'c3000000-0000-4000-8000-000000000001';
 /** A product admins have not released yet, and its one variant. */
 const HIDDEN = 'c1000000-0000-4000-8000-0000000000f1';
 const HIDDEN_VARIANT = 'c2000000-0000-4000-8000-0000000000f1';
@@ -20,6 +22,8 @@ async function insertStoreRows(db: Queryable): Promise<void> {
     insert into public.product_variants (id, product_id, size, stock) values ('${HIDDEN_VARIANT}', '${HIDDEN}', null, 5);
     insert into public.cart_items (user_id, variant_id, quantity) values
       ('${ID.member}', '${SEEDED.tShirtM}', 2), ('${ID.other}', '${SEEDED.cap}', 1);
+    insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
+      ('${PRODUCT_IMAGE}', 'product-images', '${ID.admin}/1700000000000.png', '${ID.admin}', '{"mimetype":"image/png"}');
   `);
 }
 
@@ -73,8 +77,23 @@ export const STORE_MATRIX: MatrixPart = {
       update: [`update public.store_settings set member_discount_percent = 20`, ['denied', 0, 0, 1]],
       delete: [`delete from public.store_settings`, ALL_DENIED],
     },
+    // The low-stock level (decision 0092): admins change it, as the discount.
+    'store_settings (low_stock_threshold)': {
+      update: [`update public.store_settings set low_stock_threshold = 3`, ['denied', 0, 0, 1]],
+    },
     'store_settings (only_row)': {
       update: [`update public.store_settings set only_row = true`, ALL_DENIED],
+    },
+    // Pictures of merchandise: anyone reads them (the store shows them), only admins write, each in their
+    // own folder.
+    'storage.objects (product-images)': {
+      select: [`select count(*)::int as n from storage.objects where id = '${PRODUCT_IMAGE}'`, [1, 1, 1, 1]],
+      insert: [
+        `insert into storage.objects (bucket_id, name, owner_id) values ('product-images', coalesce($1::text, 'anon') || '/2.png', $1::text)`,
+        ['rls', 'rls', 'rls', 1],
+      ],
+      update: [`update storage.objects set metadata = '{}' where id = '${PRODUCT_IMAGE}'`, [0, 0, 0, 1]],
+      delete: [`delete from storage.objects where id = '${PRODUCT_IMAGE}'`, [0, 0, 0, 1]],
     },
     cart_items: {
       select: [
@@ -121,6 +140,15 @@ export const STORE_MATRIX: MatrixPart = {
     'private.cart_lines(items)': [
       `select count(*)::int as n from private.cart_lines(${CART(1)})`,
       [1, 1, 1, 1],
+    ],
+    // /admin/merchandise (decision 0092): admins only, refused in words to anyone else.
+    'adjust_variant_stock(variant, change)': [
+      `select public.adjust_variant_stock('${SEEDED.tShirtM}', 1) as n`,
+      ['denied', 'refused', 'refused', 21],
+    ],
+    'admin_low_stock()': [
+      `select low_sizes as n from public.admin_low_stock()`,
+      ['denied', 'refused', 'refused', 0],
     ],
     'private.caller_discount_percent()': [`select private.caller_discount_percent() as n`, [0, 10, 10, 10]],
     'private.export_cart_items(member)': [
