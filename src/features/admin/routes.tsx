@@ -139,6 +139,18 @@ const paymentSettingsRoute = createRoute({
     'PaymentSettingsPage',
   ),
 });
+const merchandiseRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/merchandise',
+  validateSearch: validateListSearch,
+  component: lazyRouteComponent(() => import('./merchandise/MerchandisePage'), 'MerchandisePage'),
+});
+const productEditorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/merchandise/product',
+  validateSearch: validateEditorSearch,
+  component: lazyRouteComponent(() => import('./merchandise/ProductEditorPage'), 'ProductEditorPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -161,6 +173,8 @@ const routeTree = rootRoute.addChildren([
   managePlanBookingRoute,
   paymentPlansRoute,
   createPaymentPlanRoute,
+  merchandiseRoute,
+  productEditorRoute,
 ]);
 
 export function createAdminRouter() {

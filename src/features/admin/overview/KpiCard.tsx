@@ -10,7 +10,8 @@ export type KpiTarget =
   | { to: '/admin/events'; search: { filter: string } }
   | { to: '/admin/active-events' }
   | { to: '/admin/moderation' }
-  | { to: '/admin/waitlist'; search: { filter: string } };
+  | { to: '/admin/waitlist'; search: { filter: string } }
+  | { to: '/admin/merchandise' };
 
 /** One figure: its name, the number, a line of detail; the whole card opens the list behind it. */
 export function KpiCard({

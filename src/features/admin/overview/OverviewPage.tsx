@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AdminPage } from '../ui/AdminPage';
 import { KpiCard } from './KpiCard';
+import { LowStockKpi } from './LowStockKpi';
 import { formatCount, moneyLine } from './overview';
 import { fetchAdminOverview, type AdminOverview } from './overview.data';
 import { JOB_RUNS_QUERY_KEY, JobRunsSection } from './JobRunsSection';
@@ -28,6 +29,7 @@ export function OverviewPage() {
           disabled={query.isFetching}
           onClick={() => {
             void query.refetch();
+            void queryClient.invalidateQueries({ queryKey: [...OVERVIEW_QUERY_KEY, 'low-stock'] });
             void queryClient.invalidateQueries({ queryKey: JOB_RUNS_QUERY_KEY });
           }}
         >
@@ -103,6 +105,7 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
           detail="Comments and replies members reported"
           target={{ to: '/admin/moderation' }}
         />
+        <LowStockKpi />
       </ul>
 
       <section aria-labelledby="overview-upcoming" className="space-y-3">
