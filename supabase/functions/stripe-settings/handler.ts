@@ -84,7 +84,7 @@ async function accountName(
 ): Promise<{ name: string | null; problem: string | null }> {
   if (!options.secretKey) return { name: null, problem: null };
   try {
-    const account = await options.stripe.accounts.retrieve();
+    const account = await options.stripe.accounts.retrieveCurrent();
     const name = account.settings?.dashboard.display_name || account.business_profile?.name || account.id;
     return { name, problem: null };
   } catch (error) {

@@ -11,7 +11,7 @@ afterEach(() => h.close());
 
 describe('the account', () => {
   it("answers the key's own account with its display name, as Stripe's Account object", async () => {
-    const account = await h.stripe.accounts.retrieve();
+    const account = await h.stripe.accounts.retrieveCurrent();
     expect(account.id).toMatch(/^acct_[A-Za-z0-9]+$/);
     expect(account.object).toBe('account');
     expect(account.settings?.dashboard.display_name).toBe('Stand-in test account');
@@ -22,7 +22,7 @@ describe('the account', () => {
   });
 
   it('refuses a wrong key with 401, as every endpoint does', async () => {
-    await expect(sdkFor(h.standin, 'sk_test_wrong').accounts.retrieve()).rejects.toBeInstanceOf(
+    await expect(sdkFor(h.standin, 'sk_test_wrong').accounts.retrieveCurrent()).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
   });
