@@ -102,6 +102,7 @@ declare
   e public.events;
   intent text := p_session ->> 'payment_intent';
   amount integer;
+  surcharge integer;
   inserted uuid;
 begin
   booking_id := private.stripe_booking_id(p_session);
@@ -118,12 +119,18 @@ begin
     raise exception 'a paid Checkout Session has an amount_total of at least 1 cent' using errcode = '22023';
   end if;
   amount := (p_session ->> 'amount_total')::integer;
+  -- The card surcharge the attempt charged on top (decision 0089) is not the booking's: kept apart.
+  select a.surcharge_cents into surcharge from public.card_payment_attempts a
+  where a.checkout_session_id = p_session ->> 'id' or a.id::text = lower(p_session #>> '{metadata,attempt_id}')
+  limit 1;
+  surcharge := case when coalesce(surcharge, 0) < amount then coalesce(surcharge, 0) else 0 end;
   if upper(coalesce(p_session ->> 'currency', '')) <> b.currency then
     raise exception 'the Checkout Session is in %, the booking in %', upper(p_session ->> 'currency'), b.currency
       using errcode = '22023';
   end if;
-  insert into public.payments (booking_id, method, amount_cents, reference, received_on, stripe_payment_intent)
-  values (b.id, 'card', amount, 'Card payment', private.sydney_today(), intent)
+  insert into public.payments (booking_id, method, amount_cents, reference, received_on, stripe_payment_intent,
+                               surcharge_cents)
+  values (b.id, 'card', amount - surcharge, 'Card payment', private.sydney_today(), intent, surcharge)
   on conflict (stripe_payment_intent) do nothing
   returning id into inserted;
   if inserted is null then

@@ -180,10 +180,12 @@ for (const theme of THEMES) {
       description: `${requests.length}: ${requests.join(', ')}`,
     });
     console.log(`booking flow requests (${requests.length}):\n  ${requests.join('\n  ')}`);
-    // 11 measured: the session, the departure, its places, the travellers, the new one and the list again,
-    // the quote, the terms version, the booking (decision 0072), then on the confirmation the company's bank
-    // details and whether it takes cards (decision 0087). Never one per keystroke or step.
-    expect(requests.length).toBeLessThanOrEqual(11);
+    // 10 measured: the session, the departure, its places, the travellers, the new one and the list again,
+    // the quote, the terms version, the booking (decision 0072), then on the confirmation how to pay: the
+    // company's bank details, whether it takes cards and the surcharge in one read (decision 0089). Never one
+    // per keystroke or step.
+    expect(requests.filter((request) => request.includes('card_payments_enabled'))).toEqual([]);
+    expect(requests.length).toBeLessThanOrEqual(10);
   });
 }
 
@@ -308,10 +310,10 @@ test('on a departure with rooms, a member chooses a room per traveller and pays 
   ).toEqual({ [arthur]: ['Twin share', 0], [lucy]: ['Single room', 65000] });
   console.log(`booking flow with rooms requests (${requests.length}):\n  ${requests.join('\n  ')}`);
   // The session, the departure with its options, its places, the travellers, the quote, the terms
-  // version, the booking, the company's bank details and whether it takes cards (decision 0087) for the
-  // payment step: nothing read for the rooms on their own.
+  // version, the booking, and how to pay (bank details, cards and surcharge in one read, decision 0089) for
+  // the payment step: nothing read for the rooms on their own.
   expect(requests.filter((request) => request.includes('event_room_options'))).toEqual([]);
-  expect(requests.length).toBeLessThanOrEqual(9);
+  expect(requests.length).toBeLessThanOrEqual(8);
 });
 
 test('a departure that is full says Sold out; one that fills while the member books refuses in words', async ({

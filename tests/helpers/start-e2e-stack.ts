@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { WEBHOOK_EVENTS } from '../../supabase/functions/_shared/stripe-events.ts';
 import { startStripeStandin, type Standin } from '../../supabase/local/stripe-standin/server.ts';
 import { startTestStack, type TestDatabaseKind } from '../../supabase/local/test/start-test-stack.ts';
 import { COMMENTS_PER_MINUTE } from '../../src/features/comments/comment-rules.ts';
@@ -64,12 +65,7 @@ export async function startE2eStack({
   standin?.api.webhooks.endpoints.push({
     url: `${stack.url}/functions/v1/stripe-webhook`,
     secret: WEBHOOK_SECRET,
-    events: [
-      'checkout.session.completed',
-      'checkout.session.async_payment_succeeded',
-      'checkout.session.async_payment_failed',
-      'checkout.session.expired',
-    ],
+    events: [...WEBHOOK_EVENTS],
   });
   await stack.db.query(`update private.card_payment_settings set enabled = true`);
   return {

@@ -16,6 +16,7 @@ const NAV = [
   { to: '/admin/forms', label: 'Traveller forms', exact: false },
   { to: '/admin/payment-plans', label: 'Payment plans', exact: false },
   { to: '/admin/payment-settings', label: 'Payment settings', exact: false },
+  { to: '/admin/stripe-settings', label: 'Stripe settings', exact: false },
   { to: '/admin/merchandise', label: 'Merchandise', exact: false },
   { to: '/admin/management', label: 'Team and audit log', exact: false },
 ] as const;

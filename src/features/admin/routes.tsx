@@ -116,6 +116,11 @@ const travellerFormsRoute = createRoute({
   path: '/admin/forms',
   component: lazyRouteComponent(() => import('./traveller-forms/TravellerFormsPage'), 'TravellerFormsPage'),
 });
+const stripeSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/stripe-settings',
+  component: lazyRouteComponent(() => import('./stripe-settings/StripeSettingsPage'), 'StripeSettingsPage'),
+});
 const paymentPlansRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/payment-plans',
@@ -169,6 +174,7 @@ const routeTree = rootRoute.addChildren([
   moderationRoute,
   travellerFormsRoute,
   paymentSettingsRoute,
+  stripeSettingsRoute,
   managePlanRoute,
   managePlanBookingRoute,
   paymentPlansRoute,

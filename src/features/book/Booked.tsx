@@ -47,6 +47,8 @@ export function Booked({
           <PayByCard
             ask={{ bookingId: booking.id, purpose: 'deposit', returnTo: '/manage-booking' }}
             label={`Pay ${formatPrice(dueNowCents, booking.currency)} by card`}
+            amountCents={dueNowCents}
+            currency={booking.currency}
           />
         </Suspense>
       </section>

@@ -1,21 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import {
-  CardPaymentError,
-  fetchCardPaymentsEnabled,
-  startCardPayment,
-  type CardPaymentAsk,
-} from './card-payments.data';
+import { CardPaymentError, startCardPayment, type CardPaymentAsk } from './card-payments.data';
+import { CardSurchargeNote } from './CardSurchargeNote';
+import { usePaymentOptions } from './usePaymentOptions';
 
-/** Whether the company takes cards (false until the database says so). Asked once a page. */
+/** Whether the company takes cards (false until the database says so), from the page's one payment read. */
 export function useCardPaymentsEnabled(): boolean {
-  const enabled = useQuery({
-    queryKey: ['card-payments-enabled'],
-    queryFn: () => fetchCardPaymentsEnabled(),
-    staleTime: 5 * 60 * 1000,
-  });
-  return enabled.data === true;
+  return usePaymentOptions((options) => options.cards.enabled).data === true;
 }
 
 /**
@@ -28,9 +19,14 @@ export function PayByCard({
   ask,
   label = 'Pay by card',
   hint = true,
+  amountCents,
+  currency,
 }: {
   ask: CardPaymentAsk | (() => CardPaymentAsk | null);
   label?: string;
+  /** What the button pays, when the page knows it: the surcharge note then names its amount too. */
+  amountCents?: number;
+  currency?: string;
   /** The line saying the card is entered on Stripe's page (once, where several buttons stand together). */
   hint?: boolean;
 }) {
@@ -66,6 +62,7 @@ export function PayByCard({
       >
         {state.busy ? 'Opening the card payment page…' : label}
       </button>
+      <CardSurchargeNote amountCents={amountCents} {...(currency ? { currency } : {})} />
       {hint && (
         <p className="text-muted-foreground text-sm">
           You pay on Stripe&apos;s secure page; we never see your card number.

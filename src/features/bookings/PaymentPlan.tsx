@@ -177,12 +177,19 @@ function CardChoices({ booking, nextCents }: { booking: MemberBooking; nextCents
   return (
     <div className="flex flex-wrap gap-x-4">
       {nextCents > 0 && nextCents < left && (
-        <PayByCard ask={ask('instalment')} label={`Pay the next instalment (${cents(nextCents)}) by card`} />
+        <PayByCard
+          ask={ask('instalment')}
+          label={`Pay the next instalment (${cents(nextCents)}) by card`}
+          amountCents={nextCents}
+          currency={booking.currency}
+        />
       )}
       <PayByCard
         ask={ask('balance')}
         hint={nextCents <= 0 || nextCents >= left}
         label={`Pay the whole balance (${cents(left)}) by card`}
+        amountCents={left}
+        currency={booking.currency}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * Card payments through Stripe Checkout (decision 0087). Whether the company takes cards is the database's
- * answer (public.card_payments_enabled(), a setting the operator turns on with the Stripe keys), so one
- * build serves a company with or without Stripe. Starting a payment asks the stripe-checkout Edge Function
+ * answer (public.payment_options(), with the bank details and the surcharge: decision 0089), so one build
+ * serves a company with or without Stripe. Starting a payment asks the stripe-checkout Edge Function
  * with the member's own token; it answers the Checkout page's address, or a refusal in words.
  */
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../lib/supabase/config';
@@ -10,11 +10,6 @@ import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 export type CardPurpose = 'deposit' | 'instalment' | 'balance' | 'extra';
 /** The pages Checkout may send the member back to (the function accepts only these). */
 export type CardReturnPage = '/manage-booking' | '/manage-payment-plan' | '/extra-payment';
-
-export async function fetchCardPaymentsEnabled(client: LoadClient = sharedClient): Promise<boolean> {
-  const supabase = await client();
-  return unwrap(await supabase.rpc('card_payments_enabled')) === true;
-}
 
 /** A refusal the member can read (the function's own words), or a failure to reach it. */
 export class CardPaymentError extends Error {}

@@ -1,11 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchCompanyBankDetails } from './bank-details.data';
+import { usePaymentOptions } from './usePaymentOptions';
 
-/** The account members pay into (data null: not entered yet). Read once a page; it rarely changes. */
+/** The account members pay into (data null: not entered yet), from the page's one read of how to pay. */
 export function useCompanyBankDetails() {
-  return useQuery({
-    queryKey: ['company-bank-details'],
-    queryFn: () => fetchCompanyBankDetails(),
-    staleTime: 60 * 60 * 1000,
-  });
+  return usePaymentOptions((options) => options.bank);
 }

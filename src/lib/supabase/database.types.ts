@@ -277,6 +277,8 @@ export type Database = {
           state: string;
           created_at: string;
           expires_at: string;
+          surcharge_bps: number;
+          surcharge_cents: number;
         };
         Insert: {
           id?: string;
@@ -288,6 +290,8 @@ export type Database = {
           state?: string;
           created_at?: string;
           expires_at?: string;
+          surcharge_bps?: number;
+          surcharge_cents?: number;
         };
         Update: {
           id?: string;
@@ -299,6 +303,8 @@ export type Database = {
           state?: string;
           created_at?: string;
           expires_at?: string;
+          surcharge_bps?: number;
+          surcharge_cents?: number;
         };
         Relationships: [
           {
@@ -1341,6 +1347,7 @@ export type Database = {
           recorded_by: string | null;
           created_at: string;
           stripe_payment_intent: string | null;
+          surcharge_cents: number;
         };
         Insert: {
           id?: string;
@@ -1352,6 +1359,7 @@ export type Database = {
           recorded_by?: string | null;
           created_at?: string;
           stripe_payment_intent?: string | null;
+          surcharge_cents?: number;
         };
         Update: {
           id?: string;
@@ -1363,6 +1371,7 @@ export type Database = {
           recorded_by?: string | null;
           created_at?: string;
           stripe_payment_intent?: string | null;
+          surcharge_cents?: number;
         };
         Relationships: [
           {
@@ -2289,6 +2298,13 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_card_payment_settings: {
+        Args: { [_ in never]: never };
+        Returns: {
+          cards_enabled: boolean;
+          card_surcharge_bps: number;
+        }[];
+      };
       admin_contact_messages: {
         Args: {
           search?: string;
@@ -2849,6 +2865,17 @@ export type Database = {
         };
         Returns: undefined;
       };
+      payment_options: {
+        Args: { [_ in never]: never };
+        Returns: {
+          account_name: string;
+          bank_name: string;
+          bsb: string;
+          account_number: string;
+          cards_enabled: boolean;
+          card_surcharge_bps: number;
+        }[];
+      };
       poll_results: {
         Args: {
           poll_ids: string[];
@@ -2875,6 +2902,8 @@ export type Database = {
           state: string;
           created_at: string;
           expires_at: string;
+          surcharge_bps: number;
+          surcharge_cents: number;
         };
       };
       preview_payment: {
@@ -2942,6 +2971,7 @@ export type Database = {
           recorded_by: string | null;
           created_at: string;
           stripe_payment_intent: string | null;
+          surcharge_cents: number;
         };
       };
       register_interest: {
@@ -3051,6 +3081,16 @@ export type Database = {
           paid_at: string | null;
           created_at: string;
           updated_at: string;
+        }[];
+      };
+      set_card_payment_settings: {
+        Args: {
+          p_enabled: boolean;
+          p_surcharge_bps: number;
+        };
+        Returns: {
+          cards_enabled: boolean;
+          card_surcharge_bps: number;
         }[];
       };
       set_company_bank_details: {

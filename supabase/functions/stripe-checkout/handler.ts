@@ -52,6 +52,9 @@ interface Attempt {
   purpose: Purpose;
   amount_cents: number;
   currency: string;
+  /** The card surcharge the database set on the attempt (decision 0089): its own line, 0 for none. */
+  surcharge_bps: number;
+  surcharge_cents: number;
 }
 
 interface Ask {
@@ -108,6 +111,22 @@ async function refusal(response: Response): Promise<Response> {
   if (code === '55000') return answer(409, { message });
   console.error(`stripe-checkout: prepare_card_payment failed: HTTP ${response.status} ${text}`);
   return answer(502, { message: 'Your card payment could not be started. Please try again.' });
+}
+
+/** The surcharge as its own line, so the member sees it apart on Stripe's page and on the receipt. */
+function surchargeLine(attempt: Attempt): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  if (!attempt.surcharge_cents) return [];
+  const percent = `${(attempt.surcharge_bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+  return [
+    {
+      quantity: 1,
+      price_data: {
+        currency: attempt.currency.toLowerCase(),
+        unit_amount: attempt.surcharge_cents,
+        product_data: { name: `Card surcharge (${percent}; bank transfer has none)` },
+      },
+    },
+  ];
 }
 
 export async function handleStripeCheckout(request: Request, options: CheckoutOptions): Promise<Response> {
@@ -172,6 +191,7 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
               product_data: { name: `${title}: ${PURPOSE_NAMES[attempt.purpose]}` },
             },
           },
+          ...surchargeLine(attempt),
         ],
         expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
         success_url: `${back}&card=paid`,

@@ -1,4 +1,5 @@
 import type { Handler } from './api.ts';
+import * as account from './resources/account.ts';
 import * as checkout from './resources/checkout.ts';
 import * as customers from './resources/customers.ts';
 import * as events from './resources/events.ts';
@@ -9,6 +10,7 @@ import * as refunds from './resources/refunds.ts';
 const ID = '([A-Za-z0-9_]+)';
 
 const table: [string, string, Handler][] = [
+  ['GET', '/v1/account', account.retrieveAccount],
   ['POST', '/v1/checkout/sessions', checkout.createSession],
   ['GET', `/v1/checkout/sessions/${ID}`, checkout.retrieveSession],
   ['POST', `/v1/checkout/sessions/${ID}/expire`, checkout.expire],

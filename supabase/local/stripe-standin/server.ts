@@ -24,6 +24,8 @@ export interface StandinOptions {
   host?: string;
   webhooks?: WebhookEndpoint[];
   apiVersion?: string;
+  /** The account's display name (GET /v1/account). */
+  accountName?: string;
 }
 
 export interface Standin {
@@ -130,7 +132,7 @@ async function handleApi(
 
 export async function startStripeStandin(options: StandinOptions = {}): Promise<Standin> {
   const secretKey = options.secretKey ?? 'sk_test_standin';
-  const state = new StandinState(options.apiVersion ?? '2026-10-28.endive');
+  const state = new StandinState(options.apiVersion ?? '2026-10-28.endive', options.accountName);
   const webhooks = new WebhookSender(state);
   webhooks.endpoints.push(...(options.webhooks ?? []));
   const idempotency = new IdempotencyStore();

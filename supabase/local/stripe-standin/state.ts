@@ -23,7 +23,15 @@ export class StandinState {
   readonly cardBehaviour = new Map<string, CardBehaviour>();
   readonly switches: Switches = { failNextCard: null, requireAuthenticationOffSession: false };
 
-  constructor(readonly apiVersion: string) {}
+  /** The account the secret key belongs to (GET /v1/account); its name is what the Dashboard shows. */
+  readonly account: { id: string; displayName: string };
+
+  constructor(
+    readonly apiVersion: string,
+    accountName = 'Stand-in test account',
+  ) {
+    this.account = { id: this.newId('acct'), displayName: accountName };
+  }
 
   /** Seconds tests have moved the stand-in's clock on (sessions past their expiry then expire). */
   clockOffset = 0;

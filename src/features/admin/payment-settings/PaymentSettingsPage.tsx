@@ -46,7 +46,7 @@ function BankDetailsForm({ initial }: { initial: BankForm }) {
         return;
       }
       await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['company-bank-details'] });
+      await queryClient.invalidateQueries({ queryKey: ['payment-options'] });
       showToast({
         title: 'Bank details saved',
         description: 'New bookings and payment plans show them from now on.',
