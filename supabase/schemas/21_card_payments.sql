@@ -14,6 +14,8 @@ set check_function_bodies = false;
 --   Card payments and refunds in the ledger, and the Stripe events the webhook has applied, each once.
 -- 20261203600001_card_checkout_attempts:
 --   apply_stripe_event marks the card payment attempt paid or expired; an open deposit attempt keeps the hold.
+-- 20261203800001_stripe_settings_and_surcharge:
+--   record_card_payment keeps the attempt's card surcharge apart from the payment (decision 0089).
 
 -- ---------------------------------------------------------------- public.stripe_events
 

@@ -83,6 +83,10 @@ function adminPaths({ customerId, bookingId, enquirerEmail, eventId }: Rows): st
     '/admin/payment-plans',
     '/admin/create-payment-plan',
     '/admin/payment-settings',
+    '/admin/merchandise',
+    '/admin/merchandise/product',
+    // The seed's T-shirt (supabase/seed.sql), with its sizes.
+    '/admin/merchandise/product?id=c1000000-0000-4000-8000-000000000001',
   ];
 }
 

@@ -1,7 +1,7 @@
 // The store's fields as an admin types them on /admin/merchandise (decision 0092): one rule per field, used by
 // the forms and their tests. The database's CHECKs (products, product_variants, store_settings) say the same;
 // supabase/tests/database/store-rules-agree.test.ts runs every boundary value through both.
-import { characterCount, hasControlCharacters, isTrimmed } from './text';
+import { characterCount, hasControlCharacters } from './text';
 
 export const PRODUCT_NAME_MAX = 80;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
@@ -38,7 +38,7 @@ export function productDescriptionProblem(value: string): string | undefined {
   if (!text) return undefined;
   if (characterCount(text) > PRODUCT_DESCRIPTION_MAX)
     return `The description must be ${PRODUCT_DESCRIPTION_MAX.toLocaleString('en-AU')} characters or fewer.`;
-  if (hasControlCharacters(text, { multiline: true }) || !isTrimmed(text))
+  if (hasControlCharacters(text, { multiline: true }))
     return "The description contains characters we can't save.";
   return undefined;
 }

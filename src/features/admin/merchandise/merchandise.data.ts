@@ -228,10 +228,3 @@ export async function saveStoreSettings(
     ? { outcome: 'saved' }
     : { outcome: 'refused', message: 'Only admins can change the store.' };
 }
-
-/** The overview's warning: the threshold and how many sizes of visible products are at or under it. */
-export async function fetchLowStock(
-  client: LoadClient = sharedClient,
-): Promise<{ threshold: number; low_sizes: number }> {
-  return unwrap(await (await client()).rpc('admin_low_stock').single());
-}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchLowStock } from '../merchandise/merchandise.data';
+import { fetchLowStock } from './low-stock.data';
 import { KpiCard } from './KpiCard';
 import { formatCount } from './overview';
 
