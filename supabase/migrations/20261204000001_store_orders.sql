@@ -67,16 +67,16 @@ CREATE FUNCTION private.delivery_address_problem(p_name text, p_line1 text, p_li
     AS $$
   select case
     when coalesce(p_name, '') = '' then 'Please enter the name to post to.'
-    when not private.is_trimmed(p_name) or char_length(p_name) > 100 or p_name ~ '[[:cntrl:]]'
+    when not private.is_trimmed(p_name) or char_length(p_name) > 100 or p_name ~ '[\u0001-\u001F\u007F-\u009F]'
       then 'The name must be one line of 100 characters or fewer.'
     when coalesce(p_line1, '') = '' then 'Please enter the street address.'
-    when not private.is_trimmed(p_line1) or char_length(p_line1) > 100 or p_line1 ~ '[[:cntrl:]]'
+    when not private.is_trimmed(p_line1) or char_length(p_line1) > 100 or p_line1 ~ '[\u0001-\u001F\u007F-\u009F]'
       then 'The street address must be one line of 100 characters or fewer.'
     when p_line2 is not null and (p_line2 = '' or not private.is_trimmed(p_line2) or char_length(p_line2) > 100
-                                  or p_line2 ~ '[[:cntrl:]]')
+                                  or p_line2 ~ '[\u0001-\u001F\u007F-\u009F]')
       then 'The second address line must be one line of 100 characters or fewer.'
     when coalesce(p_suburb, '') = '' then 'Please enter the suburb or town.'
-    when not private.is_trimmed(p_suburb) or char_length(p_suburb) > 60 or p_suburb ~ '[[:cntrl:]]'
+    when not private.is_trimmed(p_suburb) or char_length(p_suburb) > 60 or p_suburb ~ '[\u0001-\u001F\u007F-\u009F]'
       then 'The suburb must be one line of 60 characters or fewer.'
     when p_state is null or p_state not in ('ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA')
       then 'Please choose the state or territory.'

@@ -15,6 +15,7 @@ import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
 import { REMINDERS_MATRIX } from './reminders.ts';
 import { STORE_MATRIX } from './store.ts';
+import { STORE_ORDERS_MATRIX } from './store-orders.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
@@ -42,4 +43,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   WAITLIST_OFFERS_MATRIX,
   CARD_CHECKOUT_MATRIX,
   STORE_MATRIX,
+  STORE_ORDERS_MATRIX,
 ];
