@@ -109,7 +109,7 @@ export interface DeliveryAddress {
 export function deliveryAddressProblems(
   address: DeliveryAddress,
 ): Partial<Record<keyof DeliveryAddress, string>> {
-  const problems: Partial<Record<keyof DeliveryAddress, string>> = {
+  const problems: Record<keyof DeliveryAddress, string | undefined> = {
     name: recipientProblem(address.name),
     line1: streetProblem(address.line1),
     line2: secondLineProblem(address.line2),
@@ -117,5 +117,7 @@ export function deliveryAddressProblems(
     state: stateProblem(address.state),
     postcode: postcodeProblem(address.state, address.postcode),
   };
-  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as typeof problems;
+  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as Partial<
+    Record<keyof DeliveryAddress, string>
+  >;
 }
