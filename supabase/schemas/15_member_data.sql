@@ -69,12 +69,13 @@ create function private.member_email(member uuid) returns text
 language sql stable set search_path = ''
 as $$ select u.email from auth.users u where u.id = member $$;
 
--- Whether the company keeps records that need the person to stay, anonymised: bookings (financial
--- records) or posts (they hold other members' replies). Without any, the account is deleted outright.
+-- Whether the company keeps records that need the person to stay, anonymised: bookings and paid orders
+-- (financial records) or posts (they hold other members' replies). Without any, the account is deleted outright.
 create function private.keeps_member_records(member uuid) returns boolean
 language sql stable set search_path = ''
 as $$
   select exists (select 1 from public.bookings where user_id = member)
+      or exists (select 1 from public.orders where user_id = member and state not in ('awaiting_payment', 'expired'))
       or exists (select 1 from public.comments where user_id = member)
       or exists (select 1 from public.comment_replies where user_id = member)
 $$;

@@ -274,6 +274,11 @@ begin
     return event;
   end if;
   case
+    -- A store order's session (decision 0091): the order's own payment, apart from any booking's.
+    when p_type like 'checkout.session.%' and p_object #>> '{metadata,order_id}' is not null then
+      select * into outcome from private.apply_order_session(p_type, p_object);
+      update public.stripe_events set result = outcome.result, detail = outcome.detail
+      where id = p_event_id returning * into event;
     when p_type = 'checkout.session.completed' and p_object ->> 'payment_status' = 'paid'
       or p_type = 'checkout.session.async_payment_succeeded' then
       select * into outcome from private.record_card_payment(p_object);

@@ -10,11 +10,14 @@ import { useCompanyBankDetails } from './useCompanyBankDetails';
 export function BankTransferDetails({
   reference,
   extraRows = [],
+  matchTo = 'booking',
 }: {
   /** The booking's bank reference (HH and 8 letters or digits); null for a booking made before them. */
   reference: string | null;
   /** Rows after the account's, such as the amount due now. */
   extraRows?: readonly (readonly [string, ReactNode])[];
+  /** What the reference matches the payment to: a booking, or a store order (decision 0091). */
+  matchTo?: 'booking' | 'order';
 }) {
   const bank = useCompanyBankDetails();
   if (bank.isPending)
@@ -61,7 +64,7 @@ export function BankTransferDetails({
         {reference ? (
           <>
             Please quote your reference <strong className="tabular-nums">{reference}</strong> exactly, so we
-            can match your payment to your booking.
+            can match your payment to your {matchTo}.
           </>
         ) : (
           <>

@@ -9,6 +9,7 @@ import { computeTiles, greeting, isFirstVisit, type Tiles } from './dashboard';
 import { fetchDashboard } from './dashboard.data';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { MemberPolls } from '../polls/MemberPolls';
+import { MyOrders } from '../orders/MyOrders';
 import { TravellerFormTasks } from '../traveller-forms/TravellerFormTasks';
 
 const TILES: { key: keyof Tiles; label: string; href?: string }[] = [
@@ -49,6 +50,7 @@ export function Dashboard() {
       ) : (
         <DashboardBody data={query.data} />
       )}
+      <MyOrders />
       <MemberPolls />
       <TravellerFormTasks userId={userId} />
     </div>

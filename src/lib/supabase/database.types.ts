@@ -1169,6 +1169,149 @@ export type Database = {
           },
         ];
       };
+      order_lines: {
+        Row: {
+          order_id: string;
+          position: number;
+          variant_id: string | null;
+          name: string;
+          size: string | null;
+          quantity: number;
+          unit_price_cents: number;
+          unit_discount_cents: number;
+          line_total_cents: number;
+          gst_cents: number;
+        };
+        Insert: {
+          order_id: string;
+          position: number;
+          variant_id?: string | null;
+          name: string;
+          size?: string | null;
+          quantity: number;
+          unit_price_cents: number;
+          unit_discount_cents: number;
+          line_total_cents: number;
+          gst_cents: number;
+        };
+        Update: {
+          order_id?: string;
+          position?: number;
+          variant_id?: string | null;
+          name?: string;
+          size?: string | null;
+          quantity?: number;
+          unit_price_cents?: number;
+          unit_discount_cents?: number;
+          line_total_cents?: number;
+          gst_cents?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_lines_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'order_lines_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      orders: {
+        Row: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+        };
+        Insert: {
+          id?: string;
+          number: string;
+          user_id: string;
+          state?: string;
+          pay_by: string;
+          delivery: string;
+          ship_name?: string | null;
+          ship_line1?: string | null;
+          ship_line2?: string | null;
+          ship_suburb?: string | null;
+          ship_state?: string | null;
+          ship_postcode?: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency?: string;
+          placed_at?: string;
+          expires_at: string;
+          paid_at?: string | null;
+          checkout_session_id?: string | null;
+          stripe_payment_intent?: string | null;
+        };
+        Update: {
+          id?: string;
+          number?: string;
+          user_id?: string;
+          state?: string;
+          pay_by?: string;
+          delivery?: string;
+          ship_name?: string | null;
+          ship_line1?: string | null;
+          ship_line2?: string | null;
+          ship_suburb?: string | null;
+          ship_state?: string | null;
+          ship_postcode?: string | null;
+          discount_percent?: number;
+          subtotal_cents?: number;
+          discount_cents?: number;
+          shipping_cents?: number;
+          total_cents?: number;
+          gst_cents?: number;
+          currency?: string;
+          placed_at?: string;
+          expires_at?: string;
+          paid_at?: string | null;
+          checkout_session_id?: string | null;
+          stripe_payment_intent?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'orders_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payment_notices: {
         Row: {
           id: string;
@@ -1682,16 +1825,22 @@ export type Database = {
         Row: {
           only_row: boolean;
           member_discount_percent: number;
+          shipping_cents: number;
+          bank_transfer_days: number;
           low_stock_threshold: number;
         };
         Insert: {
           only_row?: boolean;
           member_discount_percent: number;
+          shipping_cents?: number;
+          bank_transfer_days?: number;
           low_stock_threshold?: number;
         };
         Update: {
           only_row?: boolean;
           member_discount_percent?: number;
+          shipping_cents?: number;
+          bank_transfer_days?: number;
           low_stock_threshold?: number;
         };
         Relationships: [];
@@ -2845,6 +2994,37 @@ export type Database = {
           unnamed: number;
         }[];
       };
+      order_to_pay_by_card: {
+        Args: {
+          p_order_id: string;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+        };
+      };
       orphan_event_images: {
         Args: {
           as_of?: string;
@@ -2875,6 +3055,40 @@ export type Database = {
           cards_enabled: boolean;
           card_surcharge_bps: number;
         }[];
+      };
+      place_order: {
+        Args: {
+          items: Json;
+          delivery: Json;
+          pay_by: string;
+          expected_total_cents: number;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+        };
       };
       poll_results: {
         Args: {

@@ -49,6 +49,7 @@ const KEPT = new Set([
   'public.profiles.id', // name, phone and consent cleared
   'public.bookings.user_id', // financial records (retention: issue 19)
   'public.bookings.terms_accepted_by', // who accepted the terms, kept with the booking
+  'public.orders.user_id', // paid store orders: tax records
   'public.payments.recorded_by', // the admin who recorded a payment: a financial record
   'public.comments.user_id', // hold other members' replies; shown as Anonymous
   'public.comment_replies.user_id',

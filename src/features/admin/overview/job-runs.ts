@@ -9,6 +9,7 @@ const JOB_PURPOSES: Record<string, string> = {
   'complete-ended-trips': 'Marks trips that have ended as completed (daily)',
   'payment-reminders': 'E-mails payment reminders before, on and after due dates (daily)',
   'waitlist-offers': 'Releases expired holds and offers freed places to the waitlist (every 5 minutes)',
+  'expire-store-orders': 'Expires store orders left unpaid and puts their stock back (every 5 minutes)',
   'prune-unread-rows': 'Removes records nobody reads again (daily)',
   'prune-images': 'Removes uploaded images no post uses (daily)',
 };

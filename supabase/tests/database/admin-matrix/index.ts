@@ -16,6 +16,7 @@ import { POLLS_MATRIX } from './polls.ts';
 import { REMINDERS_MATRIX } from './reminders.ts';
 import { STORE_MATRIX } from './store.ts';
 import { STRIPE_SETTINGS_MATRIX } from './stripe-settings.ts';
+import { STORE_ORDERS_MATRIX } from './store-orders.ts';
 import { TEAM_MATRIX } from './team.ts';
 import { UPDATES_MATRIX } from './updates.ts';
 import { TRAVELLER_FORMS_MATRIX } from './traveller-forms.ts';
@@ -44,4 +45,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   CARD_CHECKOUT_MATRIX,
   STORE_MATRIX,
   STRIPE_SETTINGS_MATRIX,
+  STORE_ORDERS_MATRIX,
 ];

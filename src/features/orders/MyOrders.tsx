@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryWaiting } from '../../components/ui/QueryStatus';
+import { formatAudCents } from '../../lib/format/currency';
+import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { orderHref, orderStateLabel } from './orders';
+import { fetchMyOrders } from './orders.data';
+
+/**
+ * The member's store orders on the dashboard (decision 0091), newest first, each with its state and a link to
+ * its page (how to pay it, or its tax invoice). Nothing is shown to a member who has never ordered.
+ */
+export function MyOrders() {
+  const query = useQuery({ queryKey: ['my-orders'], queryFn: () => fetchMyOrders() });
+  if (!query.isSuccess) return <QueryWaiting query={query} what="orders" />;
+  if (query.data.length === 0) return null;
+  return (
+    <section aria-labelledby="orders-title">
+      <h2 id="orders-title" className="text-xl font-semibold">
+        Your Store Orders
+      </h2>
+      <ul className="divide-border border-border mt-4 divide-y rounded-lg border">
+        {query.data.map((order) => (
+          <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div>
+              <a href={orderHref(order.id)} className="text-primary font-medium underline">
+                Order {order.number}
+              </a>
+              <p className="text-muted-foreground text-sm">
+                {formatOrdinalDate(sydneyDate(order.placed_at))} · {formatAudCents(order.total_cents)}
+              </p>
+            </div>
+            <span
+              className="border-border rounded-full border px-2.5 py-0.5 text-xs font-semibold"
+              data-testid="order-state"
+            >
+              {orderStateLabel(order.state)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/** The store's orders in the member's words (decision 0091). Pure, so the rules are unit-tested. */
+import type { Order } from './orders.data';
+
+export const ORDER_STATE_LABELS: Record<string, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  expired: 'Expired',
+};
+
+export function orderStateLabel(state: string): string {
+  return ORDER_STATE_LABELS[state] ?? state;
+}
+
+/** The order page of an order (also its tax invoice once paid). */
+export function orderHref(orderId: string): string {
+  return `/store/order?order=${encodeURIComponent(orderId)}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order id in the page's address (?order=<id>), or null. */
+export function orderIdFrom(search: string): string | null {
+  const id = new URLSearchParams(search).get('order');
+  return id && UUID.test(id) ? id : null;
+}
+
+/** Whether the order is paid (and so has a tax invoice): paid, packed or shipped. */
+export function isPaid(order: Pick<Order, 'state'>): boolean {
+  return order.state === 'paid' || order.state === 'packed' || order.state === 'shipped';
+}
+
+/** A line's label as the cart shows it: 'Haunted Horizons T-shirt (M)', or the name alone. */
+export function lineLabel(line: { name: string; size: string | null }): string {
+  return line.size ? `${line.name} (${line.size})` : line.name;
+}
+
+/** The order's postal address as lines, or null for pickup. */
+export function addressLines(order: Order): string[] | null {
+  if (order.delivery !== 'ship') return null;
+  return [
+    order.ship_name,
+    order.ship_line1,
+    order.ship_line2,
+    [order.ship_suburb, order.ship_state, order.ship_postcode].filter(Boolean).join(' '),
+  ].filter((line): line is string => Boolean(line));
+}
