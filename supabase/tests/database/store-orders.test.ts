@@ -403,6 +403,35 @@ describe.each(DATABASE_KINDS)('store orders on $name', (kind) => {
       expect(await stockOf(db(), STICKERS)).toBe(before);
     });
 
+    it('takes the stock again for a payment that arrives after the order expired, or flags it when it has sold', async () => {
+      await db().query(`update public.product_variants set stock = 1 where id = $1`, [T_SHIRT_XL]);
+      const late = await placeAs(db(), BUYER, [line(T_SHIRT_XL, 1)], PICKUP, 'card', 2250);
+      await db().exec(`select private.expire_store_orders(now() + interval '36 minutes')`);
+      expect(await stockOf(db(), T_SHIRT_XL)).toBe(1);
+      const paid = session(late, { payment_intent: 'pi_order_late', payment_status: 'paid' });
+      expect(await applyEvent(db(), 'checkout.session.completed', paid)).toBe('recorded');
+      expect(await stockOf(db(), T_SHIRT_XL)).toBe(0);
+
+      await db().query(`update public.product_variants set stock = 1 where id = $1`, [T_SHIRT_XL]);
+      const gone = await placeAs(db(), BUYER, [line(T_SHIRT_XL, 1)], PICKUP, 'card', 2250);
+      await db().exec(`select private.expire_store_orders(now() + interval '36 minutes')`);
+      await placeAs(db(), memberId(2), [line(T_SHIRT_XL, 1)], PICKUP, 'bank_transfer', 2250);
+      const tooLate = session(gone, { payment_intent: 'pi_order_gone', payment_status: 'paid' });
+      expect(await applyEvent(db(), 'checkout.session.completed', tooLate)).toBe('needs_attention');
+      expect(await stockOf(db(), T_SHIRT_XL)).toBe(0);
+      const { rows } = await db().query(
+        `select o.state, e.detail from public.orders o join public.stripe_events e on e.object_id = $2
+         where o.id = $1`,
+        [gone.id, tooLate.id],
+      );
+      expect(rows).toEqual([
+        {
+          state: 'paid',
+          detail: `Order ${gone.number} was paid after it expired and its items have sold since: refund it or restock.`,
+        },
+      ]);
+    });
+
     it('flags a payment for an amount other than the order’s', async () => {
       const order = await placeAs(db(), BUYER, [line(STICKERS, 1)], PICKUP, 'card', 720);
       const odd = session(order, {
