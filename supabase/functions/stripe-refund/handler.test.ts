@@ -17,7 +17,11 @@ const WAITING = {
 };
 
 /** A database that answers card_refunds_to_make with `waiting` and echoes what settle was given. */
-function options(waiting: unknown[], stripe: Partial<Stripe['refunds']>, overrides: Partial<RefundOptions> = {}) {
+function options(
+  waiting: unknown[],
+  stripe: Partial<Stripe['refunds']>,
+  overrides: Partial<RefundOptions> = {},
+) {
   const calls: { url: string; body: Record<string, unknown> }[] = [];
   const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;

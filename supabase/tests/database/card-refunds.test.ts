@@ -281,10 +281,10 @@ describe.each(DATABASE_KINDS)('card refunds and the attempts sweep on $name', (k
             .then((r) => r.rows[0]!.id),
         );
         if (session) {
-          await testDb.db.query(`update public.card_payment_attempts set checkout_session_id = $2 where id = $1`, [
-            id,
-            session,
-          ]);
+          await testDb.db.query(
+            `update public.card_payment_attempts set checkout_session_id = $2 where id = $1`,
+            [id, session],
+          );
         }
         ids.push(id);
       }

@@ -93,7 +93,12 @@ export async function fetchBookingEvents(client: LoadClient = sharedClient): Pro
 
 type Traveller = Tables['travellers']['Row'];
 type Instalment = Tables['booking_installments']['Row'];
-type Payment = Tables['payments']['Row'];
+/** A payment with its refunds and the card refunds asked for on it (decision 0090). */
+export type BookingPayment = Tables['payments']['Row'] & {
+  payment_refunds: Tables['payment_refunds']['Row'][];
+  card_refund_requests: Tables['card_refund_requests']['Row'][];
+};
+type Payment = BookingPayment;
 
 /** One booking as the screen shows it: the row, its departure, travellers, schedule, payments and settlement. */
 export interface BookingRecord {
