@@ -250,3 +250,33 @@ $$;
 
 REVOKE ALL ON FUNCTION private.sweep_card_attempts(p_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sweep_card_attempts(p_at timestamp with time zone) TO service_role;
+
+-- ---------------------------------------------------------------- an operator-cancelled departure
+
+-- When the company cancels a departure (its status becomes 'cancelled', which also e-mails its travellers),
+-- every card payment of its bookings not already cancelled is refunded in full: one request each, for what is
+-- left of it, made by the stripe-refund function (woken now where the scheduler can call it, else by the
+-- admin's page and the sweep). Bank transfers are refunded from the bank account by the company.
+CREATE FUNCTION private.refund_cancelled_departure() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
+  select p.id, private.card_refundable_cents(p.id),
+         'We cancelled the trip: the whole payment goes back.',
+         (select pr.id from public.profiles pr where pr.id = auth.uid())
+  from public.payments p
+  join public.bookings b on b.id = p.booking_id
+  where b.event_id = new.id and b.status <> 'cancelled' and p.method = 'card'
+    and private.card_refundable_cents(p.id) > 0;
+  if found then
+    perform private.wake_card_refunds();
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.refund_cancelled_departure() FROM PUBLIC;
+
+CREATE TRIGGER refund_cancelled_departure AFTER UPDATE OF status ON public.events FOR EACH ROW WHEN (((new.status = 'cancelled'::public.event_status) AND (old.status IS DISTINCT FROM 'cancelled'::public.event_status))) EXECUTE FUNCTION private.refund_cancelled_departure();

@@ -69,6 +69,8 @@ export async function startE2eStack({
       'checkout.session.async_payment_succeeded',
       'checkout.session.async_payment_failed',
       'checkout.session.expired',
+      'refund.created',
+      'refund.updated',
     ],
   });
   await stack.db.query(`update private.card_payment_settings set enabled = true`);

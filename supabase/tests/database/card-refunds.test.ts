@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../local/src/db/types.ts';
 import { withClaims } from '../../local/src/db/with-claims.ts';
 import { addDeparture, addMembers, addTraveller, bookAs, memberId, refusal } from './booking-fixtures.ts';
+import { REFUND_REASON_MAX } from '../../../src/features/admin/bookings/card-refunds.ts';
 import { claimsOf, insertFixtures } from './fixtures.ts';
 import {
   createPreparedDatabase,
@@ -250,6 +251,13 @@ describe.each(DATABASE_KINDS)('card refunds and the attempts sweep on $name', (k
     ).toEqual({ code: '22023', message: "Stripe's refund is not the one asked for" });
   });
 
+  it("keeps the form's reason limit and the database's one rule", async () => {
+    const { rows } = await testDb.db.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'card_refund_requests_reason_check'`,
+    );
+    expect(rows[0]!.def).toContain(`char_length(reason) <= ${REFUND_REASON_MAX}`);
+  });
+
   it('lets two admins asking at once refund no more than the payment', async () => {
     const { payments } = await paidByCard([40000]);
     const results = await Promise.allSettled([
@@ -261,6 +269,53 @@ describe.each(DATABASE_KINDS)('card refunds and the attempts sweep on $name', (k
     expect((rejected.reason as Error).message).toBe(
       'That is more than is left to refund on this payment ($100.00).',
     );
+  });
+
+  it('refunds every card payment in full when the company cancels the departure, and no bank transfer', async () => {
+    const { booking, event, intents, payments } = await paidByCard([160000, 40000]);
+    // $100 of the balance was refunded already: $300 is left of that payment.
+    const goodwill = await request(payments[1]!.id, 10000, 'Goodwill');
+    await settle(goodwill.id, {
+      id: next('re_goodwill'),
+      amount: 10000,
+      payment_intent: intents[1],
+      status: 'succeeded',
+    });
+    await asAdmin(testDb.db, (tx) =>
+      tx.query(`select public.record_payment($1, 5000, private.sydney_today(), 'Transfer')`, [booking.id]),
+    );
+    await asAdmin(testDb.db, (tx) =>
+      tx.query(`update public.events set status = 'cancelled' where id = $1`, [event]),
+    );
+    const waiting = await asService(testDb.db, (tx) =>
+      tx
+        .query<{ payment_intent: string; amount_cents: number; reason: string }>(
+          `select payment_intent, amount_cents, reason from public.card_refunds_to_make() where booking_id = $1
+           order by amount_cents desc`,
+          [booking.id],
+        )
+        .then((r) => r.rows),
+    );
+    expect(waiting).toEqual([
+      {
+        payment_intent: intents[0],
+        amount_cents: 160000,
+        reason: 'We cancelled the trip: the whole payment goes back.',
+      },
+      {
+        payment_intent: intents[1],
+        amount_cents: 30000,
+        reason: 'We cancelled the trip: the whole payment goes back.',
+      },
+    ]);
+    // Cancelled again (a repeat of the same change) asks for nothing more.
+    await testDb.db.query(`update public.events set status = 'cancelled' where id = $1`, [event]);
+    const count = await testDb.db.query<{ n: number }>(
+      `select count(*)::int as n from public.card_refund_requests q join public.payments p on p.id = q.payment_id
+       where p.booking_id = $1 and q.state = 'requested'`,
+      [booking.id],
+    );
+    expect(count.rows[0]!.n).toBe(2);
   });
 
   describe('the attempts sweep', () => {

@@ -117,7 +117,7 @@ export interface BookingRecord {
 
 const RECORD_SELECT =
   '*, events(id, title, start_date, end_date, location), booking_travellers(travellers(*)), ' +
-  'booking_installments(*), payments(*), booking_cancellations(*)';
+  'booking_installments(*), payments(*, payment_refunds(*), card_refund_requests(*)), booking_cancellations(*)';
 
 /** One booking's whole record, or null when no booking has that id. */
 export async function fetchBooking(
