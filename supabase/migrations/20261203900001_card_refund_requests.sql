@@ -17,7 +17,6 @@ create table "public"."card_refund_requests" (
     "state" text not null default 'requested'::text,
     "stripe_refund_id" text,
     "failure" text,
-    "requested_by" uuid,
     "created_at" timestamp with time zone not null default now(),
     "settled_at" timestamp with time zone
       );
@@ -54,10 +53,6 @@ alter table "public"."card_refund_requests" validate constraint "card_refund_req
 alter table "public"."card_refund_requests" add constraint "card_refund_requests_reason_check" CHECK ((private.is_trimmed(reason) AND (char_length(reason) >= 1) AND (char_length(reason) <= 300))) not valid;
 
 alter table "public"."card_refund_requests" validate constraint "card_refund_requests_reason_check";
-
-alter table "public"."card_refund_requests" add constraint "card_refund_requests_requested_by_fkey" FOREIGN KEY (requested_by) REFERENCES profiles(id) ON DELETE SET NULL not valid;
-
-alter table "public"."card_refund_requests" validate constraint "card_refund_requests_requested_by_fkey";
 
 alter table "public"."card_refund_requests" add constraint "card_refund_requests_state_check" CHECK ((state = ANY (ARRAY['requested'::text, 'made'::text, 'failed'::text]))) not valid;
 
@@ -183,8 +178,8 @@ begin
   if char_length(btrim(p_reason)) > 300 then
     raise exception 'Keep the reason to 300 characters.' using errcode = '22023';
   end if;
-  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
-  values (payment.id, coalesce(p_amount_cents, refundable), btrim(p_reason), auth.uid())
+  insert into public.card_refund_requests (payment_id, amount_cents, reason)
+  values (payment.id, coalesce(p_amount_cents, refundable), btrim(p_reason))
   returning * into request;
   return request;
 end

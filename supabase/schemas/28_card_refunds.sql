@@ -28,7 +28,6 @@ CREATE TABLE public.card_refund_requests (
     state text DEFAULT 'requested'::text NOT NULL,
     stripe_refund_id text,
     failure text,
-    requested_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     settled_at timestamp with time zone,
     CONSTRAINT card_refund_requests_amount_cents_check CHECK ((amount_cents > 0)),
@@ -49,9 +48,6 @@ ALTER TABLE ONLY public.card_refund_requests
 
 ALTER TABLE ONLY public.card_refund_requests
     ADD CONSTRAINT card_refund_requests_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT;
-
-ALTER TABLE ONLY public.card_refund_requests
-    ADD CONSTRAINT card_refund_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
 
 CREATE INDEX card_refund_requests_payment_id_idx ON public.card_refund_requests USING btree (payment_id, created_at);
 
@@ -126,8 +122,8 @@ begin
   if char_length(btrim(p_reason)) > 300 then
     raise exception 'Keep the reason to 300 characters.' using errcode = '22023';
   end if;
-  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
-  values (payment.id, coalesce(p_amount_cents, refundable), btrim(p_reason), auth.uid())
+  insert into public.card_refund_requests (payment_id, amount_cents, reason)
+  values (payment.id, coalesce(p_amount_cents, refundable), btrim(p_reason))
   returning * into request;
   return request;
 end
@@ -262,10 +258,8 @@ CREATE FUNCTION private.refund_cancelled_departure() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
-  select p.id, private.card_refundable_cents(p.id),
-         'We cancelled the trip: the whole payment goes back.',
-         (select pr.id from public.profiles pr where pr.id = auth.uid())
+  insert into public.card_refund_requests (payment_id, amount_cents, reason)
+  select p.id, private.card_refundable_cents(p.id), 'We cancelled the trip: the whole payment goes back.'
   from public.payments p
   join public.bookings b on b.id = p.booking_id
   where b.event_id = new.id and b.status <> 'cancelled' and p.method = 'card'

@@ -319,7 +319,6 @@ export type Database = {
           state: string;
           stripe_refund_id: string | null;
           failure: string | null;
-          requested_by: string | null;
           created_at: string;
           settled_at: string | null;
         };
@@ -331,7 +330,6 @@ export type Database = {
           state?: string;
           stripe_refund_id?: string | null;
           failure?: string | null;
-          requested_by?: string | null;
           created_at?: string;
           settled_at?: string | null;
         };
@@ -343,7 +341,6 @@ export type Database = {
           state?: string;
           stripe_refund_id?: string | null;
           failure?: string | null;
-          requested_by?: string | null;
           created_at?: string;
           settled_at?: string | null;
         };
@@ -353,13 +350,6 @@ export type Database = {
             columns: ['payment_id'];
             isOneToOne: false;
             referencedRelation: 'payments';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'card_refund_requests_requested_by_fkey';
-            columns: ['requested_by'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -3063,7 +3053,6 @@ export type Database = {
           state: string;
           stripe_refund_id: string | null;
           failure: string | null;
-          requested_by: string | null;
           created_at: string;
           settled_at: string | null;
         };
@@ -3157,7 +3146,6 @@ export type Database = {
           state: string;
           stripe_refund_id: string | null;
           failure: string | null;
-          requested_by: string | null;
           created_at: string;
           settled_at: string | null;
         };
