@@ -316,6 +316,50 @@ export type Database = {
           },
         ];
       };
+      card_refund_requests: {
+        Row: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          reason: string;
+          state: string;
+          stripe_refund_id: string | null;
+          failure: string | null;
+          created_at: string;
+          settled_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          payment_id: string;
+          amount_cents: number;
+          reason: string;
+          state?: string;
+          stripe_refund_id?: string | null;
+          failure?: string | null;
+          created_at?: string;
+          settled_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          payment_id?: string;
+          amount_cents?: number;
+          reason?: string;
+          state?: string;
+          stripe_refund_id?: string | null;
+          failure?: string | null;
+          created_at?: string;
+          settled_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'card_refund_requests_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: false;
+            referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       cart_items: {
         Row: {
           user_id: string;
@@ -2829,6 +2873,19 @@ export type Database = {
         Args: { [_ in never]: never };
         Returns: boolean;
       };
+      card_refunds_to_make: {
+        Args: {
+          p_request_id?: string;
+        };
+        Returns: {
+          id: string;
+          booking_id: string;
+          payment_intent: string;
+          amount_cents: number;
+          currency: string;
+          reason: string;
+        }[];
+      };
       claim_outbound_mail: {
         Args: {
           max_rows?: number;
@@ -3243,6 +3300,24 @@ export type Database = {
           hold_released_at: string | null;
         };
       };
+      request_card_refund: {
+        Args: {
+          p_payment_id: string;
+          p_amount_cents: number;
+          p_reason: string;
+        };
+        Returns: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          reason: string;
+          state: string;
+          stripe_refund_id: string | null;
+          failure: string | null;
+          created_at: string;
+          settled_at: string | null;
+        };
+      };
       resend_booking_email: {
         Args: {
           p_booking_id: string;
@@ -3327,6 +3402,24 @@ export type Database = {
           follow: boolean;
         };
         Returns: boolean;
+      };
+      settle_card_refund_request: {
+        Args: {
+          p_request_id: string;
+          p_refund?: Json;
+          p_failure?: string;
+        };
+        Returns: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          reason: string;
+          state: string;
+          stripe_refund_id: string | null;
+          failure: string | null;
+          created_at: string;
+          settled_at: string | null;
+        };
       };
       split_installment: {
         Args: {

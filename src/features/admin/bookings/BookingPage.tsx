@@ -8,10 +8,13 @@ import { RecordSection, RecordTable } from '../customers/RecordSection';
 import { AdminPage } from '../ui/AdminPage';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { PaymentRefunds } from './PaymentRefunds';
+import { RefundPaymentDialog } from './RefundPaymentDialog';
 import { RecordPaymentForm } from './RecordPaymentForm';
 import { ResendEmailButtons } from './ResendEmailButtons';
 import { cancellationRequest, instalmentStanding, money, STANDING_LABELS, stateLabel } from './bookings';
-import { bookingKey, fetchBooking, type BookingRecord } from './bookings.data';
+import { bookingKey, fetchBooking, type BookingPayment, type BookingRecord } from './bookings.data';
+import { refundLeftCents } from './card-refunds';
 
 /** /admin/bookings/$bookingId: one booking, what the member sees and its history, with the admin's actions. */
 export function BookingPage() {
@@ -58,6 +61,7 @@ function BookingView({ record }: { record: BookingRecord }) {
   const today = sydneyToday();
   const open = booking.status !== 'cancelled' && booking.status !== 'completed';
   const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState<BookingPayment | null>(null);
   const facts: [string, React.ReactNode][] = [
     ['Status', stateLabel(record.state)],
     [
@@ -206,10 +210,32 @@ function BookingView({ record }: { record: BookingRecord }) {
           columns={[
             { header: 'Received', cell: (row) => formatDate(row.received_on) },
             { header: 'Amount', cell: (row) => money(row.amount_cents, currency) },
-            { header: 'Method', cell: () => 'Bank transfer' },
+            { header: 'Method', cell: (row) => (row.method === 'card' ? 'Card' : 'Bank transfer') },
             { header: 'Reference', cell: (row) => row.reference ?? '—' },
+            { header: 'Refunds', cell: (row) => <PaymentRefunds payment={row} currency={currency} /> },
+            {
+              header: 'Actions',
+              cell: (row) =>
+                row.method === 'card' && refundLeftCents(row) > 0 ? (
+                  <button
+                    type="button"
+                    className={buttonClass('outline', 'sm')}
+                    aria-label={`Refund the card payment of ${formatDate(row.received_on)}`}
+                    onClick={() => setRefunding(row)}
+                  >
+                    Refund…
+                  </button>
+                ) : null,
+            },
           ]}
         />
+        {record.payments.length > 0 && (
+          <p className="text-muted-foreground mt-2 text-sm">
+            Card payments are refunded here, through Stripe, back to the card they came from. A bank transfer
+            is refunded from the bank account: say so on the cancellation.
+          </p>
+        )}
+        <RefundPaymentDialog payment={refunding} currency={currency} onClose={() => setRefunding(null)} />
       </RecordSection>
       <RecordSection title="History">
         <BookingHistory bookingId={booking.id} />

@@ -93,7 +93,12 @@ export async function fetchBookingEvents(client: LoadClient = sharedClient): Pro
 
 type Traveller = Tables['travellers']['Row'];
 type Instalment = Tables['booking_installments']['Row'];
-type Payment = Tables['payments']['Row'];
+/** A payment with its refunds and the card refunds asked for on it (decision 0090). */
+export type BookingPayment = Tables['payments']['Row'] & {
+  payment_refunds: Tables['payment_refunds']['Row'][];
+  card_refund_requests: Tables['card_refund_requests']['Row'][];
+};
+type Payment = BookingPayment;
 
 /** One booking as the screen shows it: the row, its departure, travellers, schedule, payments and settlement. */
 export interface BookingRecord {
@@ -112,7 +117,7 @@ export interface BookingRecord {
 
 const RECORD_SELECT =
   '*, events(id, title, start_date, end_date, location), booking_travellers(travellers(*)), ' +
-  'booking_installments(*), payments(*), booking_cancellations(*)';
+  'booking_installments(*), payments(*, payment_refunds(*), card_refund_requests(*)), booking_cancellations(*)';
 
 /** One booking's whole record, or null when no booking has that id. */
 export async function fetchBooking(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { showErrorToast, showToast } from '../../../stores/toasts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { makeWaitingRefunds } from '../bookings/card-refunds.data';
 import { changeEventStatus, type AdminEvent, type EventStatus } from './events.data';
 
 type Step = 'publish' | 'unpublish' | 'cancel';
@@ -13,7 +14,8 @@ const STEPS: Record<Step, { to: EventStatus; done: string; says: (title: string)
   cancel: {
     to: 'cancelled',
     done: 'Event cancelled',
-    says: (title) => `${title} is cancelled; its followers and travellers are being e-mailed.`,
+    says: (title) =>
+      `${title} is cancelled; its followers and travellers are being e-mailed and card payments refunded in full.`,
   },
 };
 
@@ -25,6 +27,8 @@ export function EventStatusActions({ event }: { event: AdminEvent }) {
   async function run(step: Step) {
     try {
       const changed = await changeEventStatus(event.id, event.status, STEPS[step].to);
+      // The database queued a full refund of every card payment (decision 0090): make them now.
+      if (changed && step === 'cancel') await makeWaitingRefunds();
       await queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
       setAsking(null);
       if (changed)
@@ -77,7 +81,7 @@ export function EventStatusActions({ event }: { event: AdminEvent }) {
       <ConfirmDialog
         open={asking === 'cancel'}
         title={`Cancel ${event.title}?`}
-        message="Everyone who follows or booked it is told by e-mail at once. This cannot be undone from this screen."
+        message="Everyone who follows or booked it is told by e-mail at once, and every card payment is refunded in full through Stripe. Bank transfers are refunded from the bank account. This cannot be undone from this screen."
         confirmLabel="Cancel event"
         onConfirm={() => run('cancel')}
         onClose={() => setAsking(null)}

@@ -12,6 +12,8 @@ const JOB_PURPOSES: Record<string, string> = {
   'expire-store-orders': 'Expires store orders left unpaid and puts their stock back (every 5 minutes)',
   'prune-unread-rows': 'Removes records nobody reads again (daily)',
   'prune-images': 'Removes uploaded images no post uses (daily)',
+  'card-attempts-sweep': 'Closes card payments whose Stripe page was never opened (every 5 minutes)',
+  'card-refunds-sweep': 'Retries card refunds still waiting for Stripe (every 10 minutes)',
 };
 
 export function jobPurpose(jobName: string): string {

@@ -5,6 +5,7 @@ import { AFTER_BOOKING_MATRIX } from './after-booking.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
 import { CARD_CHECKOUT_MATRIX } from './card-checkout.ts';
 import { CARD_PAYMENTS_MATRIX } from './card-payments.ts';
+import { CARD_REFUNDS_MATRIX } from './card-refunds.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
 import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { INVOICES_MATRIX } from './invoices.ts';
@@ -46,4 +47,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   STORE_MATRIX,
   STRIPE_SETTINGS_MATRIX,
   STORE_ORDERS_MATRIX,
+  CARD_REFUNDS_MATRIX,
 ];
