@@ -368,9 +368,10 @@ AS $function$
 begin
   booking_id := private.stripe_booking_id(p_object);
   result := 'ignored';
-  if booking_id is null or p_object ->> 'customer' !~ '^cus_[A-Za-z0-9]{1,200}$'
-     or p_object ->> 'payment_method' !~ '^pm_[A-Za-z0-9_]{1,200}$'
-     or not (p_object ->> 'object' = 'setup_intent' or p_object ->> 'setup_future_usage' = 'off_session') then
+  if booking_id is null or coalesce(p_object ->> 'customer' !~ '^cus_[A-Za-z0-9]{1,200}$', true)
+     or coalesce(p_object ->> 'payment_method' !~ '^pm_[A-Za-z0-9_]{1,200}$', true)
+     or not (p_object ->> 'object' is not distinct from 'setup_intent'
+             or p_object ->> 'setup_future_usage' is not distinct from 'off_session') then
     return;
   end if;
   update public.autopay_enrolments e
@@ -433,7 +434,8 @@ begin
            failure_message = coalesce(reason, 'the charge did not go through'),
            mail_id = private.queue_autopay_mail(attempt.booking_id, 'failed', attempt.amount_cents, attempt.due_date, reason)
     where a.id = attempt.id and a.state = 'pending';
-    result := 'payment_failed';
+    -- Once settled (failed already, or the money taken), a late or repeated failure changes nothing.
+    result := case when found then 'payment_failed' else 'already_recorded' end;
     return;
   end if;
   result := 'awaiting_payment';
@@ -860,7 +862,7 @@ using (((EXISTS ( SELECT 1
 -- ---------------------------------------------------------------- added by hand
 
 INSERT INTO private.autopay_settings (only_row, notice_days) VALUES (true, 3);
-INSERT INTO private.autopay_terms (version, body) VALUES (1, 'I authorise Haunted Hollow to charge each remaining instalment of this booking to the card I save, on its due date, for the amount then owing. You will e-mail me a few days before each charge and a receipt after it. If a charge fails, nothing on my booking changes and you will e-mail me a link to pay it myself. I can turn AutoPay off or change the card at any time on my payment plan page.');
+INSERT INTO private.autopay_terms (version, body) VALUES (1, 'I authorise you to charge each remaining instalment of this booking to the card I save, on its due date, for the amount then owing. You will e-mail me a few days before each charge and a receipt after it. If a charge fails, nothing on my booking changes and you will e-mail me a link to pay it myself. I can turn AutoPay off or change the card at any time on my payment plan page.');
 
 COMMENT ON TABLE private.autopay_settings IS 'AutoPay settings: days before a due date that the notice e-mail goes (1 to 14).';
 COMMENT ON TABLE private.autopay_terms IS 'The AutoPay terms, each version as members saw it (src/lib/rules/autopay.ts shows the latest).';

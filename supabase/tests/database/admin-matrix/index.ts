@@ -3,6 +3,7 @@ import { ACTIVE_MATRIX } from './active.ts';
 import { ADMIN_BOOKINGS_MATRIX } from './admin-bookings.ts';
 import { AFTER_BOOKING_MATRIX } from './after-booking.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
+import { AUTOPAY_MATRIX } from './autopay.ts';
 import { CARD_CHECKOUT_MATRIX } from './card-checkout.ts';
 import { CARD_PAYMENTS_MATRIX } from './card-payments.ts';
 import { CUSTOMERS_MATRIX } from './customers.ts';
@@ -42,4 +43,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   WAITLIST_OFFERS_MATRIX,
   CARD_CHECKOUT_MATRIX,
   STORE_MATRIX,
+  AUTOPAY_MATRIX,
 ];
