@@ -237,6 +237,7 @@ $function$
 CREATE OR REPLACE FUNCTION private.queue_autopay_mail(p_booking_id uuid, p_kind text, p_amount_cents integer, p_due_date date, p_reason text DEFAULT NULL::text)
  RETURNS bigint
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -348,7 +349,8 @@ begin
                       and (x.state <> 'failed' or x.created_at >= ap.card_saved_at))
   on conflict do nothing;
   get diagnostics attempts = row_count;
-  if attempts > 0 then
+  -- Also when an earlier attempt is still unsent (Stripe was unreachable): the same key, no second charge.
+  if exists (select 1 from public.autopay_attempts a where a.state = 'pending' and a.stripe_payment_intent is null) then
     begin
       perform private.invoke_edge_function('stripe-autopay');
     exception when others then
@@ -880,6 +882,8 @@ GRANT ALL ON FUNCTION public.autopay_charges_to_make() TO service_role;
 REVOKE ALL ON FUNCTION public.report_autopay_charge(p_attempt_id uuid, p_intent jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.report_autopay_charge(p_attempt_id uuid, p_intent jsonb) TO service_role;
 REVOKE ALL ON FUNCTION private.queue_autopay_mail(p_booking_id uuid, p_kind text, p_amount_cents integer, p_due_date date, p_reason text) FROM PUBLIC, anon, authenticated;
+-- The webhook's outcomes (service role) queue the receipt and the failure e-mail.
+GRANT ALL ON FUNCTION private.queue_autopay_mail(p_booking_id uuid, p_kind text, p_amount_cents integer, p_due_date date, p_reason text) TO service_role;
 REVOKE ALL ON FUNCTION private.installments_outstanding(p_booking_id uuid) FROM PUBLIC, anon, authenticated;
 REVOKE ALL ON FUNCTION private.run_autopay(p_today date) FROM PUBLIC, anon, authenticated;
 REVOKE ALL ON FUNCTION private.settle_autopay_attempt(p_intent jsonb, OUT result text, OUT detail text, OUT booking_id uuid) FROM PUBLIC, anon, authenticated;

@@ -279,9 +279,10 @@ GRANT ALL ON FUNCTION public.turn_off_autopay(p_booking_id uuid) TO service_role
 
 -- An AutoPay e-mail to the booking's member ('notice' before a charge, 'receipt' after one, 'failed' with the
 -- link to pay it themselves), queued in the outbox; answers its id, or null when the member has no usable
--- address or the company's settings are unset (nothing is sent, as for payment reminders).
+-- address or the company's settings are unset (nothing is sent, as for payment reminders). Security definer:
+-- the webhook's role (service_role) reaches neither auth.users nor the outbox, as for the booking confirmation.
 CREATE FUNCTION private.queue_autopay_mail(p_booking_id uuid, p_kind text, p_amount_cents integer, p_due_date date, p_reason text DEFAULT NULL::text) RETURNS bigint
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -352,6 +353,7 @@ end
 $$;
 
 REVOKE ALL ON FUNCTION private.queue_autopay_mail(p_booking_id uuid, p_kind text, p_amount_cents integer, p_due_date date, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_autopay_mail(p_booking_id uuid, p_kind text, p_amount_cents integer, p_due_date date, p_reason text) TO service_role;
 
 -- ---------------------------------------------------------------- the daily job
 
@@ -374,7 +376,7 @@ REVOKE ALL ON FUNCTION private.installments_outstanding(p_booking_id uuid) FROM 
 -- active: e-mails the notice for each instalment due within notice_days (once per instalment), and makes an
 -- attempt for each instalment due in the last week that is still owed (at least $0.50) and has none in
 -- flight, none that succeeded, and none that failed since the card was saved (a declined card is not tried
--- again until the member saves another). Then wakes stripe-autopay, which charges the attempts. Answers the
+-- again until the member saves another). Then wakes stripe-autopay, which charges every unsent attempt. Answers the
 -- counts.
 CREATE FUNCTION private.run_autopay(p_today date DEFAULT private.sydney_today()) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -415,7 +417,8 @@ begin
                       and (x.state <> 'failed' or x.created_at >= ap.card_saved_at))
   on conflict do nothing;
   get diagnostics attempts = row_count;
-  if attempts > 0 then
+  -- Also when an earlier attempt is still unsent (Stripe was unreachable): the same key, no second charge.
+  if exists (select 1 from public.autopay_attempts a where a.state = 'pending' and a.stripe_payment_intent is null) then
     begin
       perform private.invoke_edge_function('stripe-autopay');
     exception when others then

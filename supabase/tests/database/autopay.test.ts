@@ -78,13 +78,15 @@ function turnOn(db: Database, member: string, booking: string, version = 1) {
 }
 
 let events = 0;
-/** A verified Stripe event, as the stripe-webhook function passes it; answers the event's result. */
-async function deliver(db: Queryable, type: string, object: Record<string, unknown>, id?: string) {
-  const { rows } = await db.query<{ result: string }>(
-    `select result from public.apply_stripe_event($1, $2, $3::jsonb)`,
-    [id ?? `evt_autopay${(events += 1)}`, type, JSON.stringify(object)],
-  );
-  return rows[0]!.result;
+/** A verified Stripe event, as the stripe-webhook function passes it (service role); answers its result. */
+function deliver(db: Database, type: string, object: Record<string, unknown>, id?: string) {
+  return withClaims(db, { role: 'service_role' }, async (tx) => {
+    const { rows } = await tx.query<{ result: string }>(
+      `select result from public.apply_stripe_event($1, $2, $3::jsonb)`,
+      [id ?? `evt_autopay${(events += 1)}`, type, JSON.stringify(object)],
+    );
+    return rows[0]!.result;
+  });
 }
 
 /** The deposit's PaymentIntent, paid with the card saved for later (setup_future_usage off_session). */
@@ -282,9 +284,12 @@ describe.each(DATABASE_KINDS)('AutoPay on $name', (kind) => {
     expect(await deliver(db, 'payment_intent.succeeded', paid)).toBe('recorded');
     // Redelivered under another id, reported by the function too, and a failure arriving late: nothing new.
     expect(await deliver(db, 'payment_intent.succeeded', paid)).toBe('already_recorded');
-    const reported = await db.query<{ r: string }>(
-      `select public.report_autopay_charge($1, $2::jsonb) as r`,
-      [attempt!.id, JSON.stringify(paid)],
+    // As the stripe-autopay function reports it: with the service role.
+    const reported = await withClaims(db, { role: 'service_role' }, (tx) =>
+      tx.query<{ r: string }>(`select public.report_autopay_charge($1, $2::jsonb) as r`, [
+        attempt!.id,
+        JSON.stringify(paid),
+      ]),
     );
     expect(reported.rows[0]!.r).toBe('already_recorded');
     const late = charge(attempt!, 'pi_autoC1', 'requires_payment_method', {
