@@ -69,6 +69,11 @@ export async function startE2eStack({
       'checkout.session.async_payment_succeeded',
       'checkout.session.async_payment_failed',
       'checkout.session.expired',
+      // AutoPay (decision 0088): the card saved with a payment or a setup session, and off-session charges.
+      'payment_intent.succeeded',
+      'payment_intent.payment_failed',
+      'payment_intent.requires_action',
+      'setup_intent.succeeded',
     ],
   });
   await stack.db.query(`update private.card_payment_settings set enabled = true`);

@@ -47,6 +47,7 @@ export function Booked({
           <PayByCard
             ask={{ bookingId: booking.id, purpose: 'deposit', returnTo: '/manage-booking' }}
             label={`Pay ${formatPrice(dueNowCents, booking.currency)} by card`}
+            offerAutopay
           />
         </Suspense>
       </section>
