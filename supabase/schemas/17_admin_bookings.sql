@@ -227,6 +227,16 @@ begin
                             'amount_cents', r.amount_cents, 'sent_on', r.sent_on)
   from public.payment_reminders r join public.bookings b on b.id = r.booking_id
   where r.booking_id = p_booking_id
+  union all
+  -- AutoPay's charges once settled (decision 0088): 'charge' succeeded, 'charge_failed' with the reason.
+  select row_number() over (order by a.created_at, a.id), a.settled_at, null::uuid, 'AutoPay', null::text, 'autopay_attempts', a.id::text, 'AutoPay charge',
+         'for ' || private.mail_date(a.due_date) || ': ' || private.mail_money(a.amount_cents, a.currency)
+           || coalesce(' (' || a.failure_message || ')', ''),
+         case a.state when 'succeeded' then 'charge' else 'charge_failed' end, null::jsonb,
+         jsonb_build_object('state', a.state, 'due_date', a.due_date, 'amount_cents', a.amount_cents,
+                            'failure_code', a.failure_code, 'stripe_payment_intent', a.stripe_payment_intent)
+  from public.autopay_attempts a
+  where a.booking_id = p_booking_id and a.state <> 'pending'
   order by 2 desc, 1 desc
   limit 500;
 end

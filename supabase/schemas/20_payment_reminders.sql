@@ -220,6 +220,9 @@ begin
         when (p_today - l.due_date) / s.every between 1 and s.most then 'overdue'
       end as kind) w
     where l.paid_at is null and l.outstanding > 0 and w.kind is not null
+      -- AutoPay charges on the due date and sends its own notice (decision 0088): no reminder before or on it.
+      and not (w.kind in ('before', 'due') and exists (
+        select 1 from public.autopay_enrolments ap where ap.booking_id = l.booking_id and ap.state = 'active'))
   ),
   addressed as (
     select d.*, u.email as recipient

@@ -33,7 +33,7 @@ CREATE TABLE public.stripe_events (
     CONSTRAINT stripe_events_id_check CHECK ((id ~ '^evt_[A-Za-z0-9_]{1,200}$'::text)),
     CONSTRAINT stripe_events_type_check CHECK ((type ~ '^[a-z0-9_]{1,60}(\.[a-z0-9_]{1,60}){1,4}$'::text)),
     CONSTRAINT stripe_events_object_id_check CHECK ((object_id ~ '^[a-z]{2,6}_[A-Za-z0-9_]{1,200}$'::text)),
-    CONSTRAINT stripe_events_result_check CHECK ((result = ANY (ARRAY['recorded'::text, 'already_recorded'::text, 'needs_attention'::text, 'awaiting_payment'::text, 'payment_failed'::text, 'hold_released'::text, 'nothing_to_release'::text, 'refund_recorded'::text, 'refund_already_recorded'::text, 'refund_pending'::text, 'ignored'::text]))),
+    CONSTRAINT stripe_events_result_check CHECK ((result = ANY (ARRAY['recorded'::text, 'already_recorded'::text, 'needs_attention'::text, 'awaiting_payment'::text, 'payment_failed'::text, 'hold_released'::text, 'nothing_to_release'::text, 'refund_recorded'::text, 'refund_already_recorded'::text, 'refund_pending'::text, 'card_saved'::text, 'ignored'::text]))),
     CONSTRAINT stripe_events_detail_check CHECK ((char_length(detail) <= 300))
 );
 
@@ -294,6 +294,16 @@ begin
     when p_type = 'checkout.session.expired' then
       perform private.settle_card_attempt(p_object, 'expired');
       select * into outcome from private.release_checkout_hold(p_object);
+      update public.stripe_events set result = outcome.result, booking_id = outcome.booking_id
+      where id = p_event_id returning * into event;
+    -- AutoPay (decision 0088): an off-session charge's outcome, and a card saved for later.
+    when p_type in ('payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action')
+         and p_object #>> '{metadata,autopay_attempt_id}' is not null then
+      select * into outcome from private.settle_autopay_attempt(p_object);
+      update public.stripe_events set result = outcome.result, detail = outcome.detail, booking_id = outcome.booking_id
+      where id = p_event_id returning * into event;
+    when p_type in ('payment_intent.succeeded', 'setup_intent.succeeded') then
+      select * into outcome from private.save_autopay_card(p_object);
       update public.stripe_events set result = outcome.result, booking_id = outcome.booking_id
       where id = p_event_id returning * into event;
     when p_type in ('refund.created', 'refund.updated') then

@@ -49,6 +49,7 @@ export function Booked({
             label={`Pay ${formatPrice(dueNowCents, booking.currency)} by card`}
             amountCents={dueNowCents}
             currency={booking.currency}
+            offerAutopay
           />
         </Suspense>
       </section>

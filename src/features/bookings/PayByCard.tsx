@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
+import { AutopayConsent } from './AutopayConsent';
 import { CardPaymentError, startCardPayment, type CardPaymentAsk } from './card-payments.data';
 import { CardSurchargeNote } from './CardSurchargeNote';
 import { usePaymentOptions } from './usePaymentOptions';
@@ -21,6 +22,7 @@ export function PayByCard({
   hint = true,
   amountCents,
   currency,
+  offerAutopay = false,
 }: {
   ask: CardPaymentAsk | (() => CardPaymentAsk | null);
   label?: string;
@@ -29,16 +31,20 @@ export function PayByCard({
   currency?: string;
   /** The line saying the card is entered on Stripe's page (once, where several buttons stand together). */
   hint?: boolean;
+  /** The deposit: the member may tick AutoPay, so the card is saved for the instalments (decision 0088). */
+  offerAutopay?: boolean;
 }) {
   const enabled = useCardPaymentsEnabled();
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({
     busy: false,
     problem: null,
   });
+  const [autopay, setAutopay] = useState<number | null>(null);
   if (!enabled) return null;
   const pay = async () => {
-    const chosen = typeof ask === 'function' ? ask() : ask;
-    if (!chosen) return;
+    const given = typeof ask === 'function' ? ask() : ask;
+    if (!given) return;
+    const chosen = autopay ? { ...given, autopayTermsVersion: autopay } : given;
     setState({ busy: true, problem: null });
     try {
       window.location.assign(await startCardPayment(chosen));
@@ -54,6 +60,7 @@ export function PayByCard({
   };
   return (
     <div className="mt-4 space-y-2">
+      {offerAutopay && <AutopayConsent onChange={setAutopay} />}
       <button
         type="button"
         className={buttonClass('primary')}

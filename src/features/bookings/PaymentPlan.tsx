@@ -1,5 +1,6 @@
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate } from '../../lib/format/dates';
+import { AutopaySection } from './AutopaySection';
 import { BankTransferDetails } from './BankTransferDetails';
 import { BookingState } from './BookingState';
 import { sydneyToday } from '../../lib/format/today';
@@ -91,6 +92,7 @@ function Plan({ booking }: { booking: MemberBooking }) {
             booking={booking}
             nextCents={plan.next ? plan.next.amount_cents - plan.next.coveredCents : 0}
           />
+          {booking.status === 'confirmed' && <AutopaySection bookingId={booking.id} format={cents} />}
           <BankDetails reference={booking.bank_reference} />
           <p>
             <a href={`/extra-payment${query}`} className={buttonClass('outline')}>
@@ -173,7 +175,7 @@ function CardChoices({ booking, nextCents }: { booking: MemberBooking; nextCents
   const ask = (purpose: 'deposit' | 'instalment' | 'balance') =>
     ({ bookingId: booking.id, purpose, returnTo: '/manage-payment-plan' }) as const;
   if (booking.status === 'pending')
-    return <PayByCard ask={ask('deposit')} label={`Pay the deposit by card`} />;
+    return <PayByCard ask={ask('deposit')} label={`Pay the deposit by card`} offerAutopay />;
   return (
     <div className="flex flex-wrap gap-x-4">
       {nextCents > 0 && nextCents < left && (

@@ -7,7 +7,8 @@
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../lib/supabase/config';
 import { sharedClient, unwrap, type LoadClient } from '../../lib/supabase/data';
 
-export type CardPurpose = 'deposit' | 'instalment' | 'balance' | 'extra';
+/** What a card is for: a payment now, or (autopay_card) saving a card for AutoPay only (decision 0088). */
+export type CardPurpose = 'deposit' | 'instalment' | 'balance' | 'extra' | 'autopay_card';
 /** The pages Checkout may send the member back to (the function accepts only these). */
 export type CardReturnPage = '/manage-booking' | '/manage-payment-plan' | '/extra-payment';
 
@@ -20,6 +21,8 @@ export interface CardPaymentAsk {
   /** Only for an extra payment: the amount the member chose, in cents. */
   amountCents?: number;
   returnTo: CardReturnPage;
+  /** The AutoPay terms version the member ticked (decision 0088): the card is then saved for AutoPay. */
+  autopayTermsVersion?: number;
 }
 
 /** The Checkout page's address for this payment; throws CardPaymentError with a sentence otherwise. */
@@ -44,6 +47,7 @@ export async function startCardPayment(
         purpose: ask.purpose,
         amount_cents: ask.amountCents ?? null,
         return_to: ask.returnTo,
+        ...(ask.autopayTermsVersion ? { autopay_terms_version: ask.autopayTermsVersion } : {}),
       }),
     });
   } catch {

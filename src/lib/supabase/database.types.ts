@@ -51,6 +51,161 @@ export type Database = {
         };
         Relationships: [];
       };
+      autopay_attempts: {
+        Row: {
+          id: string;
+          booking_id: string;
+          installment_id: string | null;
+          due_date: string;
+          amount_cents: number;
+          currency: string;
+          state: string;
+          stripe_payment_intent: string | null;
+          failure_code: string | null;
+          failure_message: string | null;
+          created_at: string;
+          settled_at: string | null;
+          mail_id: number | null;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          installment_id?: string | null;
+          due_date: string;
+          amount_cents: number;
+          currency: string;
+          state?: string;
+          stripe_payment_intent?: string | null;
+          failure_code?: string | null;
+          failure_message?: string | null;
+          created_at?: string;
+          settled_at?: string | null;
+          mail_id?: number | null;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          installment_id?: string | null;
+          due_date?: string;
+          amount_cents?: number;
+          currency?: string;
+          state?: string;
+          stripe_payment_intent?: string | null;
+          failure_code?: string | null;
+          failure_message?: string | null;
+          created_at?: string;
+          settled_at?: string | null;
+          mail_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'autopay_attempts_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'autopay_attempts_installment_id_fkey';
+            columns: ['installment_id'];
+            isOneToOne: false;
+            referencedRelation: 'booking_installments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      autopay_enrolments: {
+        Row: {
+          booking_id: string;
+          user_id: string;
+          terms_version: number;
+          consented_at: string;
+          state: string;
+          stripe_customer: string | null;
+          stripe_payment_method: string | null;
+          card_saved_at: string | null;
+          turned_off_at: string | null;
+        };
+        Insert: {
+          booking_id: string;
+          user_id: string;
+          terms_version: number;
+          consented_at?: string;
+          state?: string;
+          stripe_customer?: string | null;
+          stripe_payment_method?: string | null;
+          card_saved_at?: string | null;
+          turned_off_at?: string | null;
+        };
+        Update: {
+          booking_id?: string;
+          user_id?: string;
+          terms_version?: number;
+          consented_at?: string;
+          state?: string;
+          stripe_customer?: string | null;
+          stripe_payment_method?: string | null;
+          card_saved_at?: string | null;
+          turned_off_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'autopay_enrolments_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: true;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      autopay_notices: {
+        Row: {
+          id: string;
+          booking_id: string;
+          installment_id: string | null;
+          due_date: string;
+          amount_cents: number;
+          sent_on: string;
+          sent_at: string;
+          mail_id: number | null;
+        };
+        Insert: {
+          id?: string;
+          booking_id: string;
+          installment_id?: string | null;
+          due_date: string;
+          amount_cents: number;
+          sent_on: string;
+          sent_at?: string;
+          mail_id?: number | null;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string;
+          installment_id?: string | null;
+          due_date?: string;
+          amount_cents?: number;
+          sent_on?: string;
+          sent_at?: string;
+          mail_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'autopay_notices_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'autopay_notices_installment_id_fkey';
+            columns: ['installment_id'];
+            isOneToOne: true;
+            referencedRelation: 'booking_installments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       booking_cancellations: {
         Row: {
           id: string;
@@ -2819,6 +2974,18 @@ export type Database = {
           received_at: string;
         };
       };
+      autopay_charges_to_make: {
+        Args: { [_ in never]: never };
+        Returns: {
+          attempt_id: string;
+          booking_id: string;
+          installment_id: string;
+          amount_cents: number;
+          currency: string;
+          stripe_customer: string;
+          stripe_payment_method: string;
+        }[];
+      };
       book_departure: {
         Args: {
           p_event_id: string;
@@ -3272,6 +3439,13 @@ export type Database = {
         };
         Returns: string;
       };
+      report_autopay_charge: {
+        Args: {
+          p_attempt_id: string;
+          p_intent: Json;
+        };
+        Returns: string;
+      };
       request_cancellation: {
         Args: {
           p_booking_id: string;
@@ -3476,6 +3650,39 @@ export type Database = {
           p_booking_id: string;
         };
         Returns: string;
+      };
+      turn_off_autopay: {
+        Args: {
+          p_booking_id: string;
+        };
+        Returns: {
+          booking_id: string;
+          user_id: string;
+          terms_version: number;
+          consented_at: string;
+          state: string;
+          stripe_customer: string | null;
+          stripe_payment_method: string | null;
+          card_saved_at: string | null;
+          turned_off_at: string | null;
+        };
+      };
+      turn_on_autopay: {
+        Args: {
+          p_booking_id: string;
+          p_terms_version: number;
+        };
+        Returns: {
+          booking_id: string;
+          user_id: string;
+          terms_version: number;
+          consented_at: string;
+          state: string;
+          stripe_customer: string | null;
+          stripe_payment_method: string | null;
+          card_saved_at: string | null;
+          turned_off_at: string | null;
+        };
       };
       unsubscribe: {
         Args: {

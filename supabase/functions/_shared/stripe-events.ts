@@ -9,6 +9,11 @@ export const WEBHOOK_EVENTS = [
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
+  // AutoPay (decision 0088): the card saved with a payment or a setup session, and off-session charges.
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.requires_action',
+  'setup_intent.succeeded',
   'refund.created',
   'refund.updated',
 ] as const;

@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
 
 /**
- * Starts a card payment (decision 0087). A signed-in member POSTs `{ booking_id, purpose, amount_cents?,
+ * Starts a card payment (decision 0087). With `autopay_terms_version` (decision 0088) the member consents to
+ * AutoPay first (public.turn_on_autopay) and the session saves the card for off-session charges on the
+ * booking's Stripe Customer; purpose `autopay_card` saves a card only (a session in setup mode). A signed-in member POSTs `{ booking_id, purpose, amount_cents?,
  * return_to }`; the database prepares the payment as that member (public.prepare_card_payment computes the
  * amount from the ledger and refuses what they may not pay), then this makes a Stripe Checkout Session for
  * exactly that amount, stores its id on the attempt with the service role, and answers `{ url }` for the
@@ -25,6 +27,8 @@ export interface CheckoutOptions {
 export const RETURN_PAGES = ['/manage-payment-plan', '/extra-payment', '/manage-booking'] as const;
 const PURPOSES = ['deposit', 'instalment', 'balance', 'extra'] as const;
 type Purpose = (typeof PURPOSES)[number];
+/** Saving a card for AutoPay: no payment now, so no attempt. */
+const SAVE_CARD = 'autopay_card';
 
 const PURPOSE_NAMES: Record<Purpose, string> = {
   deposit: 'deposit',
@@ -59,26 +63,34 @@ interface Attempt {
 
 interface Ask {
   booking_id: string;
-  purpose: Purpose;
+  purpose: Purpose | typeof SAVE_CARD;
   amount_cents: number | null;
   return_to: (typeof RETURN_PAGES)[number];
+  /** The AutoPay terms version the member ticked (decision 0088); absent, no AutoPay. */
+  autopay_terms_version: number | null;
 }
 
 /** The request's body, checked before anything is called; a string says what is wrong. */
 function readAsk(body: unknown): Ask | string {
   if (typeof body !== 'object' || body === null) return 'Send the booking and what you are paying.';
-  const { booking_id, purpose, amount_cents, return_to } = body as Record<string, unknown>;
+  const { booking_id, purpose, amount_cents, return_to, autopay_terms_version } = body as Record<
+    string,
+    unknown
+  >;
   if (typeof booking_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(booking_id)) return 'No such booking.';
-  if (!PURPOSES.includes(purpose as Purpose))
+  const autopay = autopay_terms_version ?? null;
+  if (autopay !== null && !Number.isInteger(autopay)) return 'Tick the AutoPay terms again.';
+  if (!PURPOSES.includes(purpose as Purpose) && !(purpose === SAVE_CARD && autopay !== null))
     return 'Pay the deposit, the next instalment, the balance or an extra amount.';
   if (amount_cents !== undefined && amount_cents !== null && !Number.isInteger(amount_cents))
     return 'An amount is a whole number of cents.';
   if (!RETURN_PAGES.includes(return_to as Ask['return_to'])) return 'Unknown page to come back to.';
   return {
     booking_id,
-    purpose: purpose as Purpose,
+    purpose: purpose as Ask['purpose'],
     amount_cents: (amount_cents as number | null | undefined) ?? null,
     return_to: return_to as Ask['return_to'],
+    autopay_terms_version: autopay as number | null,
   };
 }
 
@@ -147,13 +159,41 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
   const doFetch = options.fetch ?? fetch;
   const asMember = { apikey: options.anonKey, authorization, 'content-type': 'application/json' };
 
+  // 0. AutoPay: the member's consent first (the database checks the booking and the terms' version), then
+  // the booking's Stripe Customer, which the card is saved on.
+  let customer: string | null = null;
+  if (ask.autopay_terms_version !== null) {
+    const consent = await doFetch(`${options.url}/rest/v1/rpc/turn_on_autopay`, {
+      method: 'POST',
+      headers: asMember,
+      body: JSON.stringify({ p_booking_id: ask.booking_id, p_terms_version: ask.autopay_terms_version }),
+    });
+    if (!consent.ok) return refusal(consent);
+    const enrolment = (await consent.json()) as { stripe_customer: string | null };
+    try {
+      customer =
+        enrolment.stripe_customer ??
+        (
+          await options.stripe.customers.create(
+            { metadata: { booking_id: ask.booking_id } },
+            { idempotencyKey: `autopay-customer-${ask.booking_id}` },
+          )
+        ).id;
+    } catch (error) {
+      console.error(`stripe-checkout: no Stripe customer for ${ask.booking_id}: ${String(error)}`);
+      return answer(502, { message: 'The card page could not be opened. Please try again shortly.' });
+    }
+  }
+  if (ask.purpose === SAVE_CARD) return saveCardSession(request, options, ask, customer!);
+
   // 1. The database prepares the payment as the member: the amount is the ledger's, never the browser's.
+  const purpose: Purpose = ask.purpose;
   const prepared = await doFetch(`${options.url}/rest/v1/rpc/prepare_card_payment`, {
     method: 'POST',
     headers: asMember,
     body: JSON.stringify({
       p_booking_id: ask.booking_id,
-      p_purpose: ask.purpose,
+      p_purpose: purpose,
       p_amount_cents: ask.amount_cents,
     }),
   });
@@ -178,9 +218,11 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
         mode: 'payment',
         client_reference_id: attempt.booking_id,
         metadata,
+        ...(customer ? { customer } : {}),
         payment_intent_data: {
           metadata,
           ...(booking ? { description: `Invoice ${booking.invoice_number}` } : {}),
+          ...(customer ? { setup_future_usage: 'off_session' as const } : {}),
         },
         line_items: [
           {
@@ -220,4 +262,34 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
     console.error(`stripe-checkout: attempt ${attempt.id} not given ${session.id}: HTTP ${stored.status}`);
   }
   return answer(200, { url: session.url });
+}
+
+/** A Checkout Session in setup mode that saves a card on the booking's Customer for AutoPay. */
+async function saveCardSession(
+  request: Request,
+  options: CheckoutOptions,
+  ask: Ask,
+  customer: string,
+): Promise<Response> {
+  const back = `${siteFor(request, options.siteUrl!)}${ask.return_to}?booking=${ask.booking_id}`;
+  const metadata = { booking_id: ask.booking_id, purpose: SAVE_CARD };
+  try {
+    const session = await options.stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer,
+      allowed_payment_method_types: ['card'],
+      client_reference_id: ask.booking_id,
+      metadata,
+      setup_intent_data: { metadata },
+      expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+      success_url: `${back}&card=saved`,
+      cancel_url: `${back}&card=cancelled`,
+    });
+    return answer(200, { url: session.url });
+  } catch (error) {
+    console.error(
+      `stripe-checkout: Stripe refused the setup session for ${ask.booking_id}: ${String(error)}`,
+    );
+    return answer(502, { message: 'The card page could not be opened. Please try again shortly.' });
+  }
 }

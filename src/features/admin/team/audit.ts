@@ -32,12 +32,15 @@ export function pluralLabel(noun: string): string {
   return many.charAt(0).toUpperCase() + many.slice(1);
 }
 
-// 'send': a booking's history also lists the payment reminders the daily job sent (decision 0081).
+// 'send': a booking's history also lists the payment reminders the daily job sent (decision 0081);
+// 'charge' and 'charge_failed': AutoPay's charges (decision 0088).
 const VERBS: Record<string, string> = {
   insert: 'Created',
   update: 'Updated',
   delete: 'Deleted',
   send: 'Sent',
+  charge: 'Made',
+  charge_failed: 'Failed',
 };
 
 type Fields = Record<string, unknown>;

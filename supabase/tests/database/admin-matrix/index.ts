@@ -3,6 +3,7 @@ import { ACTIVE_MATRIX } from './active.ts';
 import { ADMIN_BOOKINGS_MATRIX } from './admin-bookings.ts';
 import { AFTER_BOOKING_MATRIX } from './after-booking.ts';
 import { BOOKINGS_MATRIX } from './bookings.ts';
+import { AUTOPAY_MATRIX } from './autopay.ts';
 import { CARD_CHECKOUT_MATRIX } from './card-checkout.ts';
 import { CARD_PAYMENTS_MATRIX } from './card-payments.ts';
 import { CARD_REFUNDS_MATRIX } from './card-refunds.ts';
@@ -48,4 +49,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   STRIPE_SETTINGS_MATRIX,
   STORE_ORDERS_MATRIX,
   CARD_REFUNDS_MATRIX,
+  AUTOPAY_MATRIX,
 ];
