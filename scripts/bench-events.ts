@@ -19,6 +19,7 @@ import './env/load.mjs';
 import { createClient } from '@supabase/supabase-js';
 import { databaseOption, log, option, startBenchSite, whole } from './bench/bench-site.ts';
 import { storageKeyFor } from '../src/lib/supabase/storage-key.ts';
+import { CART_OWNER_KEY } from '../src/stores/cart.ts';
 import { lighthousePage } from './bench/lighthouse-page.ts';
 import { measureLiveBurst, type BurstReport } from './bench/live-burst.ts';
 import {
@@ -82,7 +83,14 @@ try {
   const client = createClient(supabaseUrl, stack.anonKey, { auth: { persistSession: false } });
   const signedIn = await client.auth.signInWithPassword(member);
   if (!signedIn.data.session) throw new Error(`sign-in: ${signedIn.error?.message}`);
-  const storage = visitor ? {} : { [storageKeyFor(supabaseUrl)]: JSON.stringify(signedIn.data.session) };
+  // A member who signed in on /login: their cart was merged there (decision 0086), so the page makes no
+  // sign-in merge of its own, as when the benchmark stored only the session and /events was the first to see it.
+  const storage = visitor
+    ? {}
+    : {
+        [storageKeyFor(supabaseUrl)]: JSON.stringify(signedIn.data.session),
+        [CART_OWNER_KEY]: signedIn.data.session.user.id,
+      };
   const who = visitor ? 'visitor' : 'signed in';
   // Another member writes the burst: the last bench member, who never signs in.
   const author = await admin

@@ -59,14 +59,22 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
     ...firstThreadsQuery(queryClient, scope, userId ?? ''),
     enabled: Boolean(user),
   });
-  const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
+  // And for the session's check (its profile): the cards' member parts (reaction buttons, the live channel)
+  // wait for it, so a list shown before it would change under the member's eyes when it lands. The reads
+  // themselves may be in long before (the page starts them from its HTML, EarlyReads.astro).
+  const ready =
+    page.data !== undefined &&
+    (!user || ((comments.data !== undefined || comments.isError) && !sessionLoading));
   // A member's list renders at a lower priority than input, in slices React can interrupt (issue 25): their
   // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
   // until that render is done.
   // A visitor's cards are light (no comments): they render at once, as before.
   const listed = ready ? page.data?.events : undefined;
-  const deferred = useDeferredValue(listed);
-  const events = user ? deferred : listed;
+  // Deferred with the key they were read for: the member's list may be in the moment the session is known
+  // (read early, EarlyReads.astro), and while it renders in the background the deferred value must not let
+  // the visitor's list the page hydrated with stand in for it.
+  const deferred = useDeferredValue(useMemo(() => ({ pageKey, events: listed }), [pageKey, listed]));
+  const events = user ? (deferred.pageKey === pageKey ? deferred.events : undefined) : listed;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
   const stepped = useRenderedCards(events?.length ?? 0);
   const rendered = user ? stepped : (events?.length ?? 0);
