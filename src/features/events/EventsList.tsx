@@ -59,12 +59,7 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
     ...firstThreadsQuery(queryClient, scope, userId ?? ''),
     enabled: Boolean(user),
   });
-  // And for the session's check (its profile): the cards' member parts (reaction buttons, the live channel)
-  // wait for it, so a list shown before it would change under the member's eyes when it lands. The reads
-  // themselves may be in long before (the page starts them from its HTML, EarlyReads.astro).
-  const ready =
-    page.data !== undefined &&
-    (!user || ((comments.data !== undefined || comments.isError) && !sessionLoading));
+  const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
   // A member's list renders at a lower priority than input, in slices React can interrupt (issue 25): their
   // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
   // until that render is done.
