@@ -87,3 +87,30 @@ test('a member sees placeholder cards, not a visitor’s, until their own list a
   expect((await page.locator('.events-shell').boundingBox())?.height).toBeGreaterThanOrEqual(823);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
 });
+
+test("a member's first reads start from the page's HTML, before supabase-js loads, and are made once", async ({
+  page,
+}) => {
+  const member = await createMember({ fullName: 'Early Reader' });
+  await signInPage(page, member);
+  // In the order the browser sends them: the page's scripts and its reads of events (the cards that come
+  // near the screen later read theirs by id, `id=in.(…)`: not the first reads).
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (request.resourceType() === 'script') sent.push(`script ${url}`);
+    else if (request.method() === 'GET' && /\/rest\/v1\/events\?/.test(url) && !url.includes('id=in.'))
+      sent.push(`read ${decodeURIComponent(url)}`);
+  });
+  await page.goto('/events');
+  await expect(page.getByRole('button', { name: /Follow/ }).first()).toBeVisible();
+  await page.waitForTimeout(500);
+  const reads = sent.filter((line) => line.startsWith('read '));
+  // The events with the member's own reactions and follow, and the first events' comments: once each.
+  expect(reads).toHaveLength(2);
+  expect(reads.filter((line) => line.includes(`my_follow.user_id=eq.${member.id}`))).toHaveLength(1);
+  expect(reads.filter((line) => line.includes('comment_threads'))).toHaveLength(1);
+  const supabaseJs = sent.findIndex((line) => /browser-client/.test(line));
+  expect(supabaseJs).toBeGreaterThan(-1);
+  expect(sent.findIndex((line) => line.startsWith('read '))).toBeLessThan(supabaseJs);
+});

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { useSessionAsBuilt } from '../../stores/session-as-built';
 import { showToast } from '../../stores/toasts';
+import type { LoadClient } from '../../lib/supabase/data';
 import type { EventScope } from '../events/events.data';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type Actions } from './CommentItem';
@@ -36,6 +37,10 @@ export const FIRST_EVENTS = 4;
 /** Every card's thread read goes through one batcher: cards that come near together share a request. */
 const loadThread = threadBatcher((ids) => fetchThreads({ ids }));
 
+/** The first comments of the first FIRST_EVENTS events of `scope` (the page starts it early: events.astro). */
+export const readFirstThreads = (scope: EventScope, client?: LoadClient) =>
+  fetchThreads({ scope, first: FIRST_EVENTS }, client);
+
 /**
  * The page's first comments read: the first FIRST_EVENTS events of `scope`, read beside the events (one
  * request), each put in its event's thread cache (threadKey), where the cards find it.
@@ -43,7 +48,7 @@ const loadThread = threadBatcher((ids) => fetchThreads({ ids }));
 export const firstThreadsQuery = (queryClient: QueryClient, scope: EventScope, userId: string) => ({
   queryKey: firstThreadsKey(scope, userId),
   queryFn: async () => {
-    const threads = await fetchThreads({ scope, first: FIRST_EVENTS });
+    const threads = await readFirstThreads(scope);
     for (const [eventId, thread] of threads) queryClient.setQueryData(threadKey(eventId, userId), thread);
     return [...threads.keys()];
   },

@@ -32,8 +32,9 @@ export function EventCommunity({
   page: EventsPage;
   pageKey: readonly unknown[];
 }) {
-  const { user, loading: sessionLoading } = useSessionAsBuilt();
-  const member = sessionLoading ? null : user;
+  // The member's buttons as soon as the session says who they are, without waiting for their profile: the
+  // list may show before it (its reads start from the HTML), and counts swapped for buttons would move it.
+  const { user: member } = useSessionAsBuilt();
   const queryClient = useQueryClient();
 
   /** Changes the cached page at once; returns what to put back if the server refuses. */

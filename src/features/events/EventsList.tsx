@@ -65,8 +65,11 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   // until that render is done.
   // A visitor's cards are light (no comments): they render at once, as before.
   const listed = ready ? page.data?.events : undefined;
-  const deferred = useDeferredValue(listed);
-  const events = user ? deferred : listed;
+  // Deferred with the key they were read for: the member's list may be in the moment the session is known
+  // (read early, EarlyReads.astro), and while it renders in the background the deferred value must not let
+  // the visitor's list the page hydrated with stand in for it.
+  const deferred = useDeferredValue(useMemo(() => ({ pageKey, events: listed }), [pageKey, listed]));
+  const events = user ? (deferred.pageKey === pageKey ? deferred.events : undefined) : listed;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
   const stepped = useRenderedCards(events?.length ?? 0);
   const rendered = user ? stepped : (events?.length ?? 0);
