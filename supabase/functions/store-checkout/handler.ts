@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { answer, preflight, siteFor } from '../_shared/http.ts';
 
 /**
  * Pays a store order by card (decision 0091), a payment of its own apart from any trip's. A signed-in member
@@ -31,31 +32,12 @@ export const ORDER_PAGE = '/store/order';
  */
 const SESSION_MARGIN_SECONDS = 4 * 60;
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
-
-function answer(status: number, body: Record<string, unknown>): Response {
-  return Response.json(body, { status, headers: { ...CORS, 'cache-control': 'no-store' } });
-}
-
 interface OrderToPay {
   id: string;
   number: string;
   total_cents: number;
   currency: string;
   expires_at: string;
-}
-
-function siteFor(request: Request, siteUrl: string): string {
-  const sites = siteUrl
-    .split(',')
-    .map((site) => site.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-  const origin = request.headers.get('origin');
-  return origin && sites.includes(origin) ? origin : sites[0]!;
 }
 
 /** PostgREST's refusal in the member's words, with a status for it. */
@@ -82,7 +64,7 @@ export async function handleStoreCheckout(
   request: Request,
   options: StoreCheckoutOptions,
 ): Promise<Response> {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return answer(405, { message: 'Use POST.' });
   if (!options.secretKey || !options.siteUrl)
     return answer(503, {

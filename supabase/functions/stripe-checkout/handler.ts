@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { answer, preflight, siteFor } from '../_shared/http.ts';
 
 /**
  * Starts a card payment (decision 0087). With `autopay_terms_version` (decision 0088) the member consents to
@@ -39,16 +40,6 @@ const PURPOSE_NAMES: Record<Purpose, string> = {
 
 /** Stripe's shortest Checkout Session: 30 minutes from its creation, plus a minute for clocks that differ. */
 const SESSION_SECONDS = 31 * 60;
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
-
-function answer(status: number, body: Record<string, unknown>): Response {
-  return Response.json(body, { status, headers: { ...CORS, 'cache-control': 'no-store' } });
-}
 
 interface Attempt {
   id: string;
@@ -94,16 +85,6 @@ function readAsk(body: unknown): Ask | string {
   };
 }
 
-/** Where Stripe sends the member back: the request's own site when it is one of ours, else the first. */
-function siteFor(request: Request, siteUrl: string): string {
-  const sites = siteUrl
-    .split(',')
-    .map((site) => site.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-  const origin = request.headers.get('origin');
-  return origin && sites.includes(origin) ? origin : sites[0]!;
-}
-
 /** PostgREST's refusal in the member's words, with a status for it. */
 async function refusal(response: Response): Promise<Response> {
   const text = await response.text();
@@ -142,7 +123,7 @@ function surchargeLine(attempt: Attempt): Stripe.Checkout.SessionCreateParams.Li
 }
 
 export async function handleStripeCheckout(request: Request, options: CheckoutOptions): Promise<Response> {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return answer(405, { message: 'Use POST.' });
   if (!options.secretKey || !options.siteUrl)
     return answer(503, { message: 'Card payments are not set up yet. Please pay by bank transfer.' });

@@ -4,23 +4,7 @@
  * Secrets, set with `supabase secrets set`: STRIPE_SECRET_KEY, SITE_URL (where Checkout sends the member
  * back), and STRIPE_API_BASE only to point at the test stand-in. The local stack runs this same file under Deno.
  */
-import { stripeClient } from '../_shared/stripe.ts';
+import { serveStripeFunction } from '../_shared/serve-stripe-function.ts';
 import { handleStripeCheckout } from './handler.ts';
 
-// Deno's global, declared here so Node's type check reads this file without Deno's types.
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
-};
-
-const secretKey = Deno.env.get('STRIPE_SECRET_KEY');
-const options = {
-  stripe: stripeClient({ secretKey, apiBase: Deno.env.get('STRIPE_API_BASE') }),
-  secretKey,
-  url: Deno.env.get('SUPABASE_URL') ?? '',
-  anonKey: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
-  serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
-  siteUrl: Deno.env.get('SITE_URL'),
-};
-
-Deno.serve((request) => handleStripeCheckout(request, options));
+serveStripeFunction(handleStripeCheckout);

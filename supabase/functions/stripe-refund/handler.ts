@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { answer, preflight } from '../_shared/http.ts';
 
 /**
  * Makes the card refunds admins asked for (decision 0090). POST `{ request_id }` right after an admin's
@@ -34,17 +35,7 @@ interface Settled {
   failure: string | null;
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function answer(status: number, body: Record<string, unknown>): Response {
-  return Response.json(body, { status, headers: { ...CORS, 'cache-control': 'no-store' } });
-}
 
 /** Stripe answered with a refusal (a 4xx): trying again with the same key would be refused alike. */
 function isRefusal(error: unknown): error is Stripe.errors.StripeError {
@@ -53,7 +44,7 @@ function isRefusal(error: unknown): error is Stripe.errors.StripeError {
 }
 
 export async function handleStripeRefund(request: Request, options: RefundOptions): Promise<Response> {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return answer(405, { message: 'Use POST.' });
   if (!options.secretKey)
     return answer(503, { message: 'Card refunds are not set up: the Stripe key is missing.' });

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { WEBHOOK_EVENTS } from '../_shared/stripe-events.ts';
+import { answer, preflight } from '../_shared/http.ts';
 
 /**
  * /admin/stripe-settings' view of Stripe (decision 0089). The keys live in the functions' environment only,
@@ -37,16 +38,6 @@ export interface StripeStatus {
   events: readonly string[];
   cards_enabled: boolean;
   card_surcharge_bps: number;
-}
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-};
-
-function answer(status: number, body: object): Response {
-  return Response.json(body, { status, headers: { ...CORS, 'cache-control': 'no-store' } });
 }
 
 /** Test or live from the key's prefix (secret `sk_` or restricted `rk_` keys), never the key itself. */
@@ -148,7 +139,7 @@ async function sendTestEvent(options: SettingsOptions): Promise<Response> {
 }
 
 export async function handleStripeSettings(request: Request, options: SettingsOptions): Promise<Response> {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'GET' && request.method !== 'POST')
     return answer(405, { message: 'Use GET or POST.' });
   const authorization = request.headers.get('authorization');
