@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeparture, addTraveller, bookAs } from '../../../tests/database/booking-fixtures.ts';
-import { sdkFor } from '../../stripe-standin/sdk-helpers.ts';
-import { startStripeStandin, type Standin } from '../../stripe-standin/server.ts';
+import type { Standin } from '../../stripe-standin/server.ts';
 import { signedInAccount } from '../stack-accounts.ts';
-import { startTestStack, type TestStack } from '../start-test-stack.ts';
+import type { TestStack } from '../start-test-stack.ts';
+import { closeStripeStack, startStripeStack } from './stripe-stack.ts';
 
 // AutoPay end to end under Deno through the stack (decision 0088), with the Stripe stand-in (decision 0084)
 // and the real SDK: a member pays the deposit by card with AutoPay ticked, so the session saves the card on
@@ -21,40 +21,23 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-autopay function on %
   let stripe: Stripe;
 
   beforeAll(async () => {
-    standin = await startStripeStandin();
-    stack = await startTestStack({
-      database,
-      configure: (config) => {
-        config.functionSecrets = {
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_SECRET_KEY: standin.secretKey,
-          STRIPE_API_BASE: standin.url,
-          SITE_URL: SITE,
-        };
-      },
-    });
-    standin.api.webhooks.endpoints.push({
-      url: `${stack.url}/functions/v1/stripe-webhook`,
-      secret: WEBHOOK_SECRET,
+    ({ standin, stack, stripe } = await startStripeStack(database, {
+      webhookSecret: WEBHOOK_SECRET,
       events: [
         'checkout.session.completed',
         'payment_intent.succeeded',
         'payment_intent.payment_failed',
         'setup_intent.succeeded',
       ],
-    });
-    stripe = sdkFor(standin);
-    await stack.db.query(`update private.card_payment_settings set enabled = true`);
+      siteUrl: SITE,
+    }));
     // pg_net reaches the stack's own functions, as hosted Postgres reaches the project's (decision 0083).
     await stack.db.query(
       `select vault.create_secret($1, 'project_url'), vault.create_secret($2, 'service_role_key')`,
       [stack.url, stack.serviceRoleKey],
     );
   }, 120_000);
-  afterAll(async () => {
-    await standin?.close();
-    await stack?.close();
-  });
+  afterAll(() => closeStripeStack({ standin, stack }));
 
   async function runAutopay(day: string) {
     const { rows } = await stack.db.query<{ r: { attempts: number } }>(

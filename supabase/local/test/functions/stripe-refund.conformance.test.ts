@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeparture, addTraveller, bookAs } from '../../../tests/database/booking-fixtures.ts';
-import { sdkFor } from '../../stripe-standin/sdk-helpers.ts';
-import { startStripeStandin, type Standin } from '../../stripe-standin/server.ts';
+import type { Standin } from '../../stripe-standin/server.ts';
 import { signedInAccount } from '../stack-accounts.ts';
-import { startTestStack, type TestStack } from '../start-test-stack.ts';
+import type { TestStack } from '../start-test-stack.ts';
+import { closeStripeStack, startStripeStack } from './stripe-stack.ts';
 
 // The stripe-refund function under Deno through the stack (decision 0090), talking to the Stripe stand-in
 // (decision 0084) with the real SDK: a member pays the deposit on the stand-in's Checkout page, an admin asks
@@ -20,30 +20,13 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-refund function on %s
   let stripe: Stripe;
 
   beforeAll(async () => {
-    standin = await startStripeStandin();
-    stack = await startTestStack({
-      database,
-      configure: (config) => {
-        config.functionSecrets = {
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_SECRET_KEY: standin.secretKey,
-          STRIPE_API_BASE: standin.url,
-          SITE_URL: SITE,
-        };
-      },
-    });
-    standin.api.webhooks.endpoints.push({
-      url: `${stack.url}/functions/v1/stripe-webhook`,
-      secret: WEBHOOK_SECRET,
+    ({ standin, stack, stripe } = await startStripeStack(database, {
+      webhookSecret: WEBHOOK_SECRET,
       events: ['checkout.session.completed', 'refund.created'],
-    });
-    stripe = sdkFor(standin);
-    await stack.db.query(`update private.card_payment_settings set enabled = true`);
+      siteUrl: SITE,
+    }));
   }, 120_000);
-  afterAll(async () => {
-    await standin?.close();
-    await stack?.close();
-  });
+  afterAll(() => closeStripeStack({ standin, stack }));
 
   const call = (name: string, token: string, body: Record<string, unknown>) =>
     fetch(`${stack.url}/functions/v1/${name}`, {

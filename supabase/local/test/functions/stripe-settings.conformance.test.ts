@@ -2,10 +2,10 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeparture, addTraveller, bookAs } from '../../../tests/database/booking-fixtures.ts';
 import { WEBHOOK_EVENTS } from '../../../functions/_shared/stripe-events.ts';
-import { sdkFor } from '../../stripe-standin/sdk-helpers.ts';
-import { startStripeStandin, type Standin } from '../../stripe-standin/server.ts';
+import type { Standin } from '../../stripe-standin/server.ts';
 import { signedInAccount } from '../stack-accounts.ts';
-import { startTestStack, type TestStack } from '../start-test-stack.ts';
+import type { TestStack } from '../start-test-stack.ts';
+import { closeStripeStack, startStripeStack } from './stripe-stack.ts';
 
 // The stripe-settings function under Deno through the stack (decision 0089), with the Stripe stand-in: an
 // admin sees the account and the webhook, a member is refused by the database, the test event Stripe sends
@@ -21,29 +21,15 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-settings function on 
   let stripe: Stripe;
 
   beforeAll(async () => {
-    standin = await startStripeStandin({ accountName: 'Haunted Horizons' });
-    stack = await startTestStack({
-      database,
-      configure: (config) => {
-        config.functionSecrets = {
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_SECRET_KEY: standin.secretKey,
-          STRIPE_API_BASE: standin.url,
-          SITE_URL: SITE,
-        };
-      },
-    });
-    standin.api.webhooks.endpoints.push({
-      url: `${stack.url}/functions/v1/stripe-webhook`,
-      secret: WEBHOOK_SECRET,
+    ({ standin, stack, stripe } = await startStripeStack(database, {
+      webhookSecret: WEBHOOK_SECRET,
       events: [...WEBHOOK_EVENTS],
-    });
-    stripe = sdkFor(standin);
+      siteUrl: SITE,
+      accountName: 'Haunted Horizons',
+      cardsOn: false,
+    }));
   }, 120_000);
-  afterAll(async () => {
-    await standin?.close();
-    await stack?.close();
-  });
+  afterAll(() => closeStripeStack({ standin, stack }));
 
   async function signedIn(email: string, admin = false) {
     const { id, client } = await signedInAccount(stack, { email, fullName: 'Ada Member' });

@@ -7,9 +7,9 @@ import {
   bookAs,
   memberId,
 } from '../../../tests/database/booking-fixtures.ts';
-import { sdkFor } from '../../stripe-standin/sdk-helpers.ts';
-import { startStripeStandin, type Standin } from '../../stripe-standin/server.ts';
-import { startTestStack, type TestStack } from '../start-test-stack.ts';
+import type { Standin } from '../../stripe-standin/server.ts';
+import type { TestStack } from '../start-test-stack.ts';
+import { closeStripeStack, startStripeStack } from './stripe-stack.ts';
 
 // The stripe-webhook function under Deno through the stack (decision 0085), fed by the Stripe stand-in
 // (decision 0084) exactly as Stripe would: a member's deposit paid on the stand-in's Checkout page is
@@ -26,21 +26,9 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-webhook function on %
   let travellers: string[];
 
   beforeAll(async () => {
-    standin = await startStripeStandin();
-    stack = await startTestStack({
-      database,
-      configure: (config) => {
-        config.functionSecrets = {
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_SECRET_KEY: standin.secretKey,
-          STRIPE_API_BASE: standin.url,
-        };
-      },
-    });
     // The events README.md tells a company to enable on its endpoint.
-    standin.api.webhooks.endpoints.push({
-      url: `${stack.url}/functions/v1/stripe-webhook`,
-      secret: WEBHOOK_SECRET,
+    ({ standin, stack, stripe } = await startStripeStack(database, {
+      webhookSecret: WEBHOOK_SECRET,
       events: [
         'checkout.session.completed',
         'checkout.session.async_payment_succeeded',
@@ -49,18 +37,15 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-webhook function on %
         'refund.created',
         'refund.updated',
       ],
-    });
-    stripe = sdkFor(standin);
+      cardsOn: false,
+    }));
     await addMembers(stack.db, [7]);
     travellers = [
       await addTraveller(stack.db, BOOKER, 'Ada Adult', 40),
       await addTraveller(stack.db, BOOKER, 'Abe Adult', 35),
     ];
   }, 120_000);
-  afterAll(async () => {
-    await standin?.close();
-    await stack?.close();
-  });
+  afterAll(() => closeStripeStack({ standin, stack }));
 
   /** A member's booking of two on a new departure of two places, pending and holding them. */
   async function pendingBooking(slug: string) {
