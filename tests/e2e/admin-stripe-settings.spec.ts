@@ -1,7 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
+import { bookAlone, saveTraveller } from '../helpers/card-bookings';
 import {
   adminClient,
   createMember,
@@ -135,24 +136,4 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByText('Enter a percentage with up to two decimals, e.g. 1.2.')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
-}
-
-async function saveTraveller(member: TestMember, fullName: string): Promise<void> {
-  const { error } = await adminClient()
-    .from('travellers')
-    .insert({ user_id: member.id, full_name: fullName, date_of_birth: '1985-07-01' });
-  if (error) throw new Error(error.message);
-}
-
-/** Through the booking flow for the member alone, to the confirmation that shows how to pay. */
-async function bookAlone(page: Page, eventId: string, name: string) {
-  await page.goto(`/book?event=${eventId}`);
-  await page.getByRole('checkbox', { name: new RegExp(name) }).check();
-  await page.getByRole('button', { name: 'Continue to price' }).click();
-  await page.getByRole('button', { name: 'Continue to terms' }).click();
-  await page.getByRole('checkbox', { name: /I have read and accept the terms/ }).check();
-  await page.getByRole('button', { name: 'Continue to confirm' }).click();
-  await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
-  await expect(page.getByRole('heading', { name: 'Your places are held', level: 2 })).toBeFocused();
-  return page.getByRole('region', { name: 'How to pay by bank transfer' });
 }

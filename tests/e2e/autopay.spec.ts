@@ -1,30 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { bookAlone, departureWithRoom } from '../helpers/card-bookings';
 import { adminClient, createMember, signInPage, type TestMember } from '../helpers/e2e-backend';
-import { arrangeEvent } from '../helpers/member-bookings';
 
 // Issue 22, decision 0088: at the deposit a member ticks AutoPay beside its terms and pays on Stripe
 // Checkout (the stand-in); the webhook saves the card on the booking's enrolment, and /manage-payment-plan
 // shows AutoPay on, where the member can turn it off. (The charge on the due date runs under Deno through the
 // stack in supabase/local/test/functions/stripe-autopay.conformance.test.ts.)
-
-async function departure(title: string) {
-  const event = await arrangeEvent({ start: '2030-05-10', end: '2030-05-12', title });
-  const { error } = await adminClient().from('events').update({ max_registrations: 20 }).eq('id', event.id);
-  if (error) throw new Error(error.message);
-  return event;
-}
-
-async function bookAlone(page: Page, eventId: string, name: string) {
-  await page.goto(`/book?event=${eventId}`);
-  await page.getByRole('checkbox', { name: new RegExp(name) }).check();
-  await page.getByRole('button', { name: 'Continue to price' }).click();
-  await page.getByRole('button', { name: 'Continue to terms' }).click();
-  await page.getByRole('checkbox', { name: /I have read and accept the terms/ }).check();
-  await page.getByRole('button', { name: 'Continue to confirm' }).click();
-  await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
-  await expect(page.getByRole('heading', { name: 'Your places are held', level: 2 })).toBeFocused();
-  return page.getByRole('region', { name: 'How to pay by bank transfer' });
-}
 
 async function enrolmentOf(member: TestMember) {
   const { data, error } = await adminClient()
@@ -39,7 +20,7 @@ test('a member ticks AutoPay with the deposit, pays by card, sees AutoPay on and
   page,
 }) => {
   test.slow();
-  const event = await departure(`AutoPay Deposit ${Date.now()}`);
+  const event = await departureWithRoom(`AutoPay Deposit ${Date.now()}`, '2030-05-10', '2030-05-12');
   const member = await createMember({ fullName: 'Mina Murray' });
   const { error } = await adminClient()
     .from('travellers')

@@ -1,39 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { bookAlone, departureWithRoom, saveTraveller } from '../helpers/card-bookings';
 import { adminClient, createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
-import { arrangeEvent } from '../helpers/member-bookings';
 
 // Issue 22, decision 0087: a member pays the deposit by card on Stripe Checkout, played by the Stripe stand-in
 // (decision 0084) that scripts/e2e.mjs starts with the stack (tests/helpers/start-e2e-stack.ts); the
 // stripe-checkout function makes the session for the database's amount and the stripe-webhook function
 // records the payment. A declined card changes nothing: the booking stays pending, the bank details stay.
-
-/** A departure of the test's own, with room, so the seed's places stay as other specs expect them. */
-async function departure(title: string) {
-  const event = await arrangeEvent({ start: '2030-04-10', end: '2030-04-12', title });
-  const { error } = await adminClient().from('events').update({ max_registrations: 20 }).eq('id', event.id);
-  if (error) throw new Error(error.message);
-  return event;
-}
-
-async function saveTraveller(member: TestMember, fullName: string): Promise<void> {
-  const { error } = await adminClient()
-    .from('travellers')
-    .insert({ user_id: member.id, full_name: fullName, date_of_birth: '1985-07-01' });
-  if (error) throw new Error(error.message);
-}
-
-/** Through the booking flow for the member alone, to the confirmation that shows how to pay. */
-async function bookAlone(page: Page, eventId: string, name: string) {
-  await page.goto(`/book?event=${eventId}`);
-  await page.getByRole('checkbox', { name: new RegExp(name) }).check();
-  await page.getByRole('button', { name: 'Continue to price' }).click();
-  await page.getByRole('button', { name: 'Continue to terms' }).click();
-  await page.getByRole('checkbox', { name: /I have read and accept the terms/ }).check();
-  await page.getByRole('button', { name: 'Continue to confirm' }).click();
-  await page.getByRole('button', { name: 'Book and pay by bank transfer' }).click();
-  await expect(page.getByRole('heading', { name: 'Your places are held', level: 2 })).toBeFocused();
-  return page.getByRole('region', { name: 'How to pay by bank transfer' });
-}
 
 async function bookingOf(member: TestMember) {
   const { data, error } = await adminClient()
@@ -49,7 +21,7 @@ test('a member pays the deposit by card on Checkout, comes back and sees the boo
   page,
 }) => {
   test.slow();
-  const event = await departure(`Card Deposit ${Date.now()}`);
+  const event = await departureWithRoom(`Card Deposit ${Date.now()}`, '2030-04-10', '2030-04-12');
   const member = await createMember({ fullName: 'Jonathan Harker' });
   await saveTraveller(member, 'Jonathan Harker');
   await signInPage(page, member);
@@ -96,7 +68,7 @@ test('a member pays the deposit by card on Checkout, comes back and sees the boo
 
 test('a declined card leaves the booking pending, with the bank details still there', async ({ page }) => {
   test.slow();
-  const event = await departure(`Card Declined ${Date.now()}`);
+  const event = await departureWithRoom(`Card Declined ${Date.now()}`, '2030-04-10', '2030-04-12');
   const member = await createMember({ fullName: 'Mina Harker' });
   await saveTraveller(member, 'Mina Harker');
   await signInPage(page, member);
