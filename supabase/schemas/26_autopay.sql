@@ -581,3 +581,35 @@ $$;
 
 REVOKE ALL ON FUNCTION private.save_autopay_card(p_object jsonb, OUT result text, OUT booking_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.save_autopay_card(p_object jsonb, OUT result text, OUT booking_id uuid) TO service_role;
+
+-- ---------------------------------------------------------------- the member's data
+
+-- The member's AutoPay consents in their data download: which terms, when, and whether a card is saved.
+CREATE FUNCTION private.export_autopay_enrolments(member uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('booking_id', e.booking_id, 'terms_version', e.terms_version,
+           'consented_at', e.consented_at, 'state', e.state, 'card_saved_at', e.card_saved_at,
+           'turned_off_at', e.turned_off_at) order by e.consented_at), '[]'::jsonb)
+  from public.autopay_enrolments e where e.user_id = member
+$$;
+
+REVOKE ALL ON FUNCTION private.export_autopay_enrolments(member uuid) FROM PUBLIC;
+
+-- At deletion AutoPay stops and the saved card's Stripe references go, so nothing is charged again; the
+-- consent (terms version and time) stays with its booking, which the company keeps as the record of the
+-- charges made under it (private.forget_bookings keeps bookings), and goes with the booking if that goes.
+CREATE FUNCTION private.forget_autopay_enrolments(member uuid) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update public.autopay_enrolments
+  set state = 'off', turned_off_at = coalesce(turned_off_at, now()), stripe_customer = null,
+      stripe_payment_method = null, card_saved_at = null
+  where user_id = member
+$$;
+
+REVOKE ALL ON FUNCTION private.forget_autopay_enrolments(member uuid) FROM PUBLIC;
+
+INSERT INTO private.member_data_parts (part, "position", member_columns) VALUES ('autopay_enrolments', 187, '{public.autopay_enrolments.user_id}');

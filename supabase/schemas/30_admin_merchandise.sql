@@ -36,7 +36,7 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.products 
 
 CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.product_variants FOR EACH ROW EXECUTE FUNCTION private.audit_change('size', 'size');
 
-CREATE TRIGGER audit_change AFTER UPDATE ON public.store_settings FOR EACH ROW EXECUTE FUNCTION private.audit_change();
+CREATE TRIGGER audit_change AFTER UPDATE ON public.store_settings FOR EACH ROW EXECUTE FUNCTION private.audit_change('', 'store settings');
 
 -- ---------------------------------------------------------------- public.adjust_variant_stock
 
