@@ -22,11 +22,6 @@ import { seedAdminExtras } from './bench/seed-admin.ts';
 /** The issue's limit: each screen's data in at most this many requests. */
 const MAX_REQUESTS = 2;
 /**
- * A known excess, not a new limit: the overview's low-stock card (decision 0092) reads admin_low_stock() on
- * its own until it is folded into admin_overview() (named as next in the stop's closing note).
- */
-const SCREEN_MAX_REQUESTS: Record<string, number> = { overview: 3 };
-/**
  * What every signed-in page reads for its session (src/stores/session.ts: public.my_session(), the member's
  * own profile and whether the account needs a password), before any screen asks for anything: counted
  * apart, not as the screen's.
@@ -249,9 +244,8 @@ for (const report of reports) {
       `    ${request.session ? '(session) ' : ''}${request.method} ${request.url}  ${request.dbMs === null ? '' : `${request.dbMs} ms`}`,
     );
   if (report.error) failures.push(`${report.path}: ${report.error}`);
-  const limit = SCREEN_MAX_REQUESTS[report.screen] ?? MAX_REQUESTS;
-  if (own.length > limit)
-    failures.push(`${report.screen}: ${own.length} requests to /rest/v1, more than ${limit}`);
+  if (own.length > MAX_REQUESTS)
+    failures.push(`${report.screen}: ${own.length} requests to /rest/v1, more than ${MAX_REQUESTS}`);
   if (own.length === 0 && !report.error) failures.push(`${report.screen}: no request of its own was seen`);
 }
 if (process.argv.includes('--json'))

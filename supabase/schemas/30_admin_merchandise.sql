@@ -83,32 +83,6 @@ REVOKE ALL ON FUNCTION public.adjust_variant_stock(p_variant_id uuid, p_change i
 GRANT ALL ON FUNCTION public.adjust_variant_stock(p_variant_id uuid, p_change integer) TO authenticated;
 GRANT ALL ON FUNCTION public.adjust_variant_stock(p_variant_id uuid, p_change integer) TO service_role;
 
--- ---------------------------------------------------------------- public.admin_low_stock
-
--- The overview's warning: the threshold, and how many sizes of visible products have that many or fewer on
--- the shelf (sold-out ones included). Admins only (42501); security invoker, as admins read every product.
-CREATE FUNCTION public.admin_low_stock() RETURNS TABLE(threshold integer, low_sizes integer)
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can see the stock' using errcode = '42501';
-  end if;
-  return query
-    select s.low_stock_threshold::integer,
-           (select count(*)::integer
-            from public.product_variants v
-            join public.products p on p.id = v.product_id
-            where p.visible and v.stock <= s.low_stock_threshold)
-    from public.store_settings s;
-end
-$$;
-
-REVOKE ALL ON FUNCTION public.admin_low_stock() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_low_stock() TO authenticated;
-GRANT ALL ON FUNCTION public.admin_low_stock() TO service_role;
-
 -- ---------------------------------------------------------------- storage: the product-images bucket
 
 -- Every write also needs a live caller (private.caller_is_live(), decision 0058), as the other buckets.

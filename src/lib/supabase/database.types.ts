@@ -2764,13 +2764,6 @@ export type Database = {
           last_error: string;
         }[];
       };
-      admin_low_stock: {
-        Args: { [_ in never]: never };
-        Returns: {
-          threshold: number;
-          low_sizes: number;
-        }[];
-      };
       admin_moderation_queue: {
         Args: {
           search?: string;
@@ -2831,6 +2824,8 @@ export type Database = {
           interest_total: number;
           flagged_comments: number;
           unanswered_messages: number;
+          low_stock_threshold: number;
+          low_stock_sizes: number;
           money: Database['public']['CompositeTypes']['overview_money'][];
           upcoming: Database['public']['CompositeTypes']['overview_departure'][];
           weeks: Database['public']['CompositeTypes']['overview_week'][];

@@ -101,12 +101,12 @@ describe.each(DATABASE_KINDS)('admin merchandise on $name', (kind) => {
     });
   });
 
-  describe('admin_low_stock', () => {
+  describe("the overview's low stock", () => {
     it('counts the sizes of visible products at or under the threshold, for admins only', async () => {
       const low = () =>
         runAs(testDb.db, 'admin', async (tx) => {
           const { rows } = await tx.query<{ threshold: number; low_sizes: number }>(
-            `select * from public.admin_low_stock()`,
+            `select low_stock_threshold as threshold, low_stock_sizes as low_sizes from public.admin_overview()`,
           );
           return rows;
         });
@@ -121,9 +121,9 @@ describe.each(DATABASE_KINDS)('admin merchandise on $name', (kind) => {
       expect(await low()).toEqual([{ threshold: 4, low_sizes: 0 }]);
       await testDb.db.query(`update public.products set visible = true where id = $1`, [T_SHIRT]);
       await testDb.db.query(`update public.store_settings set low_stock_threshold = 5`);
-      expect(await messageOf(testDb.db, 'member', `select * from public.admin_low_stock()`)).toBe(
-        'only admins can see the stock',
-      );
+      expect(
+        await messageOf(testDb.db, 'member', `select low_stock_sizes from public.admin_overview()`),
+      ).toBe('only an admin can read the overview');
     });
   });
 

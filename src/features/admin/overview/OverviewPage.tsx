@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AdminPage } from '../ui/AdminPage';
 import { KpiCard } from './KpiCard';
-import { LowStockKpi } from './LowStockKpi';
 import { formatCount, moneyLine } from './overview';
 import { fetchAdminOverview, type AdminOverview } from './overview.data';
 import { JOB_RUNS_QUERY_KEY, JobRunsSection } from './JobRunsSection';
@@ -105,7 +104,12 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
           detail="Comments and replies members reported"
           target={{ to: '/admin/moderation' }}
         />
-        <LowStockKpi />
+        <KpiCard
+          label="Sizes low on stock"
+          value={count(overview.low_stock_sizes)}
+          detail={`${count(overview.low_stock_threshold)} or fewer left, in products the store shows`}
+          target={{ to: '/admin/merchandise' }}
+        />
       </ul>
 
       <section aria-labelledby="overview-upcoming" className="space-y-3">

@@ -146,10 +146,6 @@ export const STORE_MATRIX: MatrixPart = {
       `select public.adjust_variant_stock('${SEEDED.tShirtM}', 1) as n`,
       ['denied', 'refused', 'refused', 21],
     ],
-    'admin_low_stock()': [
-      `select low_sizes as n from public.admin_low_stock()`,
-      ['denied', 'refused', 'refused', 0],
-    ],
     'private.caller_discount_percent()': [`select private.caller_discount_percent() as n`, [0, 10, 10, 10]],
     'private.export_cart_items(member)': [
       `select jsonb_array_length(private.export_cart_items('${ID.member}')) as n`,
