@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { answer, preflight, siteFor } from '../_shared/http.ts';
+import { answer, paymentRefusal, preflight, siteFor } from '../_shared/http.ts';
 
 /**
  * Pays a store order by card (decision 0091), a payment of its own apart from any trip's. A signed-in member
@@ -40,26 +40,6 @@ interface OrderToPay {
   expires_at: string;
 }
 
-/** PostgREST's refusal in the member's words, with a status for it. */
-async function refusal(response: Response): Promise<Response> {
-  const text = await response.text();
-  let message = 'Your card payment could not be started. Please try again.';
-  let code = '';
-  try {
-    const error = JSON.parse(text) as { message?: string; code?: string };
-    message = error.message ?? message;
-    code = error.code ?? '';
-  } catch {
-    // Not PostgREST's JSON (a gateway's page): the generic message will do.
-  }
-  if (code === 'P0002') return answer(404, { message: 'No such order.' });
-  if (response.status === 401 || code === '42501' || code === 'PGRST301')
-    return answer(401, { message: 'Please sign in again to pay by card.' });
-  if (code === '55000') return answer(409, { message });
-  console.error(`store-checkout: order_to_pay_by_card failed: HTTP ${response.status} ${text}`);
-  return answer(502, { message: 'Your card payment could not be started. Please try again.' });
-}
-
 export async function handleStoreCheckout(
   request: Request,
   options: StoreCheckoutOptions,
@@ -89,7 +69,11 @@ export async function handleStoreCheckout(
     headers: { apikey: options.anonKey, authorization, 'content-type': 'application/json' },
     body: JSON.stringify({ p_order_id: orderId }),
   });
-  if (!asked.ok) return refusal(asked);
+  if (!asked.ok)
+    return paymentRefusal(asked, {
+      notFound: 'No such order.',
+      label: 'store-checkout: order_to_pay_by_card',
+    });
   const order = (await asked.json()) as OrderToPay;
 
   // 2. The Checkout Session, once per order whatever retries happen (the idempotency key).

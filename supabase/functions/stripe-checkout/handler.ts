@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { answer, preflight, siteFor } from '../_shared/http.ts';
+import { answer, paymentRefusal, preflight, siteFor } from '../_shared/http.ts';
 
 /**
  * Starts a card payment (decision 0087). With `autopay_terms_version` (decision 0088) the member consents to
@@ -40,6 +40,7 @@ const PURPOSE_NAMES: Record<Purpose, string> = {
 
 /** Stripe's shortest Checkout Session: 30 minutes from its creation, plus a minute for clocks that differ. */
 const SESSION_SECONDS = 31 * 60;
+const NO_BOOKING = 'No such booking.';
 
 interface Attempt {
   id: string;
@@ -68,7 +69,7 @@ function readAsk(body: unknown): Ask | string {
     string,
     unknown
   >;
-  if (typeof booking_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(booking_id)) return 'No such booking.';
+  if (typeof booking_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(booking_id)) return NO_BOOKING;
   const autopay = autopay_terms_version ?? null;
   if (autopay !== null && !Number.isInteger(autopay)) return 'Tick the AutoPay terms again.';
   if (!PURPOSES.includes(purpose as Purpose) && !(purpose === SAVE_CARD && autopay !== null))
@@ -83,27 +84,6 @@ function readAsk(body: unknown): Ask | string {
     return_to: return_to as Ask['return_to'],
     autopay_terms_version: autopay as number | null,
   };
-}
-
-/** PostgREST's refusal in the member's words, with a status for it. */
-async function refusal(response: Response): Promise<Response> {
-  const text = await response.text();
-  let message = 'Your card payment could not be started. Please try again.';
-  let code = '';
-  try {
-    const error = JSON.parse(text) as { message?: string; code?: string };
-    message = error.message ?? message;
-    code = error.code ?? '';
-  } catch {
-    // Not PostgREST's JSON (a gateway's page): the generic message will do.
-  }
-  if (code === 'P0002') return answer(404, { message: 'No such booking.' });
-  if (response.status === 401 || code === '42501' || code === 'PGRST301')
-    return answer(401, { message: 'Please sign in again to pay by card.' });
-  if (code === '22023') return answer(400, { message });
-  if (code === '55000') return answer(409, { message });
-  console.error(`stripe-checkout: prepare_card_payment failed: HTTP ${response.status} ${text}`);
-  return answer(502, { message: 'Your card payment could not be started. Please try again.' });
 }
 
 /** The surcharge as its own line, so the member sees it apart on Stripe's page and on the receipt. */
@@ -149,7 +129,8 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
       headers: asMember,
       body: JSON.stringify({ p_booking_id: ask.booking_id, p_terms_version: ask.autopay_terms_version }),
     });
-    if (!consent.ok) return refusal(consent);
+    if (!consent.ok)
+      return paymentRefusal(consent, { notFound: NO_BOOKING, label: 'stripe-checkout: turn_on_autopay' });
     const enrolment = (await consent.json()) as { stripe_customer: string | null };
     try {
       customer =
@@ -178,7 +159,8 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
       p_amount_cents: ask.amount_cents,
     }),
   });
-  if (!prepared.ok) return refusal(prepared);
+  if (!prepared.ok)
+    return paymentRefusal(prepared, { notFound: NO_BOOKING, label: 'stripe-checkout: prepare_card_payment' });
   const attempt = (await prepared.json()) as Attempt;
   const trip = await doFetch(
     `${options.url}/rest/v1/bookings?id=eq.${attempt.booking_id}&select=invoice_number,event:events(title)`,
