@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { setInterval } from 'node:timers';
 import { tsImport } from 'tsx/esm/api';
 import { CONTENT_DIR, watchContent } from './start/content-watch.mjs';
-import { pollDepartures, waitForDepartures } from './start/departures.mjs';
+import { pollSiteData, waitForSiteData } from './start/site-data.mjs';
 import { createRebuildQueue } from './start/rebuild-queue.mjs';
 import { siteSlots } from './start/site-slots.mjs';
 
@@ -176,7 +176,7 @@ if (options.includes('--no-build')) {
   serve('supabase-local', ['--import', 'tsx', 'supabase/local/src/main.ts']);
   const waitStarted = Date.now();
   console.log(`[start] waiting for the API at ${api.url} before building…`);
-  const fingerprint = await waitForDepartures(api, { givenUp: () => stopping }).catch((error) => {
+  const fingerprint = await waitForSiteData(api, { givenUp: () => stopping }).catch((error) => {
     if (!stopping) void stopAll(1, error.message);
     return null;
   });
@@ -194,7 +194,7 @@ if (options.includes('--no-build')) {
     }
   }
 
-  /** Rebuilds on content, departure and date changes until stopped (decision 0068). */
+  /** Rebuilds on content, departure, store catalogue and date changes until stopped (decision 0068). */
   function watchForChanges(firstFingerprint) {
     const queue = createRebuildQueue({
       async build(reasons) {
@@ -213,7 +213,7 @@ if (options.includes('--no-build')) {
     onStop.push(queue.stop);
     onStop.push(watchContent({ onChange: (reason) => queue.request(reason) }));
     onStop.push(
-      pollDepartures({
+      pollSiteData({
         api,
         fingerprint: firstFingerprint,
         today: () => sydneyToday(),
@@ -222,7 +222,7 @@ if (options.includes('--no-build')) {
       }),
     );
     console.log(
-      `[start] rebuilding when ${CONTENT_DIR}/ or a departure changes (checked every 5 s), or at Sydney's midnight; \`--no-watch\` turns this off`,
+      `[start] rebuilding when ${CONTENT_DIR}/, a departure or the store's catalogue changes (checked every 5 s), or at Sydney's midnight; \`--no-watch\` turns this off`,
     );
   }
 }
