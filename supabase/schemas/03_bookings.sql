@@ -1013,6 +1013,46 @@ $$;
 REVOKE ALL ON FUNCTION private.apply_payments(p_booking_id uuid, p_paid_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.apply_payments(p_booking_id uuid, p_paid_at timestamp with time zone) TO service_role;
 
+-- The refusals a bank transfer of p_amount_cents toward booking b meets, in the admin's words: a cancelled
+-- booking, no amount, more than is left to pay, and a deposit arriving after the hold expired when its places
+-- have been booked by then. One rule for record_payment and its preview (preview_payment); record_payment
+-- passes p_lock so the departure's row is locked while its places are counted.
+CREATE FUNCTION private.refuse_bank_payment(b public.bookings, p_amount_cents integer, p_lock boolean) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  paid bigint;
+  e public.events;
+begin
+  if b.status = 'cancelled' then
+    raise exception 'this booking is cancelled' using errcode = '22023';
+  end if;
+  if p_amount_cents is null or p_amount_cents <= 0 then
+    raise exception 'a payment is an amount of at least 1 cent' using errcode = '22023';
+  end if;
+  paid := private.booking_paid_cents(b.id);
+  if paid + p_amount_cents > b.total_cents then
+    raise exception 'that is more than is left to pay (% cents)', b.total_cents - paid using errcode = '22023';
+  end if;
+  if b.status = 'pending' and b.hold_expires_at <= now() and paid + p_amount_cents >= b.deposit_cents then
+    if p_lock then
+      select * into e from public.events where id = b.event_id for update;
+    else
+      select * into e from public.events where id = b.event_id;
+    end if;
+    if e.max_registrations is not null
+       and private.places_taken(e.id) + b.travellers > e.max_registrations then
+      raise exception 'sold out' using errcode = 'PT409', detail = 'places_left=0',
+        hint = 'The hold expired and its places were booked since: refund the transfer or make room first.';
+    end if;
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.refuse_bank_payment(b public.bookings, p_amount_cents integer, p_lock boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.refuse_bank_payment(b public.bookings, p_amount_cents integer, p_lock boolean) TO service_role;
+
 -- An admin records a bank transfer toward a booking (amount, the day it arrived, the statement's reference)
 -- and it is applied at once (private.apply_payments). Refused: a cancelled booking, more than is left to pay,
 -- a day in the future, and a deposit arriving after the hold expired when its places have been booked by
@@ -1023,8 +1063,6 @@ CREATE FUNCTION public.record_payment(p_booking_id uuid, p_amount_cents integer,
     AS $$
 declare
   b public.bookings;
-  e public.events;
-  paid bigint;
   payment public.payments;
 begin
   perform private.require_admin('record a payment');
@@ -1032,27 +1070,10 @@ begin
   if not found then
     raise exception 'no such booking' using errcode = 'P0002';
   end if;
-  if b.status = 'cancelled' then
-    raise exception 'this booking is cancelled' using errcode = '22023';
-  end if;
-  if p_amount_cents is null or p_amount_cents <= 0 then
-    raise exception 'a payment is an amount of at least 1 cent' using errcode = '22023';
-  end if;
   if p_received_on is null or p_received_on > private.sydney_today() then
     raise exception 'the day the money arrived is today or earlier' using errcode = '22023';
   end if;
-  paid := private.booking_paid_cents(b.id);
-  if paid + p_amount_cents > b.total_cents then
-    raise exception 'that is more than is left to pay (% cents)', b.total_cents - paid using errcode = '22023';
-  end if;
-  if b.status = 'pending' and b.hold_expires_at <= now() and paid + p_amount_cents >= b.deposit_cents then
-    select * into e from public.events where id = b.event_id for update;
-    if e.max_registrations is not null
-       and private.places_taken(e.id) + b.travellers > e.max_registrations then
-      raise exception 'sold out' using errcode = 'PT409', detail = 'places_left=0',
-        hint = 'The hold expired and its places were booked since: refund the transfer or make room first.';
-    end if;
-  end if;
+  perform private.refuse_bank_payment(b, p_amount_cents, true);
   insert into public.payments (booking_id, method, amount_cents, reference, received_on, recorded_by)
   values (b.id, 'bank_transfer', p_amount_cents, nullif(private.trim_space(p_reference), ''), p_received_on,
           auth.uid())

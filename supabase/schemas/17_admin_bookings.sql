@@ -248,8 +248,8 @@ GRANT ALL ON FUNCTION public.admin_booking_history(p_booking_id uuid) TO service
 
 -- What record_payment would do with p_amount_cents, without doing it: each instalment the money reaches, in
 -- the order record_payment applies it (due date), with what it had received before, what this payment puts
--- toward it and whether that pays it in full. Refused exactly as record_payment refuses (the same words),
--- so the screen shows the refusal before anything is saved.
+-- toward it and whether that pays it in full. Refused exactly as record_payment refuses
+-- (private.refuse_bank_payment), so the screen shows the refusal before anything is saved.
 CREATE FUNCTION public.preview_payment(p_booking_id uuid, p_amount_cents integer) RETURNS TABLE(installment_id uuid, due_date date, amount_cents integer, covered_before_cents integer, covers_cents integer, paid_in_full boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -263,22 +263,8 @@ begin
   if not found then
     raise exception 'no such booking' using errcode = 'P0002';
   end if;
-  if b.status = 'cancelled' then
-    raise exception 'this booking is cancelled' using errcode = '22023';
-  end if;
-  if p_amount_cents is null or p_amount_cents <= 0 then
-    raise exception 'a payment is an amount of at least 1 cent' using errcode = '22023';
-  end if;
+  perform private.refuse_bank_payment(b, p_amount_cents, false);
   paid := private.booking_paid_cents(b.id);
-  if paid + p_amount_cents > b.total_cents then
-    raise exception 'that is more than is left to pay (% cents)', b.total_cents - paid using errcode = '22023';
-  end if;
-  if b.status = 'pending' and b.hold_expires_at <= now() and paid + p_amount_cents >= b.deposit_cents
-     and exists (select 1 from public.events e where e.id = b.event_id and e.max_registrations is not null
-                 and private.places_taken(e.id) + b.travellers > e.max_registrations) then
-    raise exception 'sold out' using errcode = 'PT409', detail = 'places_left=0',
-      hint = 'The hold expired and its places were booked since: refund the transfer or make room first.';
-  end if;
   return query
   select r.id, r.due_date, r.amount_cents,
          least(greatest(paid - r.starts_at, 0), r.amount_cents)::integer,
