@@ -724,6 +724,42 @@ $$;
 REVOKE ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.booking_deposit_cents(p_event_id uuid, p_travellers integer) TO service_role;
 
+-- How a schedule splits p_total_cents, one rule for a booking's (private.booking_schedule) and a payment
+-- plan's preview (public.preview_payment_plan): everything on p_today when that is on or after the final due
+-- day p_last_due or the deposit covers the total; else the deposit on p_today (when there is one), then the
+-- balance over p_dues (ascending), each part rounded down to the cent and the last taking the remainder, so
+-- the parts always add up to the total. A part of 0 cents is left out.
+CREATE FUNCTION private.split_schedule(p_total_cents bigint, p_deposit_cents bigint, p_today date, p_last_due date, p_dues date[]) RETURNS TABLE(due_date date, amount_cents integer, is_deposit boolean)
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  balance bigint := p_total_cents - p_deposit_cents;
+  parts integer := cardinality(p_dues);
+  share bigint;
+begin
+  if p_today >= p_last_due or p_deposit_cents >= p_total_cents then
+    return query select p_today, p_total_cents::integer, false;
+    return;
+  end if;
+  if p_deposit_cents > 0 then
+    return query select p_today, p_deposit_cents::integer, true;
+  end if;
+  share := balance / parts;
+  for part in 1..parts loop
+    due_date := p_dues[part];
+    amount_cents := case when part = parts then balance - share * (parts - 1) else share end;
+    is_deposit := false;
+    if amount_cents > 0 then
+      return next;
+    end if;
+  end loop;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.split_schedule(p_total_cents bigint, p_deposit_cents bigint, p_today date, p_last_due date, p_dues date[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.split_schedule(p_total_cents bigint, p_deposit_cents bigint, p_today date, p_last_due date, p_dues date[]) TO service_role;
+
 -- The payment schedule of a booking made on p_today: the deposit due that day, then the balance split into
 -- instalments on the event's plan's due dates (private.plan_due_dates: its template, or balance_instalments
 -- parts spread evenly; none later than balance_due_days_before departure, 90). A booking made on or after
@@ -739,10 +775,6 @@ declare
   e public.events;
   last_due date;
   total bigint;
-  deposit bigint := private.booking_deposit_cents(p_event_id, p_travellers);
-  balance bigint;
-  share bigint;
-  dues date[];
 begin
   select * into e from public.events where id = p_event_id;
   select e.start_date - s.balance_due_days_before into last_due from private.booking_settings s;
@@ -750,28 +782,10 @@ begin
   if total is null or total <= 0 then
     return;
   end if;
-  if p_today >= last_due or deposit >= total then
-    due_date := p_today;
-    amount_cents := total;
-    return next;
-    return;
-  end if;
-  if deposit > 0 then
-    due_date := p_today;
-    amount_cents := deposit;
-    return next;
-  end if;
-  balance := total - deposit;
-  dues := array(select d from private.plan_due_dates(p_event_id, p_today) d order by d);
-  share := balance / cardinality(dues);
-  for part in 1..cardinality(dues) loop
-    due_date := dues[part];
-    amount_cents := case when part = cardinality(dues) then balance - share * (cardinality(dues) - 1)
-                         else share end;
-    if amount_cents > 0 then
-      return next;
-    end if;
-  end loop;
+  return query
+    select split.due_date, split.amount_cents
+    from private.split_schedule(total, private.booking_deposit_cents(p_event_id, p_travellers), p_today, last_due,
+                                array(select d from private.plan_due_dates(p_event_id, p_today) d order by d)) split;
 end
 $$;
 

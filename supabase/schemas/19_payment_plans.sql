@@ -170,8 +170,8 @@ GRANT ALL ON FUNCTION private.plan_due_dates(p_event_id uuid, p_today date) TO s
 
 -- /admin/create-payment-plan's preview (admins only): the schedule a plan of this shape gives one traveller
 -- booking on p_booked_on a departure on p_departure at p_price_cents, with the company's deposit: the
--- deposit on the booking day, then the balance in whole cents over the plan's dates as
--- private.booking_schedule splits it (each part rounded down, the last takes the rest). 22023 for a plan
+-- deposit on the booking day, then the balance in whole cents over the plan's dates, split as a booking's
+-- schedule is (private.split_schedule). 22023 for a plan
 -- private.is_payment_plan refuses, or a booking day not before the departure.
 CREATE FUNCTION public.preview_payment_plan(p_kind text, p_parts integer, p_spacing integer, p_spacing_unit text, p_due_dates date[], p_departure date, p_booked_on date, p_price_cents integer DEFAULT 500000) RETURNS TABLE(due_date date, amount_cents integer, is_deposit boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -180,11 +180,6 @@ CREATE FUNCTION public.preview_payment_plan(p_kind text, p_parts integer, p_spac
 declare
   settings private.booking_settings;
   last_due date;
-  deposit bigint;
-  balance bigint;
-  share bigint;
-  dues date[];
-  parts integer;
 begin
   perform private.require_admin('preview a payment plan');
   if not private.is_payment_plan(p_kind, p_parts, p_spacing, p_spacing_unit, p_due_dates) then
@@ -198,33 +193,11 @@ begin
   end if;
   select * into settings from private.booking_settings;
   last_due := p_departure - settings.balance_due_days_before;
-  deposit := least(settings.deposit_per_traveller_cents, p_price_cents);
-  if p_booked_on >= last_due or deposit >= p_price_cents then
-    due_date := p_booked_on;
-    amount_cents := p_price_cents;
-    is_deposit := false;
-    return next;
-    return;
-  end if;
-  if deposit > 0 then
-    due_date := p_booked_on;
-    amount_cents := deposit;
-    is_deposit := true;
-    return next;
-  end if;
-  balance := p_price_cents - deposit;
-  dues := array(select d from private.plan_dates(p_kind, p_parts, p_spacing, p_spacing_unit, p_due_dates,
-                                                 last_due, p_booked_on) d order by d);
-  parts := cardinality(dues);
-  share := balance / parts;
-  is_deposit := false;
-  for part in 1..parts loop
-    due_date := dues[part];
-    amount_cents := case when part = parts then balance - share * (parts - 1) else share end;
-    if amount_cents > 0 then
-      return next;
-    end if;
-  end loop;
+  return query
+    select * from private.split_schedule(
+      p_price_cents, settings.deposit_per_traveller_cents, p_booked_on, last_due,
+      array(select d from private.plan_dates(p_kind, p_parts, p_spacing, p_spacing_unit, p_due_dates, last_due,
+                                             p_booked_on) d order by d));
 end
 $$;
 
