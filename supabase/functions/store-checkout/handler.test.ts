@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { handleStoreCheckout, type StoreCheckoutOptions } from './handler.ts';
+import type { CheckoutOptions } from '../_shared/checkout.ts';
+import { handleStoreCheckout } from './handler.ts';
 
 // The handler's rules in Node: what it refuses before calling anything, the database's refusals passed on in
 // its words, and the session it asks Stripe for (the order's total and expiry, never the browser's). The
@@ -14,7 +15,7 @@ const ORDER = {
   expires_at: '2026-12-04T10:35:00Z',
 };
 
-function options(database: Response | null = null, overrides: Partial<StoreCheckoutOptions> = {}) {
+function options(database: Response | null = null, overrides: Partial<CheckoutOptions> = {}) {
   const calls: string[] = [];
   const sessions: { params: Stripe.Checkout.SessionCreateParams; key: string | undefined }[] = [];
   const fetch = (async (url: string | URL | Request) => {

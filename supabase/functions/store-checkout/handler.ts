@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { rememberSession, type CheckoutOptions } from '../_shared/checkout.ts';
 import { answer, paymentRefusal, preflight, siteFor } from '../_shared/http.ts';
 
 /**
@@ -9,18 +10,6 @@ import { answer, paymentRefusal, preflight, siteFor } from '../_shared/http.ts';
  * marks the order paid (metadata.order_id). Errors answer `{ message }` in words for the member.
  * Web-standard Request/Response only, so a unit test runs it in Node too.
  */
-export interface StoreCheckoutOptions {
-  stripe: Stripe;
-  /** STRIPE_SECRET_KEY: unset, cards are not set up and nothing is called. */
-  secretKey: string | undefined;
-  /** The project's API origin (SUPABASE_URL), no trailing slash. */
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  /** SITE_URL: the site's origin(s), comma-separated; the first unless the request comes from another. */
-  siteUrl: string | undefined;
-  fetch?: typeof fetch;
-}
 
 /** Where the member comes back to: the order's page, which is also its tax invoice. */
 export const ORDER_PAGE = '/store/order';
@@ -40,10 +29,7 @@ interface OrderToPay {
   expires_at: string;
 }
 
-export async function handleStoreCheckout(
-  request: Request,
-  options: StoreCheckoutOptions,
-): Promise<Response> {
+export async function handleStoreCheckout(request: Request, options: CheckoutOptions): Promise<Response> {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return answer(405, { message: 'Use POST.' });
   if (!options.secretKey || !options.siteUrl)
@@ -108,20 +94,7 @@ export async function handleStoreCheckout(
     return answer(502, { message: 'The card payment page could not be opened. Please try again shortly.' });
   }
 
-  // 3. The order learns its session (service role: nobody writes orders through the API).
-  const stored = await doFetch(`${options.url}/rest/v1/orders?id=eq.${order.id}`, {
-    method: 'PATCH',
-    headers: {
-      apikey: options.serviceRoleKey,
-      authorization: `Bearer ${options.serviceRoleKey}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify({ checkout_session_id: session.id }),
-  });
-  if (!stored.ok) {
-    // The webhook finds the order by metadata.order_id anyway: the member may still pay.
-    console.error(`store-checkout: order ${order.id} not given ${session.id}: HTTP ${stored.status}`);
-  }
+  // 3. The order learns its session.
+  await rememberSession(options, 'orders', order.id, session.id, 'store-checkout');
   return answer(200, { url: session.url });
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { handleStripeCheckout, type CheckoutOptions } from './handler.ts';
+import type { CheckoutOptions } from '../_shared/checkout.ts';
+import { handleStripeCheckout } from './handler.ts';
 
 // The handler's rules that need no database or Stripe: what it refuses before calling anything. The stack
 // test (supabase/local/test/functions/stripe-checkout.conformance.test.ts) runs it under Deno against the

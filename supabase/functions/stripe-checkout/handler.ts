@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { rememberSession, type CheckoutOptions } from '../_shared/checkout.ts';
 import { answer, paymentRefusal, preflight, siteFor } from '../_shared/http.ts';
 
 /**
@@ -11,18 +12,6 @@ import { answer, paymentRefusal, preflight, siteFor } from '../_shared/http.ts';
  * browser to go to. Errors answer `{ message }` in words for the member. Web-standard Request/Response only,
  * so a unit test runs it in Node too.
  */
-export interface CheckoutOptions {
-  stripe: Stripe;
-  /** STRIPE_SECRET_KEY: unset, cards are not set up and nothing is called. */
-  secretKey: string | undefined;
-  /** The project's API origin (SUPABASE_URL), no trailing slash. */
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  /** SITE_URL: the site's origin(s), comma-separated; the first unless the request comes from another. */
-  siteUrl: string | undefined;
-  fetch?: typeof fetch;
-}
 
 /** The pages a member starts a card payment from, and so may come back to. */
 export const RETURN_PAGES = ['/manage-payment-plan', '/extra-payment', '/manage-booking'] as const;
@@ -209,21 +198,8 @@ export async function handleStripeCheckout(request: Request, options: CheckoutOp
     return answer(502, { message: 'The card payment page could not be opened. Please try again shortly.' });
   }
 
-  // 3. The attempt learns its session (service role: nobody writes attempts through the API).
-  const stored = await doFetch(`${options.url}/rest/v1/card_payment_attempts?id=eq.${attempt.id}`, {
-    method: 'PATCH',
-    headers: {
-      apikey: options.serviceRoleKey,
-      authorization: `Bearer ${options.serviceRoleKey}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify({ checkout_session_id: session.id }),
-  });
-  if (!stored.ok) {
-    // The webhook finds the attempt by metadata.attempt_id anyway: the member may still pay.
-    console.error(`stripe-checkout: attempt ${attempt.id} not given ${session.id}: HTTP ${stored.status}`);
-  }
+  // 3. The attempt learns its session.
+  await rememberSession(options, 'card_payment_attempts', attempt.id, session.id, 'stripe-checkout');
   return answer(200, { url: session.url });
 }
 
