@@ -104,7 +104,7 @@ describe('medianRun', () => {
 
 describe('missedGoals', () => {
   const comments = {
-    request: '/rest/v1/events?select=id,total:comment_threads(count),threads:comment_threads(id)',
+    request: '/rest/v1/events?select=id,total:event_comment_counts(comments),threads:comment_threads(id)',
     status: 200,
     bytes: 20_000,
     startMs: 700,

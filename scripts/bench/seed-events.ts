@@ -74,6 +74,13 @@ const SEED_STATEMENTS: [string, (scale: BenchScale) => number[]][] = [
    from ev, m, generate_series(1, $1::int) as c`,
     (scale) => [scale.comments],
   ],
+  // What the trigger on comments keeps (off while seeding): each event's live comments.
+  [
+    `insert into public.event_comment_counts (event_id, comments)
+   select c.event_id, count(*)::int from public.comments c join public.events e on e.id = c.event_id
+   where e.slug like 'bench-event-%' group by c.event_id`,
+    () => [],
+  ],
   [
     `with ${MEMBERS}, cm as (select c.id, c.event_id, c.created_at, row_number() over () as rn
      from public.comments c join public.events e on e.id = c.event_id where e.slug like 'bench-event-%')
@@ -141,6 +148,8 @@ export async function removeBenchEvents(db: Queryable): Promise<void> {
     `delete from public.comment_reactions h using public.comment_replies r
      where h.reply_id = r.id and r.event_id in ${events}`,
     `delete from public.comment_removals where event_id in ${events}`,
+    `delete from public.reaction_removals where event_id in ${events}`,
+    `delete from public.event_comment_counts where event_id in ${events}`,
     `delete from public.comment_replies where event_id in ${events}`,
     `delete from public.comments where event_id in ${events}`,
     `delete from public.reactions where event_id in ${events}`,

@@ -109,7 +109,7 @@ REVOKE ALL ON FUNCTION private.complete_ended_events(today date) FROM authentica
 
 -- Deletes what is never read again, as of `as_of` (now by default), and answers how many rows of each kind:
 --   comment_removals: a removal's only reader is Realtime, which delivers it when it is written (decision
---     0029); a day later no page is waiting for it.
+--     0029); a day later no page is waiting for it. reaction_removals likewise (decision 0070).
 --   marketing_confirmations never confirmed (or withdrawn) whose link expired 30 days ago: the link then
 --     answers 'invalid' instead of 'expired', and the daily limit on asking (1 day) is long past.
 --     Unsubscribe tokens are never pruned: the link in every marketing e-mail must keep working.
@@ -121,6 +121,7 @@ CREATE FUNCTION private.prune_unread_rows(as_of timestamp with time zone DEFAULT
     AS $$
 declare
   removals integer;
+  taken_back integer;
   confirmations integer;
   attempts integer;
   probes integer;
@@ -128,6 +129,8 @@ declare
 begin
   delete from public.comment_removals r where r.removed_at < prune_unread_rows.as_of - interval '1 day';
   get diagnostics removals = row_count;
+  delete from public.reaction_removals r where r.removed_at < prune_unread_rows.as_of - interval '1 day';
+  get diagnostics taken_back = row_count;
   delete from private.marketing_confirmations c
   where c.confirmed_at is null
     and (c.requested_at is null
@@ -143,6 +146,7 @@ begin
   get diagnostics job_runs = row_count;
   return jsonb_build_object(
     'comment_removals', removals,
+    'reaction_removals', taken_back,
     'marketing_confirmations', confirmations,
     'enquiry_attempts', attempts,
     'waitlist_probes', probes,

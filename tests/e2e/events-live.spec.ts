@@ -132,6 +132,32 @@ test('what one member posts, edits, reacts, likes and deletes reaches another me
     .toBe(true);
   await expect(theirs.getByRole('button', { name: /^Like/ }).first()).toHaveText(/Like\s*1$/);
 
+  // The heart taken back (decision 0070): the DELETE names only its id, so its removal signal names the
+  // comment and its event, and the reader reads again that one event's comments, nothing else of the page.
+  const reads: string[] = [];
+  reader.page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/')) reads.push(decodeURIComponent(request.url()));
+  });
+  expect((await api.from('comment_reactions').delete().eq('comment_id', own.data!.id)).error).toBeNull();
+  await expect
+    .poll(() =>
+      reader.socket.delivered.some(
+        (text) => text.includes('"table":"reaction_removals"') && text.includes(String(own.data?.id)),
+      ),
+    )
+    .toBe(true);
+  await expect(theirs.getByRole('button', { name: /^Like/ }).first()).toHaveText(/Like\s*0$/);
+  expect(reads.length).toBeGreaterThan(0);
+  expect(reads.filter((url) => !url.includes(`id=in.(${event.id})`))).toEqual([]);
+
+  // The event reaction taken back: the reader's count follows it down, by that one event's reactions.
+  const reacted = await count(reader.usa, 'Haunted');
+  reads.length = 0;
+  await usa.getByRole('button', { name: /^Haunted/ }).click();
+  await expect(usa.getByRole('button', { name: /^Haunted/ })).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => count(reader.usa, 'Haunted')).toBeLessThan(reacted);
+  expect(reads.filter((url) => !url.includes(event.id))).toEqual([]);
+
   // Deleting hides the comment (and its reply) for the reader too, though the UPDATE itself is not theirs.
   // The comment's own Delete comes first (its reply, by the same author, has one too), then the confirmation's.
   await mine.getByRole('button', { name: 'Delete' }).first().click();

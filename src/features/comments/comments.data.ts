@@ -48,7 +48,8 @@ export type ThreadsTarget = { scope: EventScope; first: number } | { ids: readon
 
 interface ThreadsRow {
   id: string;
-  total: { count: number }[];
+  /** public.event_comment_counts' row (one-to-one with the event; none: no comments yet). */
+  total: { comments: number } | null;
   threads: CommentRow[];
 }
 
@@ -61,7 +62,7 @@ export async function fetchThreads(
   const supabase = await client();
   const query = supabase
     .from('events')
-    .select(`id, total:comment_threads(count), threads:comment_threads(${COMMENT_COLUMNS})`)
+    .select(`id, total:event_comment_counts(comments), threads:comment_threads(${COMMENT_COLUMNS})`)
     .order('is_pinned', { ascending: false, referencedTable: 'threads' })
     .order('created_at', { ascending: true, referencedTable: 'threads' })
     .order('id', { ascending: true, referencedTable: 'threads' })
@@ -74,7 +75,7 @@ export async function fetchThreads(
   return new Map(
     events.map((event) => [
       event.id,
-      { comments: toComments(event.threads), total: event.total[0]?.count ?? 0 },
+      { comments: toComments(event.threads), total: event.total?.comments ?? 0 },
     ]),
   );
 }

@@ -6,6 +6,7 @@ import {
   eventComments,
   eventHolding,
   eventReactions,
+  LIVE_TABLES,
   StaleBatch,
   staleFor,
 } from './live-changes';
@@ -34,6 +35,29 @@ describe('staleFor: a live change touches the one event it concerns', () => {
       eventComments('e2'),
     ]);
     expect(staleFor('comment_reactions', { new: { id: 'h', comment_id: 'c404' } }, eventOfPost)).toEqual([]);
+  });
+
+  it('a heart taken back names its post: placed as a heart given; an event reaction taken back, its event', () => {
+    const removal = (row: Record<string, unknown>) =>
+      staleFor('reaction_removals', { new: row }, eventOfPost);
+    expect(removal({ id: 1, event_id: 'e1', comment_id: 'c1', reply_id: null })).toEqual([
+      eventComments('e1'),
+    ]);
+    expect(removal({ id: 2, event_id: 'e2', comment_id: null, reply_id: 'r1' })).toEqual([
+      eventComments('e2'),
+    ]);
+    expect(removal({ id: 3, event_id: 'e5', comment_id: 'c404', reply_id: null })).toEqual([]);
+    expect(removal({ id: 4, event_id: 'e3', comment_id: null, reply_id: null })).toEqual([
+      eventReactions('e3'),
+    ]);
+  });
+
+  it('hears hearts and event reactions as they are given, and taken back only through reaction_removals', () => {
+    expect(LIVE_TABLES).toMatchObject({
+      comment_reactions: 'INSERT',
+      reactions: 'INSERT',
+      reaction_removals: 'INSERT',
+    });
   });
 
   it('a delete names only its id: the event of the post it removed, else everything of its kind', () => {

@@ -8,14 +8,17 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * Each table the page listens to and the changes it hears. comment_removals: a soft-deleted comment or
- * reply (its own UPDATE is not delivered to other members).
+ * reply (its own UPDATE is not delivered to other members). reaction_removals: a heart or event reaction
+ * taken back, with its event and post (the DELETE itself arrives with its id alone, so hearts and reactions
+ * are heard as they are given, and taken back through this table).
  */
 export const LIVE_TABLES = {
   comments: '*',
   comment_replies: '*',
-  comment_reactions: '*',
+  comment_reactions: 'INSERT',
   comment_removals: 'INSERT',
-  reactions: '*',
+  reactions: 'INSERT',
+  reaction_removals: 'INSERT',
 } as const satisfies Record<string, '*' | 'INSERT'>;
 
 export type LiveTable = keyof typeof LIVE_TABLES;
@@ -40,9 +43,10 @@ export const ALL_EVENTS: QueryKey = ['events', 'page'];
 
 /**
  * What a change makes stale. `eventOfPost` finds the event whose shown comments hold a comment or reply
- * (undefined: not shown). A change that names its event touches that event only; a heart on a post the
- * page does not show touches nothing; a delete, which names only its own id, touches the event of the post
- * it removed, or, for a heart or a reaction taken back, everything of its kind the page shows.
+ * (undefined: not shown). A change that names its event touches that event only; a heart given or taken
+ * back on a post the page does not show touches nothing; a reaction_removals row without a post is an event
+ * reaction taken back. A delete, which names only its own id, touches the event of the post it removed, or
+ * (a delete the page does not listen for) everything of its kind the page shows.
  */
 export function staleFor(
   table: LiveTable,
@@ -52,9 +56,10 @@ export function staleFor(
   const row = { ...change.old, ...change.new };
   const text = (column: string) => (typeof row[column] === 'string' ? (row[column] as string) : undefined);
   const eventId = text('event_id');
-  if (table === 'reactions') return [eventId ? eventReactions(eventId) : ALL_EVENTS];
-  if (table === 'comment_reactions') {
-    const post = text('comment_id') ?? text('reply_id');
+  const post = text('comment_id') ?? text('reply_id');
+  if (table === 'reactions' || (table === 'reaction_removals' && !post))
+    return [eventId ? eventReactions(eventId) : ALL_EVENTS];
+  if (table === 'comment_reactions' || table === 'reaction_removals') {
     if (!post) return [ALL_COMMENTS];
     const shownIn = eventOfPost(post);
     return shownIn ? [eventComments(shownIn)] : [];

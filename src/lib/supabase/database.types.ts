@@ -920,6 +920,29 @@ export type Database = {
           },
         ];
       };
+      event_comment_counts: {
+        Row: {
+          event_id: string;
+          comments: number;
+        };
+        Insert: {
+          event_id: string;
+          comments?: number;
+        };
+        Update: {
+          event_id?: string;
+          comments?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'event_comment_counts_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: true;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       event_follows: {
         Row: {
           id: string;
@@ -1942,6 +1965,52 @@ export type Database = {
           marketing_consent_at?: string | null;
         };
         Relationships: [];
+      };
+      reaction_removals: {
+        Row: {
+          id: number;
+          event_id: string;
+          comment_id: string | null;
+          reply_id: string | null;
+          removed_at: string;
+        };
+        Insert: {
+          id?: number;
+          event_id: string;
+          comment_id?: string | null;
+          reply_id?: string | null;
+          removed_at?: string;
+        };
+        Update: {
+          id?: number;
+          event_id?: string;
+          comment_id?: string | null;
+          reply_id?: string | null;
+          removed_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reaction_removals_comment_id_fkey';
+            columns: ['comment_id'];
+            isOneToOne: false;
+            referencedRelation: 'comments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reaction_removals_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reaction_removals_reply_id_fkey';
+            columns: ['reply_id'];
+            isOneToOne: false;
+            referencedRelation: 'comment_replies';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       reactions: {
         Row: {

@@ -232,6 +232,27 @@ const CORE_MATRIX: Record<string, Partial<Record<Operation, Cell>>> = {
     update: [`update public.comment_removals set removed_at = now()`, ALL_DENIED],
     delete: [`delete from public.comment_removals`, ALL_DENIED],
   },
+  // Hearts and event reactions taken back (ids only), written only by a trigger, read as comment_removals.
+  reaction_removals: {
+    select: [`select count(*)::int as n from public.reaction_removals`, ['denied', 1, 1, 2]],
+    insert: [`insert into public.reaction_removals (event_id) values ('${ID.published}')`, ALL_DENIED],
+    update: [`update public.reaction_removals set removed_at = now()`, ALL_DENIED],
+    delete: [`delete from public.reaction_removals`, ALL_DENIED],
+  },
+  // Live comments per event (the published trip's 2, the draft's 1), kept by triggers on comments: read
+  // like the comments they count, written by nobody.
+  event_comment_counts: {
+    select: [
+      `select coalesce(sum(comments), 0)::int as n from public.event_comment_counts where event_id in (${ids(ID.published, ID.published2, ID.draft)})`,
+      ['denied', 2, 2, 3],
+    ],
+    insert: [
+      `insert into public.event_comment_counts (event_id, comments) values ('${ID.published2}', 1)`,
+      ALL_DENIED,
+    ],
+    update: [`update public.event_comment_counts set comments = 0`, ALL_DENIED],
+    delete: [`delete from public.event_comment_counts`, ALL_DENIED],
+  },
   event_follows: {
     select: [
       `select count(*)::int as n from public.event_follows where id in (${ids(ID.followMember, ID.followOther)})`,

@@ -87,6 +87,12 @@ describe.each(DATABASE_KINDS)('background work on $name', (kind) => {
                       where comment_id = $1`,
         [ID.commentAdminOnDraft],
       );
+      await tx.query(
+        `update public.reaction_removals
+         set removed_at = case when comment_id = $1 then '2030-01-01T00:00:00Z'::timestamptz
+                               else '2030-01-01T23:00:00Z' end`,
+        [ID.commentOther],
+      );
       await tx.exec(`
         insert into private.marketing_confirmations (email, token, requested_at, confirmed_at, confirmed_how) values
           ('old@example.org', repeat('a', 64), '2029-11-01', null, null),
@@ -107,12 +113,14 @@ describe.each(DATABASE_KINDS)('background work on $name', (kind) => {
       );
       const left = await tx.query<{
         removals: string[];
+        reactions: string[];
         confirmations: string[];
         tokens: number;
         runs: string[];
       }>(`
         select
           (select array_agg(comment_id::text) from public.comment_removals) as removals,
+          (select array_agg(event_id::text) from public.reaction_removals) as reactions,
           (select array_agg(email order by email) from private.marketing_confirmations
             where email like '%@example.org') as confirmations,
           (select count(*)::int from private.unsubscribe_tokens where email = 'old@example.org') as tokens,
@@ -122,11 +130,13 @@ describe.each(DATABASE_KINDS)('background work on $name', (kind) => {
     });
     expect(result.counts).toMatchObject({
       comment_removals: 1,
+      reaction_removals: 1,
       marketing_confirmations: 1,
       job_run_details: 2,
     });
     expect(result.left).toEqual({
       removals: [ID.commentAdminOnDraft],
+      reactions: [ID.draft],
       confirmations: ['kept@example.org', 'recent@example.org'],
       tokens: 1,
       runs: ['probe 2029-12-30', 'rare 2029-01-01'],

@@ -131,5 +131,8 @@ export async function insertFixtures(db: Queryable): Promise<void> {
     -- Removal signals (20261125400001): as the trigger writes them, one on a public event, one on the draft.
     insert into public.comment_removals (event_id, comment_id) values
       ('${ID.published}', '${ID.commentOtherDeleted}'), ('${ID.draft}', '${ID.commentAdminOnDraft}');
+    -- (20261205004002): a heart taken back on a public event, an event reaction taken back on the draft.
+    insert into public.reaction_removals (event_id, comment_id) values
+      ('${ID.published}', '${ID.commentOther}'), ('${ID.draft}', null);
   `);
 }

@@ -70,6 +70,7 @@ describe.each(DATABASE_KINDS)('preparing a new database on $name', (kind) => {
       'comments',
       'event_updates',
       'poll_vote_signals',
+      'reaction_removals',
       'reactions',
     ]);
   });
