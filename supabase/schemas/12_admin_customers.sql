@@ -488,10 +488,10 @@ CREATE TYPE public.overview_week AS (
 );
 
 -- One row (decision 0038): every figure /admin shows. Money in cents per currency: paid is what
--- booking_balances calls paid, and what a booking not cancelled still owes; the store's low stock; the
--- upcoming departures with places sold and enquiries; sign-ups and bookings in each of the last 12 weeks
--- (Sydney, from Monday).
-CREATE FUNCTION public.admin_overview() RETURNS TABLE(today date, members integer, new_members_this_month integer, upcoming_count integer, active_count integer, waitlist_total integer, interest_total integer, flagged_comments integer, unanswered_messages integer, low_stock_threshold integer, low_stock_sizes integer, money public.overview_money[], upcoming public.overview_departure[], weeks public.overview_week[])
+-- booking_balances calls paid, and what a booking not cancelled still owes; the store's low stock; the open
+-- differences between Stripe and the ledger (decision 0095); the upcoming departures with places sold and
+-- enquiries; sign-ups and bookings in each of the last 12 weeks (Sydney, from Monday).
+CREATE FUNCTION public.admin_overview() RETURNS TABLE(today date, members integer, new_members_this_month integer, upcoming_count integer, active_count integer, waitlist_total integer, interest_total integer, flagged_comments integer, unanswered_messages integer, low_stock_threshold integer, low_stock_sizes integer, stripe_differences_open integer, money public.overview_money[], upcoming public.overview_departure[], weeks public.overview_week[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -591,6 +591,8 @@ begin
       join public.products p on p.id = v.product_id
       where p.visible and v.stock <= (select s.low_stock_threshold from public.store_settings s)
     )::integer,
+    -- What the hourly reconciliation found between Stripe and the ledger and nobody has resolved (0095).
+    (select count(*) from public.stripe_differences d where d.resolved_at is null)::integer,
     array(
       select row(m.currency, m.collected_cents, coalesce(m.outstanding_cents, 0))::public.overview_money
       from money m order by m.currency

@@ -19,6 +19,8 @@ import { useStoredTheme } from '../helpers/theme';
 // them, a test event Stripe sends and the page then shows as the last webhook, the card settings' surcharge
 // by its rule, and the surcharge a member is shown before paying. The settings row is shared by every test:
 // the surcharge test puts it back to none (a surcharge leaves the other card tests' amounts as they were).
+// And the differences with Stripe the reconciliation finds (decision 0095): the overview's card, the list,
+// 'Mark resolved'.
 
 /** Back to no surcharge, as the admin's own function sets it (the settings table is not in the API). */
 async function noSurcharge(admin: TestMember) {
@@ -123,6 +125,37 @@ test('an admin sets a card surcharge by its rule, and a member sees it before pa
   } finally {
     await noSurcharge(admin);
   }
+});
+
+test('the overview counts the differences with Stripe, and an admin marks one resolved', async ({ page }) => {
+  test.slow();
+  // As the hourly reconciliation records one (decision 0095): Stripe took a payment the ledger lacks.
+  const stripeId = `pi_e2ediff${Date.now()}`;
+  const { error } = await adminClient()
+    .from('stripe_differences')
+    .insert({ kind: 'payment_not_in_ledger', stripe_id: stripeId, currency: 'AUD', stripe_cents: 31_500 });
+  if (error) throw new Error(error.message);
+
+  await openAdminScreen(page, '/admin', 'Overview');
+  const card = page.locator('[data-kpi="Differences with Stripe"]');
+  await expect(card.locator('[data-kpi-value]')).toHaveText(/^[1-9]\d*$/);
+  await card.getByRole('link').click();
+  await page.waitForURL(/\/admin\/stripe-settings#differences$/);
+  const differences = page.getByRole('region', { name: 'Differences with Stripe' });
+  const row = differences.getByRole('row').filter({ hasText: stripeId });
+  await expect(row).toContainText('Stripe took a payment the ledger does not have');
+  await expect(row).toContainText('$315.00');
+  await expect(row).toContainText('Nothing of ours');
+  expect(await axeViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: `Mark resolved: ${stripeId}` }).click();
+  await expect(page.getByText('Marked resolved')).toBeVisible();
+  await expect(differences.getByRole('row').filter({ hasText: stripeId })).toHaveCount(0);
+  const { data } = await adminClient()
+    .from('stripe_differences')
+    .select('resolved_how')
+    .eq('stripe_id', stripeId)
+    .single();
+  expect(data?.resolved_how).toBe('marked');
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -2113,6 +2113,66 @@ export type Database = {
         };
         Relationships: [];
       };
+      stripe_differences: {
+        Row: {
+          id: string;
+          kind: string;
+          stripe_id: string;
+          booking_id: string | null;
+          order_id: string | null;
+          currency: string;
+          stripe_cents: number | null;
+          ledger_cents: number | null;
+          found_at: string;
+          seen_at: string;
+          resolved_at: string | null;
+          resolved_how: string | null;
+        };
+        Insert: {
+          id?: string;
+          kind: string;
+          stripe_id: string;
+          booking_id?: string | null;
+          order_id?: string | null;
+          currency: string;
+          stripe_cents?: number | null;
+          ledger_cents?: number | null;
+          found_at?: string;
+          seen_at?: string;
+          resolved_at?: string | null;
+          resolved_how?: string | null;
+        };
+        Update: {
+          id?: string;
+          kind?: string;
+          stripe_id?: string;
+          booking_id?: string | null;
+          order_id?: string | null;
+          currency?: string;
+          stripe_cents?: number | null;
+          ledger_cents?: number | null;
+          found_at?: string;
+          seen_at?: string;
+          resolved_at?: string | null;
+          resolved_how?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stripe_differences_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'stripe_differences_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       stripe_events: {
         Row: {
           id: string;
@@ -2895,6 +2955,7 @@ export type Database = {
           unanswered_messages: number;
           low_stock_threshold: number;
           low_stock_sizes: number;
+          stripe_differences_open: number;
           money: Database['public']['CompositeTypes']['overview_money'][];
           upcoming: Database['public']['CompositeTypes']['overview_departure'][];
           weeks: Database['public']['CompositeTypes']['overview_week'][];
@@ -3456,6 +3517,15 @@ export type Database = {
           amount_cents: number;
         }[];
       };
+      reconcile_stripe: {
+        Args: {
+          p_from: string;
+          p_to: string;
+          p_intents: Json;
+          p_refunds: Json;
+        };
+        Returns: unknown;
+      };
       record_payment: {
         Args: {
           p_booking_id: string;
@@ -3562,6 +3632,25 @@ export type Database = {
           p_kind: string;
         };
         Returns: undefined;
+      };
+      resolve_stripe_difference: {
+        Args: {
+          p_id: string;
+        };
+        Returns: {
+          id: string;
+          kind: string;
+          stripe_id: string;
+          booking_id: string | null;
+          order_id: string | null;
+          currency: string;
+          stripe_cents: number | null;
+          ledger_cents: number | null;
+          found_at: string;
+          seen_at: string;
+          resolved_at: string | null;
+          resolved_how: string | null;
+        };
       };
       revoke_admin: {
         Args: {

@@ -11,7 +11,8 @@ export type KpiTarget =
   | { to: '/admin/active-events' }
   | { to: '/admin/moderation' }
   | { to: '/admin/waitlist'; search: { filter: string } }
-  | { to: '/admin/merchandise' };
+  | { to: '/admin/merchandise' }
+  | { to: '/admin/stripe-settings'; hash: string };
 
 /** One figure: its name, the number, a line of detail; the whole card opens the list behind it. */
 export function KpiCard({

@@ -110,6 +110,12 @@ function OverviewBody({ overview }: { overview: AdminOverview }) {
           detail={`${count(overview.low_stock_threshold)} or fewer left, in products the store shows`}
           target={{ to: '/admin/merchandise' }}
         />
+        <KpiCard
+          label="Differences with Stripe"
+          value={count(overview.stripe_differences_open)}
+          detail="Card payments and refunds Stripe and the ledger disagree on, checked hourly"
+          target={{ to: '/admin/stripe-settings', hash: 'differences' }}
+        />
       </ul>
 
       <section aria-labelledby="overview-upcoming" className="space-y-3">

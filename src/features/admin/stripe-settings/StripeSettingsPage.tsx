@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format/dates';
 import { AdminPage } from '../ui/AdminPage';
 import { CardSettingsSection } from './CardSettingsSection';
+import { StripeDifferences } from './StripeDifferences';
 import { fetchLastWebhook, fetchStripeStatus, type StripeStatus } from './stripe-settings.data';
 import { WebhookCheck } from './WebhookCheck';
 import { webhookResultText } from './webhook-words';
@@ -12,7 +13,8 @@ export const LAST_WEBHOOK_KEY = ['admin', 'stripe-settings', 'last-webhook'];
 /**
  * /admin/stripe-settings (decision 0089): whether Stripe is set up and for which account, what to enter in
  * Stripe's dashboard for the webhook, the last event it received, a check that Stripe reaches it, and the
- * card payment settings (cards on, surcharge). The keys are never shown: they live in the functions'
+ * card payment settings (cards on, surcharge), and the differences the hourly reconciliation found between
+ * Stripe and the ledger (decision 0095). The keys are never shown: they live in the functions'
  * environment only.
  */
 export function StripeSettingsPage() {
@@ -36,6 +38,7 @@ export function StripeSettingsPage() {
             key={`${status.data.cards_enabled}-${status.data.card_surcharge_bps}`}
             status={status.data}
           />
+          <StripeDifferences />
         </>
       )}
     </AdminPage>

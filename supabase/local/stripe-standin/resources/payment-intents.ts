@@ -1,4 +1,5 @@
 import {
+  listPage,
   metadata,
   optionalBoolean,
   optionalInteger,
@@ -120,3 +121,12 @@ export const confirmPaymentIntent: Handler = (api, { params, ids }) => {
 };
 
 export const retrievePaymentIntent: Handler = (api, { ids }) => intentFor(api, ids[0] ?? '');
+
+/** Lists PaymentIntents, newest first, paged and filtered by `created` and `customer` (https://docs.stripe.com/api/payment_intents/list). */
+export const listPaymentIntents: Handler = (api, { params }) => {
+  const customer = optionalString(params, 'customer');
+  const intents = [...api.state.objects.values()].filter(
+    (object) => object.object === 'payment_intent' && (!customer || object['customer'] === customer),
+  );
+  return listPage(intents, params, '/v1/payment_intents');
+};

@@ -1,4 +1,4 @@
-import { metadata, optionalInteger, optionalString, type Handler } from '../api.ts';
+import { listPage, metadata, optionalInteger, optionalString, type Handler } from '../api.ts';
 import { invalidRequest, missing, requiredParam, StripeError } from '../errors.ts';
 import { intentFor } from './payment-intents.ts';
 
@@ -64,4 +64,17 @@ export const retrieveRefund: Handler = (api, { ids }) => {
   const found = api.state.find(ids[0] ?? '', 'refund');
   if (!found) throw missing('refund', ids[0] ?? '', 'refund');
   return found;
+};
+
+/** Lists refunds, newest first, paged and filtered by `created`, `payment_intent` or `charge` (https://docs.stripe.com/api/refunds/list). */
+export const listRefunds: Handler = (api, { params }) => {
+  const intent = optionalString(params, 'payment_intent');
+  const charge = optionalString(params, 'charge');
+  const refunds = [...api.state.objects.values()].filter(
+    (object) =>
+      object.object === 'refund' &&
+      (!intent || object['payment_intent'] === intent) &&
+      (!charge || object['charge'] === charge),
+  );
+  return listPage(refunds, params, '/v1/refunds');
 };

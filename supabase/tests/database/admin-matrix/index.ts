@@ -17,6 +17,7 @@ import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
 import { REMINDERS_MATRIX } from './reminders.ts';
 import { STORE_MATRIX } from './store.ts';
+import { STRIPE_RECONCILIATION_MATRIX } from './stripe-reconciliation.ts';
 import { STRIPE_SETTINGS_MATRIX } from './stripe-settings.ts';
 import { STORE_ORDERS_MATRIX } from './store-orders.ts';
 import { TEAM_MATRIX } from './team.ts';
@@ -50,4 +51,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   STORE_ORDERS_MATRIX,
   CARD_REFUNDS_MATRIX,
   AUTOPAY_MATRIX,
+  STRIPE_RECONCILIATION_MATRIX,
 ];
