@@ -217,6 +217,7 @@ export type Database = {
           credit_cents: number;
           reason: string;
           created_at: string;
+          kind: string;
         };
         Insert: {
           id?: string;
@@ -228,6 +229,7 @@ export type Database = {
           credit_cents: number;
           reason: string;
           created_at?: string;
+          kind?: string;
         };
         Update: {
           id?: string;
@@ -239,6 +241,7 @@ export type Database = {
           credit_cents?: number;
           reason?: string;
           created_at?: string;
+          kind?: string;
         };
         Relationships: [
           {
@@ -482,6 +485,7 @@ export type Database = {
           failure: string | null;
           created_at: string;
           settled_at: string | null;
+          requested_by: string | null;
         };
         Insert: {
           id?: string;
@@ -493,6 +497,7 @@ export type Database = {
           failure?: string | null;
           created_at?: string;
           settled_at?: string | null;
+          requested_by?: string | null;
         };
         Update: {
           id?: string;
@@ -504,6 +509,7 @@ export type Database = {
           failure?: string | null;
           created_at?: string;
           settled_at?: string | null;
+          requested_by?: string | null;
         };
         Relationships: [
           {
@@ -511,6 +517,13 @@ export type Database = {
             columns: ['payment_id'];
             isOneToOne: false;
             referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'card_refund_requests_requested_by_fkey';
+            columns: ['requested_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -1599,6 +1612,8 @@ export type Database = {
           amount_cents: number;
           stripe_refund_id: string | null;
           refunded_at: string;
+          reference: string | null;
+          recorded_by: string | null;
         };
         Insert: {
           id?: string;
@@ -1606,6 +1621,8 @@ export type Database = {
           amount_cents: number;
           stripe_refund_id?: string | null;
           refunded_at?: string;
+          reference?: string | null;
+          recorded_by?: string | null;
         };
         Update: {
           id?: string;
@@ -1613,6 +1630,8 @@ export type Database = {
           amount_cents?: number;
           stripe_refund_id?: string | null;
           refunded_at?: string;
+          reference?: string | null;
+          recorded_by?: string | null;
         };
         Relationships: [
           {
@@ -1620,6 +1639,13 @@ export type Database = {
             columns: ['payment_id'];
             isOneToOne: false;
             referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_refunds_recorded_by_fkey';
+            columns: ['recorded_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -2555,6 +2581,27 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_bank_refunds_due: {
+        Args: {
+          p_booking_id?: string;
+        };
+        Returns: {
+          booking_id: string;
+          invoice_number: string;
+          bank_reference: string;
+          member_name: string;
+          member_email: string;
+          event_id: string;
+          event_title: string;
+          event_start: string;
+          payment_id: string;
+          received_on: string;
+          payment_reference: string;
+          amount_cents: number;
+          due_cents: number;
+          currency: string;
+        }[];
+      };
       admin_book_departure: {
         Args: {
           p_member_id: string;
@@ -3034,6 +3081,7 @@ export type Database = {
           credit_cents: number;
           reason: string;
           created_at: string;
+          kind: string;
         };
       };
       card_payments_enabled: {
@@ -3392,6 +3440,22 @@ export type Database = {
           amount_cents: number;
         }[];
       };
+      record_bank_refund: {
+        Args: {
+          p_payment_id: string;
+          p_amount_cents: number;
+          p_reference: string;
+        };
+        Returns: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id: string | null;
+          refunded_at: string;
+          reference: string | null;
+          recorded_by: string | null;
+        };
+      };
       record_payment: {
         Args: {
           p_booking_id: string;
@@ -3490,6 +3554,7 @@ export type Database = {
           failure: string | null;
           created_at: string;
           settled_at: string | null;
+          requested_by: string | null;
         };
       };
       resend_booking_email: {
@@ -3593,6 +3658,7 @@ export type Database = {
           failure: string | null;
           created_at: string;
           settled_at: string | null;
+          requested_by: string | null;
         };
       };
       split_installment: {
