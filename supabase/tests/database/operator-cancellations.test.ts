@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../local/src/db/types.ts';
 import { withClaims } from '../../local/src/db/with-claims.ts';
 import { addDeparture, addMembers, addTraveller, bookAs, memberId, refusal } from './booking-fixtures.ts';
+import { BANK_REFUND_REFERENCE_MAX } from '../../../src/features/admin/bookings/bank-refunds.ts';
 import { claimsOf, ID, insertFixtures } from './fixtures.ts';
 import {
   createPreparedDatabase,
@@ -386,6 +387,13 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
       await check(`insert into public.booking_cancellations (booking_id, kind, paid_cents, deposit_cents, kept_cents,
                      refund_cents, credit_cents, reason) values ($1, 'other', 0, 0, 0, 0, 0, 'x')`),
     ).toBe('23514');
+  });
+
+  it("keeps the form's reference limit and the database's one rule", async () => {
+    const { rows } = await testDb.db.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'payment_refunds_reference_check'`,
+    );
+    expect(rows[0]!.def).toContain(`char_length(reference) <= ${BANK_REFUND_REFERENCE_MAX}`);
   });
 
   it('lets two admins recording the same transfer at once pay back no more than it', async () => {
