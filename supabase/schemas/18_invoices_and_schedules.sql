@@ -61,8 +61,9 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.schedule_
 -- A booking's tax invoice as issued, version 1 to n. Its member and admins read it; nobody writes it: the
 -- deferred trigger below issues each version. bill_to is the member's name and e-mail as they were at the
 -- time (a tax invoice of $1,000 or more names its buyer); the lines are [{kind, description, detail,
--- amount_cents}] (kind: 'traveller' or 'waiver'; more kinds may come, such as room supplements). GST: a
--- taxable event's price includes 10% GST, total/11 rounded to the cent; a GST-free one has none.
+-- amount_cents}] (kind: 'traveller', 'waiver' or 'surcharge', which also has its gst_cents; more kinds may
+-- come). GST: a taxable event's price includes 10% GST, total/11 rounded to the cent, and each surcharge
+-- line's likewise; a GST-free one has none.
 CREATE TABLE public.invoice_versions (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     booking_id uuid NOT NULL,
@@ -110,7 +111,9 @@ GRANT SELECT ON TABLE public.invoice_versions TO authenticated;
 -- What a booking's invoice says now: who it is billed to, the trip, one line per traveller (named, else
 -- 'Traveller n', with the room chosen; the price before waivers less the room supplements shared between
 -- them, the first lines taking any odd cents, plus the traveller's own supplement), one line per waiver
--- (negative), the total, the GST and whether the booking is cancelled.
+-- (negative), one line per card surcharge charged (kind 'surcharge', decision 0096: its own GST, as the
+-- supply it was charged on is taxed), the total (the surcharges included), the GST and whether the booking
+-- is cancelled.
 CREATE FUNCTION private.invoice_content(p_booking_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -124,6 +127,8 @@ declare
   shared bigint;
   lines jsonb := '[]'::jsonb;
   departure text;
+  surcharged bigint;
+  surcharge_gst bigint;
 begin
   select * into b from public.bookings where id = p_booking_id;
   if not found then
@@ -156,6 +161,16 @@ begin
            'amount_cents', -c.amount_cents) order by c.changed_at, c.id), '[]'::jsonb)
   into lines
   from public.schedule_changes c where c.booking_id = b.id and c.kind = 'waive';
+  select lines || coalesce(jsonb_agg(jsonb_build_object(
+           'kind', 'surcharge', 'description', 'Card surcharge',
+           'detail', 'On the card payment of ' || to_char(p.received_on, 'FMDD Mon YYYY'),
+           'amount_cents', p.surcharge_cents,
+           'gst_cents', private.gst_included_cents(p.surcharge_cents, e.gst_treatment))
+         order by p.received_on, p.created_at, p.id), '[]'::jsonb),
+         coalesce(sum(p.surcharge_cents), 0),
+         coalesce(sum(private.gst_included_cents(p.surcharge_cents, e.gst_treatment)), 0)
+  into lines, surcharged, surcharge_gst
+  from public.payments p where p.booking_id = b.id and p.surcharge_cents > 0;
   return jsonb_build_object(
     'invoice_number', b.invoice_number,
     'bill_to', (select jsonb_build_object('name', coalesce(p.full_name, u.email), 'email', u.email)
@@ -165,8 +180,8 @@ begin
     'currency', b.currency,
     'gst_treatment', e.gst_treatment,
     'lines', lines,
-    'total_cents', b.total_cents,
-    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment),
+    'total_cents', b.total_cents + surcharged,
+    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment) + surcharge_gst,
     'cancelled', b.status = 'cancelled');
 end
 $$;

@@ -241,6 +241,13 @@ GRANT ALL ON FUNCTION public.record_bank_refund(p_payment_id uuid, p_amount_cent
 -- have no admin to log).
 CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.payment_refunds FOR EACH ROW EXECUTE FUNCTION private.audit_change('reference', 'refund');
 
+-- ---------------------------------------------------------------- the tax invoice's card surcharges
+
+-- A card payment that carried a surcharge (payments.surcharge_cents, decision 0089) adds its line to the
+-- booking's tax invoice (private.invoice_content): a new version is issued at commit, as for the booking's
+-- own changes (decision 0075). Here, not beside the other issuing triggers, because the column is 27's.
+CREATE CONSTRAINT TRIGGER issue_invoice_version AFTER INSERT ON public.payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.surcharge_cents > 0)) EXECUTE FUNCTION private.issue_invoice_version_at_commit();
+
 -- ---------------------------------------------------------------- the member's data: refunds as staff
 
 -- Refunds the member recorded (bank transfers paid back) or asked for (card refunds) as an admin. They are

@@ -176,7 +176,7 @@ test('the company cancels the departure and an admin pays back the bank transfer
   const section = page.getByRole('region', { name: `${booking.member}: $200.00` });
   await expect(section.getByRole('link', { name: booking.invoice })).toBeVisible();
   await expect(section.getByRole('cell', { name: 'Balance from Rhoda' })).toBeVisible();
-  await section.getByRole('button', { name: /^Record a refund of the transfer of / }).click();
+  await section.getByRole('button', { name: /^Record refund of the transfer of / }).click();
   const dialog = page.getByRole('dialog', { name: /^Pay back the transfer of / });
   await expect(dialog.getByLabel('Paid back ($)')).toHaveValue('200.00');
   await dialog.getByRole('button', { name: 'Record refund' }).click();
@@ -210,7 +210,7 @@ for (const theme of ['light', 'dark'] as const) {
     const section = page.getByRole('region', { name: `${booking.member}: $200.00` });
     await expect(section).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await section.getByRole('button', { name: /^Record a refund of the transfer of / }).click();
+    await section.getByRole('button', { name: /^Record refund of the transfer of / }).click();
     const dialog = page.getByRole('dialog', { name: /^Pay back the transfer of / });
     await dialog.getByRole('button', { name: 'Record refund' }).click();
     await expect(dialog.getByText('Give the reference of the transfer you made.')).toBeVisible();

@@ -438,6 +438,67 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
     expect(rows[0]!.made + refused.length).toBe(RACERS.length);
   });
 
+  it('shows a card surcharge on the tax invoice as its own line with its GST, in a new version', async () => {
+    const title = next('op-surcharge-');
+    const event = await addDeparture(testDb.db, title, { startsIn: 200, plan: 3 });
+    const booking = await bookAs(testDb.db, BOOKER, event, travellerOf.get(BOOKER)!);
+    await asAdmin(testDb.db, (tx) => tx.query(`select public.set_card_payment_settings(true, 120)`));
+    const attempt = await asMember(testDb.db, BOOKER, (tx) =>
+      tx
+        .query<{ id: string; surcharge_cents: number }>(
+          `select id, surcharge_cents from public.prepare_card_payment($1, 'deposit', null)`,
+          [booking.id],
+        )
+        .then((r) => r.rows[0]!),
+    );
+    await asAdmin(testDb.db, (tx) => tx.query(`select public.set_card_payment_settings(true, 0)`));
+    expect(attempt.surcharge_cents).toBe(1920);
+    const intent = next('pi_opsurcharge');
+    await asService(testDb.db, (tx) =>
+      tx.query(`select public.apply_stripe_event($1, 'checkout.session.completed', $2::jsonb)`, [
+        next('evt_opsurcharge'),
+        JSON.stringify({
+          id: `cs_${intent}`,
+          amount_total: 161920,
+          currency: 'aud',
+          metadata: { booking_id: booking.id, purpose: 'deposit', attempt_id: attempt.id },
+          payment_intent: intent,
+          payment_status: 'paid',
+        }),
+      ]),
+    );
+    const { rows } = await testDb.db.query<{
+      version: number;
+      lines: { kind: string; description: string; amount_cents: number; gst_cents?: number }[];
+      total_cents: number;
+      gst_cents: number;
+      gst_treatment: string;
+    }>(
+      `select version, lines, total_cents, gst_cents, gst_treatment from public.invoice_versions
+       where booking_id = $1 order by version`,
+      [booking.id],
+    );
+    expect(rows.map((r) => r.version)).toEqual([1, 2]);
+    const [first, second] = rows;
+    expect(first!.lines.some((line) => line.kind === 'surcharge')).toBe(false);
+    expect(second!.gst_treatment).toBe('taxable');
+    expect(second!.lines.at(-1)).toEqual({
+      kind: 'surcharge',
+      description: 'Card surcharge',
+      detail: expect.stringMatching(/^On the card payment of \d{1,2} [A-Z][a-z]{2} \d{4}$/),
+      amount_cents: 1920,
+      gst_cents: 175, // $19.20 / 11, to the cent
+    });
+    expect(second!.total_cents).toBe(200000 + 1920);
+    expect(second!.gst_cents).toBe(first!.gst_cents + 175);
+    // What the booking has paid is still the trip's money alone.
+    const paid = await testDb.db.query<{ paid_cents: number }>(
+      `select paid_cents from public.booking_balances where booking_id = $1`,
+      [booking.id],
+    );
+    expect(paid.rows[0]!.paid_cents).toBe(160000);
+  });
+
   it('records which admin asked for a card refund', async () => {
     const event = await addDeparture(testDb.db, next('op-requested-'), { startsIn: 200, plan: 3 });
     const booking = await bookAs(testDb.db, SECOND, event, travellerOf.get(SECOND)!);

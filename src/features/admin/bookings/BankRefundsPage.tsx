@@ -109,7 +109,7 @@ export function BankRefundsPage() {
                           <button
                             type="button"
                             className={buttonClass('outline', 'sm')}
-                            aria-label={`Record a refund of the transfer of ${formatDate(transfer.received_on)} for ${booking.invoice_number}`}
+                            aria-label={`Record refund of the transfer of ${formatDate(transfer.received_on)} for ${booking.invoice_number}`}
                             onClick={() =>
                               setPaying({
                                 currency: transfer.currency,
