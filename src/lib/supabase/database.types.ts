@@ -2928,6 +2928,10 @@ export type Database = {
           overdue_cents: number;
           hold_expired: boolean;
           changed_at: string;
+          autopay_failed_at: string;
+          autopay_due_date: string;
+          autopay_failure: string;
+          autopay_paid_since: boolean;
           total_count: number;
         }[];
       };

@@ -499,6 +499,48 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
     expect(paid.rows[0]!.paid_cents).toBe(160000);
   });
 
+  it('lists a failed AutoPay charge on /admin/manage-plan: which instalment, when, why, and whether paid since', async () => {
+    const event = await addDeparture(testDb.db, next('op-autopay-'), { startsIn: 200, plan: 3 });
+    const booking = await bookAs(testDb.db, BOOKER, event, travellerOf.get(BOOKER)!);
+    await payByBank(booking.id, 160000, 'Deposit');
+    const instalment = (
+      await testDb.db.query<{ id: string; due_date: string; amount_cents: number }>(
+        `select id, to_char(due_date, 'YYYY-MM-DD') as due_date, amount_cents from public.booking_installments
+         where booking_id = $1 and paid_at is null order by due_date limit 1`,
+        [booking.id],
+      )
+    ).rows[0]!;
+    await testDb.db.query(
+      `insert into public.autopay_attempts (booking_id, installment_id, due_date, amount_cents, currency, state,
+         failure_code, failure_message, settled_at)
+       values ($1, $2, $3::date, $4, 'AUD', 'failed', 'card_declined', 'Your card was declined.', now())`,
+      [booking.id, instalment.id, instalment.due_date, instalment.amount_cents],
+    );
+    const attention = (filter: string) =>
+      asAdmin(testDb.db, (tx) =>
+        tx
+          .query<{ due: string; failure: string; paid_since: boolean; failed_today: boolean }>(
+            `select to_char(autopay_due_date, 'YYYY-MM-DD') as due, autopay_failure as failure,
+                    autopay_paid_since as paid_since, autopay_failed_at > now() - interval '1 minute' as failed_today
+             from public.admin_schedule_attention($1, $2)`,
+            [booking.invoice_number, filter],
+          )
+          .then((r) => r.rows),
+      );
+    const failed = { due: instalment.due_date, failure: 'Your card was declined.', failed_today: true };
+    expect(await attention('autopay')).toEqual([{ ...failed, paid_since: false }]);
+    // Not paid since: it needs attention.
+    expect(await attention('')).toEqual([{ ...failed, paid_since: false }]);
+    await payByBank(booking.id, instalment.amount_cents, 'Paid the instalment by hand');
+    expect(await attention('autopay')).toEqual([{ ...failed, paid_since: true }]);
+    expect(await attention('')).toEqual([]);
+    expect(
+      await refusal(
+        asAdmin(testDb.db, (tx) => tx.query(`select * from public.admin_schedule_attention('', 'x')`)),
+      ),
+    ).toEqual({ code: '22023', message: 'The schedules cannot be filtered by "x".' });
+  });
+
   it('records which admin asked for a card refund', async () => {
     const event = await addDeparture(testDb.db, next('op-requested-'), { startsIn: 200, plan: 3 });
     const booking = await bookAs(testDb.db, SECOND, event, travellerOf.get(SECOND)!);
