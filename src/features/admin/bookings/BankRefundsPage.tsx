@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { formatDate } from '../../../lib/format/dates';
-import { RecordSection } from '../customers/RecordSection';
+import { RecordSection, RecordTable } from '../customers/RecordSection';
 import { AdminPage } from '../ui/AdminPage';
 import { bankRefundsDueKey, fetchBankRefundsDue } from './bank-refunds.data';
 import { refundsDueByBooking } from './bank-refunds';
@@ -76,60 +76,44 @@ export function BankRefundsPage() {
                   <dd>{booking.bank_reference ?? '—'}</dd>
                 </div>
               </dl>
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Transfers of {booking.invoice_number} to pay back</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="px-2 py-1 font-semibold">
-                        Received
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-semibold">
-                        Their reference
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-semibold">
-                        Amount
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-semibold">
-                        Left to pay back
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-semibold">
-                        Actions
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {booking.transfers.map((transfer) => (
-                      <tr key={transfer.payment_id} className="border-border border-t">
-                        <td className="px-2 py-1">{formatDate(transfer.received_on)}</td>
-                        <td className="px-2 py-1">{transfer.payment_reference ?? '—'}</td>
-                        <td className="px-2 py-1">{money(transfer.amount_cents, transfer.currency)}</td>
-                        <td className="px-2 py-1">{money(transfer.due_cents, transfer.currency)}</td>
-                        <td className="px-2 py-1">
-                          <button
-                            type="button"
-                            className={buttonClass('outline', 'sm')}
-                            aria-label={`Record refund of the transfer of ${formatDate(transfer.received_on)} for ${booking.invoice_number}`}
-                            onClick={() =>
-                              setPaying({
-                                currency: transfer.currency,
-                                transfer: {
-                                  paymentId: transfer.payment_id,
-                                  receivedOn: transfer.received_on,
-                                  amountCents: transfer.amount_cents,
-                                  leftCents: transfer.due_cents,
-                                },
-                              })
-                            }
-                          >
-                            Record refund…
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RecordTable
+                caption={`Transfers of ${booking.invoice_number} to pay back`}
+                rows={booking.transfers}
+                empty="Nothing left to pay back."
+                rowKey={(transfer) => transfer.payment_id}
+                columns={[
+                  { header: 'Received', cell: (transfer) => formatDate(transfer.received_on) },
+                  { header: 'Their reference', cell: (transfer) => transfer.payment_reference ?? '—' },
+                  { header: 'Amount', cell: (transfer) => money(transfer.amount_cents, transfer.currency) },
+                  {
+                    header: 'Left to pay back',
+                    cell: (transfer) => money(transfer.due_cents, transfer.currency),
+                  },
+                  {
+                    header: 'Actions',
+                    cell: (transfer) => (
+                      <button
+                        type="button"
+                        className={buttonClass('outline', 'sm')}
+                        aria-label={`Record refund of the transfer of ${formatDate(transfer.received_on)} for ${booking.invoice_number}`}
+                        onClick={() =>
+                          setPaying({
+                            currency: transfer.currency,
+                            transfer: {
+                              paymentId: transfer.payment_id,
+                              receivedOn: transfer.received_on,
+                              amountCents: transfer.amount_cents,
+                              leftCents: transfer.due_cents,
+                            },
+                          })
+                        }
+                      >
+                        Record refund…
+                      </button>
+                    ),
+                  },
+                ]}
+              />
             </RecordSection>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountCents, money } from './bookings';
+import { money } from './bookings';
+import { refundAmountField } from './card-refunds';
 
 /**
  * Bank transfers paid back by hand after the company cancelled a departure (decision 0096), in the admin's
@@ -26,16 +27,10 @@ export function bankRefundLeftCents(payment: BankRefundablePayment): number {
 /** The form: an amount in dollars from $0.01 to what is left, and the reference of the company's transfer. */
 export function bankRefundFormSchema(leftCents: number, currency: string) {
   return z.object({
-    amount: z
-      .string()
-      .refine((value) => {
-        const cents = amountCents(value);
-        return cents !== null && cents > 0;
-      }, 'Enter the amount in dollars, such as 250 or 250.50.')
-      .refine(
-        (value) => (amountCents(value) ?? 0) <= leftCents,
-        `At most ${money(leftCents, currency)} is left to pay back on this transfer.`,
-      ),
+    amount: refundAmountField(leftCents, {
+      notAmount: 'Enter the amount in dollars, such as 250 or 250.50.',
+      tooMuch: `At most ${money(leftCents, currency)} is left to pay back on this transfer.`,
+    }),
     reference: z
       .string()
       .trim()
