@@ -297,9 +297,10 @@ GRANT ALL ON FUNCTION private.event_phase(status public.event_status, end_date d
 
 -- cancellation e-mail:
 
--- When an event becomes cancelled, everyone who follows it or holds a booking for it (not one they had
--- cancelled already) gets one e-mail, however many ways they are linked to it. Runs in the same
--- transaction as the change, so a cancellation and its e-mail exist together.
+-- When an event becomes cancelled, everyone who follows it gets one e-mail, however many ways they are linked
+-- to it; a member who holds a booking for it (not one already cancelled) gets instead the one e-mail about
+-- their booking's cancellation and refund (private.settle_cancelled_departure, decision 0096). Runs in the
+-- same transaction as the change, so a cancellation and its e-mail exist together.
 CREATE FUNCTION private.mail_event_cancelled() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -320,19 +321,17 @@ begin
     array_to_string(array[
       'We are sorry: ' || title || ' (' || to_char(new.start_date, 'FMDD Mon YYYY') || ') has been cancelled.',
       '',
-      'If you booked, we will be in touch about your refund. You can reply to this e-mail with any questions.',
+      'You can reply to this e-mail with any questions.',
       '',
       'Details: ' || settings.site_url || '/event-details/' || new.id,
       '-- ',
       settings.brand_name
     ], E'\n')
-  from (
-    select f.user_id from public.event_follows f where f.event_id = new.id
-    union
-    select b.user_id from public.bookings b where b.event_id = new.id and b.status <> 'cancelled'
-  ) people
+  from public.event_follows people
   join auth.users u on u.id = people.user_id
-  where u.email is not null and private.is_email(u.email)
+  where people.event_id = new.id and u.email is not null and private.is_email(u.email)
+    and not exists (select 1 from public.bookings b
+                    where b.event_id = new.id and b.user_id = people.user_id and b.status <> 'cancelled')
   order by lower(u.email);
   perform pg_notify('outbound_mail', '');
   return null;

@@ -443,19 +443,28 @@ GRANT SELECT ON TABLE public.payments TO authenticated;
 -- ---------------------------------------------------------------- public.payment_refunds
 
 -- Money given back from one payment (a cancellation, a goodwill amount): a card refund Stripe reports
--- (apply_stripe_event, once per Stripe refund), never more in all than the payment was. A booking's paid
--- amount is its payments less these (decision 0085).
+-- (apply_stripe_event, once per Stripe refund), or a bank transfer paid back by hand that an admin records
+-- with the bank's reference (record_bank_refund, decision 0096); never more in all than the payment was. A
+-- booking's paid amount is its payments less these (decision 0085).
 CREATE TABLE public.payment_refunds (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     payment_id uuid NOT NULL,
     amount_cents integer NOT NULL,
     stripe_refund_id text,
     refunded_at timestamp with time zone DEFAULT now() NOT NULL,
+    reference text,
+    recorded_by uuid,
     CONSTRAINT payment_refunds_amount_cents_check CHECK ((amount_cents > 0)),
-    CONSTRAINT payment_refunds_stripe_refund_id_check CHECK ((stripe_refund_id ~ '^re_[A-Za-z0-9]{1,200}$'::text))
+    CONSTRAINT payment_refunds_stripe_refund_id_check CHECK ((stripe_refund_id ~ '^re_[A-Za-z0-9]{1,200}$'::text)),
+    CONSTRAINT payment_refunds_reference_check CHECK (((reference IS NULL) OR (private.is_trimmed(reference) AND (char_length(reference) >= 1) AND (char_length(reference) <= 100)))),
+    CONSTRAINT payment_refunds_stripe_or_reference CHECK (((stripe_refund_id IS NOT NULL) OR (reference IS NOT NULL)))
 );
 
-COMMENT ON TABLE public.payment_refunds IS 'Refunds of payments, written by apply_stripe_event only.';
+COMMENT ON TABLE public.payment_refunds IS 'Refunds of payments, written by apply_stripe_event and record_bank_refund only.';
+
+COMMENT ON COLUMN public.payment_refunds.reference IS 'A refund paid by bank transfer: the reference on the company''s transfer.';
+
+COMMENT ON COLUMN public.payment_refunds.recorded_by IS 'The admin who recorded a bank refund (null for Stripe''s refunds).';
 
 ALTER TABLE ONLY public.payment_refunds
     ADD CONSTRAINT payment_refunds_pkey PRIMARY KEY (id);
@@ -465,6 +474,9 @@ ALTER TABLE ONLY public.payment_refunds
 
 ALTER TABLE ONLY public.payment_refunds
     ADD CONSTRAINT payment_refunds_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT;
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
 
 CREATE INDEX payment_refunds_payment_id_idx ON public.payment_refunds USING btree (payment_id);
 

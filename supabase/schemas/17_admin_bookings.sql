@@ -15,8 +15,9 @@ set check_function_bodies = false;
 
 -- ---------------------------------------------------------------- public.booking_cancellations
 
--- One row per cancelled booking (cancel_booking writes it, nobody else): the money received when it was
--- cancelled and where it went. kept + refunded + credited = received, and the deposit is always kept.
+-- One row per cancelled booking: the money received when it was cancelled and where it went. kept + refunded
+-- + credited = received. kind 'member': the member's cancellation (cancel_booking writes it), the deposit is
+-- always kept; kind 'company': the company cancelled the departure (decision 0096), everything goes back.
 CREATE TABLE public.booking_cancellations (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     booking_id uuid NOT NULL,
@@ -27,9 +28,12 @@ CREATE TABLE public.booking_cancellations (
     credit_cents integer NOT NULL,
     reason text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    kind text DEFAULT 'member'::text NOT NULL,
+    CONSTRAINT booking_cancellations_kind_check CHECK ((kind = ANY (ARRAY['member'::text, 'company'::text]))),
+    CONSTRAINT booking_cancellations_company_refunds_all CHECK (((kind = 'member'::text) OR ((kept_cents = 0) AND (credit_cents = 0)))),
     CONSTRAINT booking_cancellations_amounts_check CHECK (((paid_cents >= 0) AND (deposit_cents >= 0) AND (kept_cents >= 0) AND (refund_cents >= 0) AND (credit_cents >= 0))),
     CONSTRAINT booking_cancellations_adds_up CHECK ((((kept_cents + refund_cents) + credit_cents) = paid_cents)),
-    CONSTRAINT booking_cancellations_deposit_kept CHECK ((kept_cents >= LEAST(paid_cents, deposit_cents))),
+    CONSTRAINT booking_cancellations_deposit_kept CHECK (((kind = 'company'::text) OR (kept_cents >= LEAST(paid_cents, deposit_cents)))),
     CONSTRAINT booking_cancellations_reason_check CHECK (private.is_message(reason))
 );
 
@@ -37,7 +41,9 @@ COMMENT ON TABLE public.booking_cancellations IS 'How a cancelled booking''s mon
 
 COMMENT ON COLUMN public.booking_cancellations.paid_cents IS 'What the booking had received when it was cancelled (booking_balances.paid_cents then).';
 
-COMMENT ON COLUMN public.booking_cancellations.kept_cents IS 'What the company keeps: at least the deposit received (non-refundable under the terms).';
+COMMENT ON COLUMN public.booking_cancellations.kept_cents IS 'What the company keeps: at least the deposit received (non-refundable under the terms), nothing when the company cancelled.';
+
+COMMENT ON COLUMN public.booking_cancellations.kind IS 'member: the member''s cancellation (the deposit is kept); company: the company cancelled the departure (everything goes back).';
 
 ALTER TABLE ONLY public.booking_cancellations
     ADD CONSTRAINT booking_cancellations_pkey PRIMARY KEY (id);

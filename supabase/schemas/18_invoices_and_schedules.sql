@@ -61,8 +61,9 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.schedule_
 -- A booking's tax invoice as issued, version 1 to n. Its member and admins read it; nobody writes it: the
 -- deferred trigger below issues each version. bill_to is the member's name and e-mail as they were at the
 -- time (a tax invoice of $1,000 or more names its buyer); the lines are [{kind, description, detail,
--- amount_cents}] (kind: 'traveller' or 'waiver'; more kinds may come, such as room supplements). GST: a
--- taxable event's price includes 10% GST, total/11 rounded to the cent; a GST-free one has none.
+-- amount_cents}] (kind: 'traveller', 'waiver' or 'surcharge', which also has its gst_cents; more kinds may
+-- come). GST: a taxable event's price includes 10% GST, total/11 rounded to the cent, and each surcharge
+-- line's likewise; a GST-free one has none.
 CREATE TABLE public.invoice_versions (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     booking_id uuid NOT NULL,
@@ -110,7 +111,9 @@ GRANT SELECT ON TABLE public.invoice_versions TO authenticated;
 -- What a booking's invoice says now: who it is billed to, the trip, one line per traveller (named, else
 -- 'Traveller n', with the room chosen; the price before waivers less the room supplements shared between
 -- them, the first lines taking any odd cents, plus the traveller's own supplement), one line per waiver
--- (negative), the total, the GST and whether the booking is cancelled.
+-- (negative), one line per card surcharge charged (kind 'surcharge', decision 0096: its own GST, as the
+-- supply it was charged on is taxed), the total (the surcharges included), the GST and whether the booking
+-- is cancelled.
 CREATE FUNCTION private.invoice_content(p_booking_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -124,6 +127,8 @@ declare
   shared bigint;
   lines jsonb := '[]'::jsonb;
   departure text;
+  surcharged bigint;
+  surcharge_gst bigint;
 begin
   select * into b from public.bookings where id = p_booking_id;
   if not found then
@@ -156,6 +161,16 @@ begin
            'amount_cents', -c.amount_cents) order by c.changed_at, c.id), '[]'::jsonb)
   into lines
   from public.schedule_changes c where c.booking_id = b.id and c.kind = 'waive';
+  select lines || coalesce(jsonb_agg(jsonb_build_object(
+           'kind', 'surcharge', 'description', 'Card surcharge',
+           'detail', 'On the card payment of ' || to_char(p.received_on, 'FMDD Mon YYYY'),
+           'amount_cents', p.surcharge_cents,
+           'gst_cents', private.gst_included_cents(p.surcharge_cents, e.gst_treatment))
+         order by p.received_on, p.created_at, p.id), '[]'::jsonb),
+         coalesce(sum(p.surcharge_cents), 0),
+         coalesce(sum(private.gst_included_cents(p.surcharge_cents, e.gst_treatment)), 0)
+  into lines, surcharged, surcharge_gst
+  from public.payments p where p.booking_id = b.id and p.surcharge_cents > 0;
   return jsonb_build_object(
     'invoice_number', b.invoice_number,
     'bill_to', (select jsonb_build_object('name', coalesce(p.full_name, u.email), 'email', u.email)
@@ -165,8 +180,8 @@ begin
     'currency', b.currency,
     'gst_treatment', e.gst_treatment,
     'lines', lines,
-    'total_cents', b.total_cents,
-    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment),
+    'total_cents', b.total_cents + surcharged,
+    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment) + surcharge_gst,
     'cancelled', b.status = 'cancelled');
 end
 $$;
@@ -496,9 +511,11 @@ GRANT ALL ON FUNCTION public.waive_amount(p_booking_id uuid, p_amount_cents inte
 
 -- The bookings whose schedule needs an admin, one page at a time: an unpaid instalment overdue by Sydney's
 -- date ('overdue'), a schedule an admin changed in the last 14 days ('changed'), a pending booking whose hold
--- has expired ('expired'). filter: one of those, or '' for all three. Search: invoice number, bank
+-- has expired ('expired'), an AutoPay charge that failed in the last 30 days ('autopay', decision 0096: the
+-- latest, with its instalment's due date, when, Stripe's reason and whether the member paid since; unfiltered,
+-- only one not paid since). filter: one of those, or '' for all of them. Search: invoice number, bank
 -- reference, member, e-mail or event. Most urgent first: expired holds, then the oldest overdue day.
-CREATE FUNCTION public.admin_schedule_attention(search text DEFAULT ''::text, filter text DEFAULT ''::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(booking_id uuid, invoice_number text, member_name text, member_email text, event_title text, departs_on date, status public.booking_status, total_cents integer, paid_cents integer, currency text, overdue_since date, overdue_cents integer, hold_expired boolean, changed_at timestamp with time zone, total_count integer)
+CREATE FUNCTION public.admin_schedule_attention(search text DEFAULT ''::text, filter text DEFAULT ''::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(booking_id uuid, invoice_number text, member_name text, member_email text, event_title text, departs_on date, status public.booking_status, total_cents integer, paid_cents integer, currency text, overdue_since date, overdue_cents integer, hold_expired boolean, changed_at timestamp with time zone, autopay_failed_at timestamp with time zone, autopay_due_date date, autopay_failure text, autopay_paid_since boolean, total_count integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -509,9 +526,9 @@ declare
 begin
   perform private.require_admin('see payment schedules');
   perform private.check_page_arguments('asc', page_size, page_offset, search);
-  if coalesce(filter, '') not in ('', 'overdue', 'changed', 'expired') then
+  if coalesce(filter, '') not in ('', 'overdue', 'changed', 'expired', 'autopay') then
     raise exception 'The schedules cannot be filtered by "%".', filter using errcode = '22023',
-      hint = 'Filter by overdue, changed or expired.';
+      hint = 'Filter by overdue, changed, expired or autopay.';
   end if;
   pattern := private.search_pattern(search);
   return query
@@ -524,25 +541,44 @@ begin
               where i.booking_id = b.id and i.paid_at is null and i.due_date < today) as overdue_cents,
              (b.status = 'pending' and b.hold_expires_at <= now()) as hold_expired,
              (select max(c.changed_at) from public.schedule_changes c
-              where c.booking_id = b.id and c.changed_at > now() - interval '14 days') as changed_at
+              where c.booking_id = b.id and c.changed_at > now() - interval '14 days') as changed_at,
+             ap.settled_at as autopay_failed_at, ap.due_date as autopay_due_date,
+             ap.failure as autopay_failure, ap.paid_since as autopay_paid_since
       from public.bookings b
       join public.events e on e.id = b.event_id
       join public.booking_balances bal on bal.booking_id = b.id
       left join public.profiles p on p.id = b.user_id
       left join auth.users u on u.id = b.user_id
+      -- The latest AutoPay charge that failed in the last 30 days (decision 0096): for which instalment,
+      -- when, Stripe's reason, and whether the member has paid since (that instalment is paid now, or a
+      -- payment arrived after it).
+      left join lateral (
+        select a.settled_at, a.due_date, coalesce(a.failure_message, a.failure_code) as failure,
+               (i.paid_at is not null
+                or exists (select 1 from public.payments pay
+                           where pay.booking_id = b.id and pay.created_at > a.settled_at)) as paid_since
+        from public.autopay_attempts a
+        left join public.booking_installments i on i.id = a.installment_id
+        where a.booking_id = b.id and a.state = 'failed' and a.settled_at > now() - interval '30 days'
+        order by a.settled_at desc, a.id desc
+        limit 1
+      ) ap on true
       where b.status <> 'cancelled'
         and (pattern is null or b.invoice_number ilike pattern or b.bank_reference ilike pattern
              or p.full_name ilike pattern or u.email ilike pattern or e.title ilike pattern)
     )
     select f.id, f.invoice_number, f.full_name, f.email, f.title, f.start_date, f.status, f.total_cents,
            f.paid_cents, f.currency, f.overdue_since, f.overdue_cents, f.hold_expired, f.changed_at,
+           f.autopay_failed_at, f.autopay_due_date, f.autopay_failure, f.autopay_paid_since,
            (count(*) over ())::integer
     from facts f
     where case coalesce(filter, '')
             when 'overdue' then f.overdue_since is not null
             when 'changed' then f.changed_at is not null
             when 'expired' then f.hold_expired
+            when 'autopay' then f.autopay_failed_at is not null
             else f.overdue_since is not null or f.changed_at is not null or f.hold_expired
+                 or f.autopay_failed_at is not null and not f.autopay_paid_since
           end
     order by f.hold_expired desc, f.overdue_since asc nulls last, f.changed_at desc nulls last, f.invoice_number
     limit page_size offset page_offset;

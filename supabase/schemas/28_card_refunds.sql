@@ -18,8 +18,9 @@ set check_function_bodies = false;
 
 -- One refund an admin asked for on one card payment: how much and why. 'requested' until the stripe-refund
 -- function has asked Stripe; 'made' once Stripe has the refund (its id; the ledger's row, payment_refunds,
--- comes with it once Stripe says it succeeded); 'failed' with Stripe's words when Stripe refused it. Admins
--- read them; nobody writes them through the API.
+-- comes with it once Stripe says it succeeded); 'failed' with Stripe's words when Stripe refused it, and the
+-- admin who asked (requested_by: the caller of request_card_refund, or the admin who cancelled the departure;
+-- decision 0096). Admins read them; nobody writes them through the API.
 CREATE TABLE public.card_refund_requests (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     payment_id uuid NOT NULL,
@@ -30,6 +31,7 @@ CREATE TABLE public.card_refund_requests (
     failure text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     settled_at timestamp with time zone,
+    requested_by uuid,
     CONSTRAINT card_refund_requests_amount_cents_check CHECK ((amount_cents > 0)),
     CONSTRAINT card_refund_requests_reason_check CHECK ((private.is_trimmed(reason) AND (char_length(reason) >= 1) AND (char_length(reason) <= 300))),
     CONSTRAINT card_refund_requests_state_check CHECK ((state = ANY (ARRAY['requested'::text, 'made'::text, 'failed'::text]))),
@@ -48,6 +50,9 @@ ALTER TABLE ONLY public.card_refund_requests
 
 ALTER TABLE ONLY public.card_refund_requests
     ADD CONSTRAINT card_refund_requests_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE RESTRICT;
+
+ALTER TABLE ONLY public.card_refund_requests
+    ADD CONSTRAINT card_refund_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
 
 CREATE INDEX card_refund_requests_payment_id_idx ON public.card_refund_requests USING btree (payment_id, created_at);
 
@@ -122,8 +127,8 @@ begin
   if char_length(btrim(p_reason)) > 300 then
     raise exception 'Keep the reason to 300 characters.' using errcode = '22023';
   end if;
-  insert into public.card_refund_requests (payment_id, amount_cents, reason)
-  values (payment.id, coalesce(p_amount_cents, refundable), btrim(p_reason))
+  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
+  values (payment.id, coalesce(p_amount_cents, refundable), btrim(p_reason), auth.uid())
   returning * into request;
   return request;
 end
@@ -258,8 +263,9 @@ CREATE FUNCTION private.refund_cancelled_departure() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  insert into public.card_refund_requests (payment_id, amount_cents, reason)
-  select p.id, private.card_refundable_cents(p.id), 'We cancelled the trip: the whole payment goes back.'
+  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
+  select p.id, private.card_refundable_cents(p.id), 'We cancelled the trip: the whole payment goes back.',
+         (select pr.id from public.profiles pr where pr.id = auth.uid())
   from public.payments p
   join public.bookings b on b.id = p.booking_id
   where b.event_id = new.id and b.status <> 'cancelled' and p.method = 'card'

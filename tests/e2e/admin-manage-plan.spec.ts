@@ -40,6 +40,50 @@ test('lists a booking with an overdue instalment, filtered and searched on the s
   ).toBeVisible();
 });
 
+test('lists a failed AutoPay charge: which instalment, when, why, and not paid since (decision 0096)', async ({
+  page,
+}) => {
+  const member = await createMember({ fullName: 'Renfield AutoPay' });
+  const event = await arrangeEvent({ title: 'Whitby Abbey Night', start: '2030-04-10', end: '2030-04-12' });
+  const booking = await arrangeBooking({
+    userId: member.id,
+    eventId: event.id,
+    totalCents: 200000,
+    installments: [
+      { due_date: '2026-01-15', amount_cents: 100000, paid_at: '2026-01-10T02:00:00Z' },
+      { due_date: '2029-12-01', amount_cents: 100000 },
+    ],
+  });
+  const service = adminClient();
+  const { data: due } = await service
+    .from('booking_installments')
+    .select('id')
+    .eq('booking_id', booking.id)
+    .eq('due_date', '2029-12-01')
+    .single<{ id: string }>();
+  const failed = await service.from('autopay_attempts').insert({
+    booking_id: booking.id,
+    installment_id: due!.id,
+    due_date: '2029-12-01',
+    amount_cents: 100000,
+    currency: 'AUD',
+    state: 'failed',
+    failure_code: 'card_declined',
+    failure_message: 'Your card was declined.',
+    settled_at: new Date().toISOString(),
+  });
+  expect(failed.error).toBeNull();
+  await openAdminScreen(page, '/admin/manage-plan', 'Payment schedules');
+  await page.getByLabel('Show').selectOption('autopay');
+  await page.getByRole('searchbox', { name: /Search by invoice/ }).fill(booking.invoiceNumber);
+  const row = page.getByRole('row').filter({ hasText: booking.invoiceNumber });
+  await expect(row).toContainText(
+    /AutoPay failed \d{1,2} [A-Z][a-z]{2} \d{4} for the instalment due 1 Dec 2029: Your card was declined\. Not paid since\./,
+  );
+  await expect(page).toHaveURL(/filter=autopay/);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('moves, splits and merges instalments, refuses a date after departure, and waives with a reason', async ({
   page,
 }) => {

@@ -121,6 +121,21 @@ test('an admin sets a card surcharge by its rule, and a member sees it before pa
     await memberPage.waitForURL(/\/c\/pay\/cs_test_/);
     // Checkout asks for the deposit and the surcharge (the stand-in's page shows the total only).
     await expect(memberPage.locator('body')).toContainText('Amount due: A$809.60');
+    // Paid: the tax invoice shows the surcharge as its own line with its GST, paid with the deposit
+    // (decision 0096).
+    await memberPage.getByRole('button', { name: 'Pay', exact: true }).click();
+    await memberPage.waitForURL(/\/manage-booking\?booking=[0-9a-f-]{36}/);
+    const bookingId = new URL(memberPage.url()).searchParams.get('booking')!;
+    await memberPage.goto(`/invoice?booking=${bookingId}`);
+    const surchargeRow = memberPage.getByRole('row').filter({ hasText: 'Card surcharge' });
+    await expect(async () => {
+      await memberPage.reload();
+      await expect(surchargeRow).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(surchargeRow).toContainText('On the card payment of');
+    await expect(surchargeRow).toContainText('Taxable, GST $0.87');
+    await expect(surchargeRow).toContainText('$9.60');
+    await expect(memberPage.getByTestId('invoice-paid')).toHaveText('$809.60');
     await context.close();
   } finally {
     await noSurcharge(admin);

@@ -48,6 +48,13 @@ const bookingsRoute = createRoute({
   validateSearch: validateBookingSearch,
   component: lazyRouteComponent(() => import('./bookings/BookingsPage'), 'BookingsPage'),
 });
+// Bank transfers to pay back after the company cancelled a departure (decision 0096); a static segment, so
+// it wins over $bookingId.
+const bankRefundsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bookings/refunds',
+  component: lazyRouteComponent(() => import('./bookings/BankRefundsPage'), 'BankRefundsPage'),
+});
 const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/bookings/$bookingId',
@@ -163,6 +170,7 @@ const routeTree = rootRoute.addChildren([
   customersRoute,
   customerRoute,
   bookingsRoute,
+  bankRefundsRoute,
   bookingRoute,
   eventsRoute,
   eventEditorRoute,

@@ -6,6 +6,7 @@ import { formatDate, formatOrdinalDate, sydneyDate } from '../../lib/format/date
 import { bookingIdFrom } from '../bookings/bookings';
 import {
   balanceOf,
+  lineGst,
   gstStatement,
   invoiceHref,
   pickVersion,
@@ -64,7 +65,7 @@ function InvoiceDocument({
   const latest = invoice.versions[invoice.versions.length - 1]!;
   const current = version.version === latest.version;
   const money = (cents: number) => formatPrice(cents, version.currency);
-  const { paidCents, leftCents } = balanceOf(version.total_cents, invoice.paidCents);
+  const { paidCents, leftCents } = balanceOf(version, invoice.paidCents);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3 print:hidden" data-print-hidden>
@@ -152,7 +153,7 @@ function InvoiceDocument({
                   {line.description}
                   {line.detail && <span className="block text-xs">{line.detail}</span>}
                 </td>
-                <td className="py-2">{version.gst_treatment === 'taxable' ? 'Taxable' : 'GST-free'}</td>
+                <td className="py-2">{lineGst(line, version)}</td>
                 <td className="py-2 text-end tabular-nums">{money(line.amount_cents)}</td>
               </tr>
             ))}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAbn } from '../../../studio/schemaTypes/rules';
 import {
   balanceOf,
+  lineGst,
   gstStatement,
   invoiceHref,
   pickVersion,
@@ -52,8 +53,25 @@ describe('the invoice page', () => {
   });
 
   it('shows what is left to pay, never less than nothing', () => {
-    expect(balanceOf(240000, 80000)).toEqual({ paidCents: 80000, leftCents: 160000 });
-    expect(balanceOf(100000, 120000)).toEqual({ paidCents: 120000, leftCents: 0 });
+    const plain = { total_cents: 240000, lines: [] };
+    expect(balanceOf(plain, 80000)).toEqual({ paidCents: 80000, leftCents: 160000 });
+    expect(balanceOf({ ...plain, total_cents: 100000 }, 120000)).toEqual({ paidCents: 120000, leftCents: 0 });
+  });
+
+  it('counts a card surcharge as paid with its payment, and shows its own GST (decision 0096)', () => {
+    const surcharge = {
+      kind: 'surcharge',
+      description: 'Card surcharge',
+      detail: 'On the card payment of 3 Dec 2026',
+      amount_cents: 1920,
+      gst_cents: 175,
+    };
+    const version = { total_cents: 201920, lines: [surcharge] };
+    expect(balanceOf(version, 160000)).toEqual({ paidCents: 161920, leftCents: 40000 });
+    expect(lineGst(surcharge, { gst_treatment: 'taxable', currency: 'AUD' })).toBe('Taxable, GST $1.75');
+    const trip = { kind: 'traveller', description: 'Trip', detail: null, amount_cents: 100000 };
+    expect(lineGst(trip, { gst_treatment: 'taxable', currency: 'AUD' })).toBe('Taxable');
+    expect(lineGst(surcharge, { gst_treatment: 'gst-free', currency: 'AUD' })).toBe('GST-free');
   });
 
   it('names and links each version', () => {

@@ -4,10 +4,12 @@ import { formatPrice } from '../../lib/format/currency';
 
 /** One line of an invoice version as the database issued it (invoice_versions.lines). */
 export interface InvoiceLine {
-  kind: 'traveller' | 'waiver' | (string & {});
+  kind: 'traveller' | 'waiver' | 'surcharge' | (string & {});
   description: string;
   detail: string | null;
   amount_cents: number;
+  /** A card surcharge's own GST, as the database issued it (decision 0096); other lines have none. */
+  gst_cents?: number;
 }
 
 /** One version of a booking's tax invoice (public.invoice_versions), as issued. */
@@ -54,9 +56,31 @@ export function gstStatement(
     : 'GST-free: this supply includes no GST';
 }
 
-/** What the current invoice shows under its total: paid so far and left to pay (never below nothing). */
-export function balanceOf(totalCents: number, paidCents: number): { paidCents: number; leftCents: number } {
-  return { paidCents, leftCents: Math.max(0, totalCents - paidCents) };
+/**
+ * What the current invoice shows under its total: paid so far and left to pay (never below nothing). The
+ * total includes the card surcharges charged (their lines), which were paid with the card payments they
+ * were charged on but are not the booking's paid money (booking_balances), so they count as paid here.
+ */
+export function balanceOf(
+  version: Pick<InvoiceVersion, 'total_cents' | 'lines'>,
+  paidCents: number,
+): { paidCents: number; leftCents: number } {
+  const surcharges = version.lines
+    .filter((line) => line.kind === 'surcharge')
+    .reduce((sum, line) => sum + line.amount_cents, 0);
+  const paid = paidCents + surcharges;
+  return { paidCents: paid, leftCents: Math.max(0, version.total_cents - paid) };
+}
+
+/** A line's GST column: Taxable or GST-free, with the line's own GST when it has one (a card surcharge). */
+export function lineGst(
+  line: InvoiceLine,
+  version: Pick<InvoiceVersion, 'gst_treatment' | 'currency'>,
+): string {
+  if (version.gst_treatment !== 'taxable') return 'GST-free';
+  return line.gst_cents === undefined
+    ? 'Taxable'
+    : `Taxable, GST ${formatPrice(line.gst_cents, version.currency)}`;
 }
 
 /** "Invoice INV-2026-0042, version 2" for the title and the list of versions. */

@@ -217,6 +217,7 @@ export type Database = {
           credit_cents: number;
           reason: string;
           created_at: string;
+          kind: string;
         };
         Insert: {
           id?: string;
@@ -228,6 +229,7 @@ export type Database = {
           credit_cents: number;
           reason: string;
           created_at?: string;
+          kind?: string;
         };
         Update: {
           id?: string;
@@ -239,6 +241,7 @@ export type Database = {
           credit_cents?: number;
           reason?: string;
           created_at?: string;
+          kind?: string;
         };
         Relationships: [
           {
@@ -482,6 +485,7 @@ export type Database = {
           failure: string | null;
           created_at: string;
           settled_at: string | null;
+          requested_by: string | null;
         };
         Insert: {
           id?: string;
@@ -493,6 +497,7 @@ export type Database = {
           failure?: string | null;
           created_at?: string;
           settled_at?: string | null;
+          requested_by?: string | null;
         };
         Update: {
           id?: string;
@@ -504,6 +509,7 @@ export type Database = {
           failure?: string | null;
           created_at?: string;
           settled_at?: string | null;
+          requested_by?: string | null;
         };
         Relationships: [
           {
@@ -511,6 +517,13 @@ export type Database = {
             columns: ['payment_id'];
             isOneToOne: false;
             referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'card_refund_requests_requested_by_fkey';
+            columns: ['requested_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -1622,6 +1635,8 @@ export type Database = {
           amount_cents: number;
           stripe_refund_id: string | null;
           refunded_at: string;
+          reference: string | null;
+          recorded_by: string | null;
         };
         Insert: {
           id?: string;
@@ -1629,6 +1644,8 @@ export type Database = {
           amount_cents: number;
           stripe_refund_id?: string | null;
           refunded_at?: string;
+          reference?: string | null;
+          recorded_by?: string | null;
         };
         Update: {
           id?: string;
@@ -1636,6 +1653,8 @@ export type Database = {
           amount_cents?: number;
           stripe_refund_id?: string | null;
           refunded_at?: string;
+          reference?: string | null;
+          recorded_by?: string | null;
         };
         Relationships: [
           {
@@ -1643,6 +1662,13 @@ export type Database = {
             columns: ['payment_id'];
             isOneToOne: false;
             referencedRelation: 'payments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_refunds_recorded_by_fkey';
+            columns: ['recorded_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -2684,6 +2710,27 @@ export type Database = {
           total_count: number;
         }[];
       };
+      admin_bank_refunds_due: {
+        Args: {
+          p_booking_id?: string;
+        };
+        Returns: {
+          booking_id: string;
+          invoice_number: string;
+          bank_reference: string;
+          member_name: string;
+          member_email: string;
+          event_id: string;
+          event_title: string;
+          event_start: string;
+          payment_id: string;
+          received_on: string;
+          payment_reference: string;
+          amount_cents: number;
+          due_cents: number;
+          currency: string;
+        }[];
+      };
       admin_book_departure: {
         Args: {
           p_member_id: string;
@@ -3006,6 +3053,10 @@ export type Database = {
           overdue_cents: number;
           hold_expired: boolean;
           changed_at: string;
+          autopay_failed_at: string;
+          autopay_due_date: string;
+          autopay_failure: string;
+          autopay_paid_since: boolean;
           total_count: number;
         }[];
       };
@@ -3159,6 +3210,7 @@ export type Database = {
           credit_cents: number;
           reason: string;
           created_at: string;
+          kind: string;
         };
       };
       card_payments_enabled: {
@@ -3526,6 +3578,22 @@ export type Database = {
         };
         Returns: unknown;
       };
+      record_bank_refund: {
+        Args: {
+          p_payment_id: string;
+          p_amount_cents: number;
+          p_reference: string;
+        };
+        Returns: {
+          id: string;
+          payment_id: string;
+          amount_cents: number;
+          stripe_refund_id: string | null;
+          refunded_at: string;
+          reference: string | null;
+          recorded_by: string | null;
+        };
+      };
       record_payment: {
         Args: {
           p_booking_id: string;
@@ -3624,6 +3692,7 @@ export type Database = {
           failure: string | null;
           created_at: string;
           settled_at: string | null;
+          requested_by: string | null;
         };
       };
       resend_booking_email: {
@@ -3746,6 +3815,7 @@ export type Database = {
           failure: string | null;
           created_at: string;
           settled_at: string | null;
+          requested_by: string | null;
         };
       };
       split_installment: {

@@ -88,7 +88,8 @@ describe.each(DATABASE_KINDS)('admin events on $name', (kind) => {
       return { mail: mail.rows, audit: audit.rows };
     });
     expect(mail.map((row) => row.recipient)).toEqual(['member@fixture.test', 'other@fixture.test']);
-    expect(mail[0]!.subject).toBe('Cancelled: Published trip');
+    // Both hold a booking, so each gets the one e-mail about their booking's cancellation (decision 0096).
+    expect(mail[0]!.subject).toBe('Cancelled: Published trip (your booking FIX-0001)');
     expect(mail[0]!.body).toContain('has been cancelled');
     expect(audit).toEqual([
       { action: 'update', before: { status: 'published' }, after: { status: 'cancelled' } },

@@ -14,7 +14,9 @@ import { RecordPaymentForm } from './RecordPaymentForm';
 import { ResendEmailButtons } from './ResendEmailButtons';
 import { cancellationRequest, instalmentStanding, money, STANDING_LABELS, stateLabel } from './bookings';
 import { bookingKey, fetchBooking, type BookingPayment, type BookingRecord } from './bookings.data';
+import { bankRefundLeftCents } from './bank-refunds';
 import { refundLeftCents } from './card-refunds';
+import { RecordBankRefundDialog, type TransferToPayBack } from './RecordBankRefundDialog';
 
 /** /admin/bookings/$bookingId: one booking, what the member sees and its history, with the admin's actions. */
 export function BookingPage() {
@@ -62,6 +64,10 @@ function BookingView({ record }: { record: BookingRecord }) {
   const open = booking.status !== 'cancelled' && booking.status !== 'completed';
   const [cancelling, setCancelling] = useState(false);
   const [refunding, setRefunding] = useState<BookingPayment | null>(null);
+  const [payingBack, setPayingBack] = useState<TransferToPayBack | null>(null);
+  // The company cancelled the departure: every bank transfer goes back by hand (decision 0096).
+  const byCompany = record.cancellation?.kind === 'company';
+  const toPayBack = byCompany ? record.payments.filter((payment) => bankRefundLeftCents(payment) > 0) : [];
   const facts: [string, React.ReactNode][] = [
     ['Status', stateLabel(record.state)],
     [
@@ -118,14 +124,70 @@ function BookingView({ record }: { record: BookingRecord }) {
       </RecordSection>
       {record.cancellation && (
         <RecordSection title="Cancellation">
-          <p>
-            Cancelled {formatDateTime(record.cancellation.created_at)}. Of{' '}
-            {money(record.cancellation.paid_cents, currency)} received:{' '}
-            {money(record.cancellation.kept_cents, currency)} kept,{' '}
-            {money(record.cancellation.refund_cents, currency)} to refund,{' '}
-            {money(record.cancellation.credit_cents, currency)} credited to the member.
-          </p>
+          {byCompany ? (
+            <p>
+              Cancelled by the company {formatDateTime(record.cancellation.created_at)}, with the departure:
+              everything received ({money(record.cancellation.paid_cents, currency)}) goes back to the member,
+              the deposit included. Card payments go back through Stripe; bank transfers are paid back from
+              the bank account and recorded below.
+            </p>
+          ) : (
+            <p>
+              Cancelled {formatDateTime(record.cancellation.created_at)}. Of{' '}
+              {money(record.cancellation.paid_cents, currency)} received:{' '}
+              {money(record.cancellation.kept_cents, currency)} kept,{' '}
+              {money(record.cancellation.refund_cents, currency)} to refund,{' '}
+              {money(record.cancellation.credit_cents, currency)} credited to the member.
+            </p>
+          )}
           <p className="whitespace-pre-line">Reason: {record.cancellation.reason}</p>
+        </RecordSection>
+      )}
+      {byCompany && (
+        <RecordSection title="Bank transfers to pay back" count={toPayBack.length}>
+          {toPayBack.length === 0 ? (
+            <p>Every bank transfer of this booking has been paid back.</p>
+          ) : (
+            <>
+              <ul className="space-y-2">
+                {toPayBack.map((payment) => (
+                  <li key={payment.id} className="flex flex-wrap items-center gap-2">
+                    <span>
+                      {money(bankRefundLeftCents(payment), currency)} of the transfer of{' '}
+                      {formatDate(payment.received_on)} ({payment.reference ?? 'no reference'}) to{' '}
+                      {record.member.name ?? 'the member'}, bank reference {booking.bank_reference ?? '—'}
+                    </span>
+                    <button
+                      type="button"
+                      className={buttonClass('outline', 'sm')}
+                      onClick={() =>
+                        setPayingBack({
+                          paymentId: payment.id,
+                          receivedOn: payment.received_on,
+                          amountCents: payment.amount_cents,
+                          leftCents: bankRefundLeftCents(payment),
+                        })
+                      }
+                    >
+                      Record refund…
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <p className="text-muted-foreground text-sm">
+                Every booking with money to pay back is on{' '}
+                <Link to="/admin/bookings/refunds" className="text-primary underline">
+                  Refunds to pay back
+                </Link>
+                .
+              </p>
+            </>
+          )}
+          <RecordBankRefundDialog
+            transfer={payingBack}
+            currency={currency}
+            onClose={() => setPayingBack(null)}
+          />
         </RecordSection>
       )}
       {open && (
@@ -232,7 +294,8 @@ function BookingView({ record }: { record: BookingRecord }) {
         {record.payments.length > 0 && (
           <p className="text-muted-foreground mt-2 text-sm">
             Card payments are refunded here, through Stripe, back to the card they came from. A bank transfer
-            is refunded from the bank account: say so on the cancellation.
+            is refunded from the bank account: say so on the cancellation, or, when the company cancelled the
+            departure, record it under Bank transfers to pay back.
           </p>
         )}
         <RefundPaymentDialog payment={refunding} currency={currency} onClose={() => setRefunding(null)} />

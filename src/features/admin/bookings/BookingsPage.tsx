@@ -125,6 +125,9 @@ export function BookingsPage() {
           <button type="button" className={buttonClass('primary')} onClick={() => setBooking(true)}>
             New booking
           </button>
+          <Link to="/admin/bookings/refunds" className={buttonClass('outline')}>
+            Refunds to pay back
+          </Link>
           <ExportCsvButton what="bookings" columns={BOOKING_CSV_COLUMNS} readAll={readAll} />
         </>
       }

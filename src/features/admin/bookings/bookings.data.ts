@@ -93,10 +93,12 @@ export async function fetchBookingEvents(client: LoadClient = sharedClient): Pro
 
 type Traveller = Tables['travellers']['Row'];
 type Instalment = Tables['booking_installments']['Row'];
-/** A payment with its refunds and the card refunds asked for on it (decision 0090). */
+/** Who recorded a bank refund or asked for a card refund (decision 0096): the admin's name. */
+type Staff = { full_name: string | null } | null;
+/** A payment with its refunds and the card refunds asked for on it (decisions 0090, 0096), with who did them. */
 export type BookingPayment = Tables['payments']['Row'] & {
-  payment_refunds: Tables['payment_refunds']['Row'][];
-  card_refund_requests: Tables['card_refund_requests']['Row'][];
+  payment_refunds: (Tables['payment_refunds']['Row'] & { recorder: Staff })[];
+  card_refund_requests: (Tables['card_refund_requests']['Row'] & { requester: Staff })[];
 };
 type Payment = BookingPayment;
 
@@ -117,7 +119,8 @@ export interface BookingRecord {
 
 const RECORD_SELECT =
   '*, events(id, title, start_date, end_date, location), booking_travellers(travellers(*)), ' +
-  'booking_installments(*), payments(*, payment_refunds(*), card_refund_requests(*)), booking_cancellations(*)';
+  'booking_installments(*), payments(*, payment_refunds(*, recorder:profiles(full_name)), ' +
+  'card_refund_requests(*, requester:profiles(full_name))), booking_cancellations(*)';
 
 /** One booking's whole record, or null when no booking has that id. */
 export async function fetchBooking(

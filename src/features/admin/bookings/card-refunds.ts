@@ -29,19 +29,27 @@ export function refundLeftCents(payment: RefundablePayment): number {
   return Math.max(0, payment.amount_cents - refunded - onTheWay);
 }
 
+/**
+ * A refund's amount typed in dollars, from $0.01 to `leftCents`: the card refund's and the bank refund's
+ * forms (decision 0096) in their own words.
+ */
+export function refundAmountField(leftCents: number, words: { notAmount: string; tooMuch: string }) {
+  return z
+    .string()
+    .refine((value) => {
+      const cents = amountCents(value);
+      return cents !== null && cents > 0;
+    }, words.notAmount)
+    .refine((value) => (amountCents(value) ?? 0) <= leftCents, words.tooMuch);
+}
+
 /** The refund form: an amount in dollars from $0.01 to what is left, and a reason. */
 export function refundFormSchema(leftCents: number, currency: string) {
   return z.object({
-    amount: z
-      .string()
-      .refine((value) => {
-        const cents = amountCents(value);
-        return cents !== null && cents > 0;
-      }, 'Enter the refund in dollars, such as 250 or 250.50.')
-      .refine(
-        (value) => (amountCents(value) ?? 0) <= leftCents,
-        `At most ${money(leftCents, currency)} is left to refund on this payment.`,
-      ),
+    amount: refundAmountField(leftCents, {
+      notAmount: 'Enter the refund in dollars, such as 250 or 250.50.',
+      tooMuch: `At most ${money(leftCents, currency)} is left to refund on this payment.`,
+    }),
     reason: z
       .string()
       .trim()

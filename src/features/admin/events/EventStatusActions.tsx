@@ -15,7 +15,7 @@ const STEPS: Record<Step, { to: EventStatus; done: string; says: (title: string)
     to: 'cancelled',
     done: 'Event cancelled',
     says: (title) =>
-      `${title} is cancelled; its followers and travellers are being e-mailed and card payments refunded in full.`,
+      `${title} is cancelled with its bookings; its followers and travellers are being e-mailed and card payments refunded in full. Bank transfers to pay back are on Bookings, Refunds to pay back.`,
   },
 };
 
@@ -81,7 +81,7 @@ export function EventStatusActions({ event }: { event: AdminEvent }) {
       <ConfirmDialog
         open={asking === 'cancel'}
         title={`Cancel ${event.title}?`}
-        message="Everyone who follows or booked it is told by e-mail at once, and every card payment is refunded in full through Stripe. Bank transfers are refunded from the bank account. This cannot be undone from this screen."
+        message="Every booking on it is cancelled with everything paid going back, and everyone who follows or booked it is told by e-mail at once. Card payments are refunded in full through Stripe; bank transfers are listed on Bookings, Refunds to pay back, to pay back from the bank account. This cannot be undone from this screen."
         confirmLabel="Cancel event"
         onConfirm={() => run('cancel')}
         onClose={() => setAsking(null)}

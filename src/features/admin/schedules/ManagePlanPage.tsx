@@ -60,6 +60,7 @@ const columns = [
         {attentionReasons(
           row.original,
           row.original.changed_at ? sydneyDate(row.original.changed_at) : null,
+          row.original.autopay_failed_at ? sydneyDate(row.original.autopay_failed_at) : null,
         ).map((reason) => (
           <li key={reason}>{reason}</li>
         ))}
@@ -86,7 +87,7 @@ export function ManagePlanPage() {
   return (
     <AdminPage
       title="Payment schedules"
-      description="Bookings whose schedule needs attention: an instalment overdue (Sydney dates), a schedule changed in the last 14 days, or a pending booking whose hold expired. Open one to move, split or merge instalments, or waive an amount."
+      description="Bookings whose schedule needs attention: an instalment overdue (Sydney dates), a schedule changed in the last 14 days, a pending booking whose hold expired, or an AutoPay charge that failed and was not paid since. Open one to move, split or merge instalments, or waive an amount."
     >
       <DataTable
         caption="Bookings whose schedule needs attention"

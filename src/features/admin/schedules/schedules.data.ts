@@ -11,7 +11,17 @@ import { attentionFilter, type ScheduleInstallment } from './schedules';
 type AttentionRecord = Database['public']['Functions']['admin_schedule_attention']['Returns'][number];
 /** One row of admin_schedule_attention(). */
 export type AttentionRow = Omit<
-  WithNulls<AttentionRecord, 'member_name' | 'member_email' | 'overdue_since' | 'changed_at'>,
+  WithNulls<
+    AttentionRecord,
+    | 'member_name'
+    | 'member_email'
+    | 'overdue_since'
+    | 'changed_at'
+    | 'autopay_failed_at'
+    | 'autopay_due_date'
+    | 'autopay_failure'
+    | 'autopay_paid_since'
+  >,
   'total_count'
 >;
 

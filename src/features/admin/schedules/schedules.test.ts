@@ -78,6 +78,27 @@ describe('the manage-plan screens', () => {
       'Schedule changed 25 Nov 2026',
     ]);
     expect(attentionFilter('overdue')).toBe('overdue');
+    expect(attentionFilter('autopay')).toBe('autopay');
     expect(attentionFilter('bogus')).toBe('');
+  });
+
+  it('says when AutoPay failed, for which instalment, why, and whether it was paid since (decision 0096)', () => {
+    const row = {
+      hold_expired: false,
+      overdue_since: null,
+      overdue_cents: 0,
+      changed_at: null,
+      currency: 'AUD',
+      autopay_due_date: '2026-12-05',
+      autopay_failure: 'Your card was declined.',
+      autopay_paid_since: false,
+    };
+    expect(attentionReasons(row, null, '2026-12-03')).toEqual([
+      'AutoPay failed 3 Dec 2026 for the instalment due 5 Dec 2026: Your card was declined. Not paid since.',
+    ]);
+    expect(
+      attentionReasons({ ...row, autopay_paid_since: true, autopay_failure: null }, null, '2026-12-03'),
+    ).toEqual(['AutoPay failed 3 Dec 2026 for the instalment due 5 Dec 2026: no reason given. Paid since.']);
+    expect(attentionReasons(row, null, null)).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@
 import { formatPrice } from '../../../lib/format/currency';
 import { formatDate } from '../../../lib/format/dates';
 
-/** The list's `filter` in the address: why a booking is listed ('' is any of the three). */
+/** The list's `filter` in the address: why a booking is listed ('' is any of them). */
 export const ATTENTION_FILTER_OPTIONS = [
   { value: '', label: 'Everything that needs attention' },
   { value: 'overdue', label: 'Overdue instalments' },
   { value: 'changed', label: 'Changed in the last 14 days' },
   { value: 'expired', label: 'Pending with an expired hold' },
+  { value: 'autopay', label: 'AutoPay failed (last 30 days)' },
 ] as const;
 
 export type AttentionFilter = (typeof ATTENTION_FILTER_OPTIONS)[number]['value'];
@@ -24,10 +25,22 @@ export interface AttentionFacts {
   hold_expired: boolean;
   changed_at: string | null;
   currency: string;
+  /** The latest AutoPay charge that failed in the last 30 days (decision 0096), or nulls. */
+  autopay_failed_at?: string | null;
+  autopay_due_date?: string | null;
+  autopay_failure?: string | null;
+  autopay_paid_since?: boolean | null;
 }
 
-/** Why a booking is on the list, in words, most urgent first. `changedOn` is the Sydney day of the change. */
-export function attentionReasons(row: AttentionFacts, changedOn: string | null): string[] {
+/**
+ * Why a booking is on the list, in words, most urgent first. `changedOn` is the Sydney day of the change,
+ * `autopayFailedOn` the Sydney day an AutoPay charge failed.
+ */
+export function attentionReasons(
+  row: AttentionFacts,
+  changedOn: string | null,
+  autopayFailedOn: string | null = null,
+): string[] {
   const reasons: string[] = [];
   if (row.hold_expired) reasons.push('Hold expired before the deposit arrived');
   if (row.overdue_since)
@@ -35,6 +48,13 @@ export function attentionReasons(row: AttentionFacts, changedOn: string | null):
       `${formatPrice(row.overdue_cents, row.currency)} overdue since ${formatDate(row.overdue_since)}`,
     );
   if (changedOn) reasons.push(`Schedule changed ${formatDate(changedOn)}`);
+  if (autopayFailedOn)
+    reasons.push(
+      `AutoPay failed ${formatDate(autopayFailedOn)}` +
+        (row.autopay_due_date ? ` for the instalment due ${formatDate(row.autopay_due_date)}` : '') +
+        `: ${(row.autopay_failure ?? 'no reason given').replace(/[.!?\s]+$/, '')}. ` +
+        (row.autopay_paid_since ? 'Paid since.' : 'Not paid since.'),
+    );
   return reasons;
 }
 

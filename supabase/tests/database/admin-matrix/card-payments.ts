@@ -83,9 +83,9 @@ export const CARD_PAYMENTS_MATRIX: MatrixPart = {
   },
   fixtures: async (db) => {
     await db.exec(`
-      insert into public.payment_refunds (id, payment_id, amount_cents) values
-        ('${CARD_ID.refundMember}', '${BOOKINGS_ID.paymentMember}', 100),
-        ('${CARD_ID.refundOther}', '${BOOKINGS_ID.paymentOther}', 100);
+      insert into public.payment_refunds (id, payment_id, amount_cents, stripe_refund_id) values
+        ('${CARD_ID.refundMember}', '${BOOKINGS_ID.paymentMember}', 100, 're_matrixmember'),
+        ('${CARD_ID.refundOther}', '${BOOKINGS_ID.paymentOther}', 100, 're_matrixother');
       insert into public.stripe_events (id, type, booking_id, result) values
         ('${CARD_ID.event}', 'charge.refunded', '${BOOKINGS_ID.bookingMember}', 'ignored');
     `);

@@ -12,6 +12,7 @@ import { ENQUIRIES_MATRIX } from './enquiries.ts';
 import { INVOICES_MATRIX } from './invoices.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { MODERATION_MATRIX } from './moderation.ts';
+import { OPERATOR_CANCELLATIONS_MATRIX } from './operator-cancellations.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
@@ -52,4 +53,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   CARD_REFUNDS_MATRIX,
   AUTOPAY_MATRIX,
   STRIPE_RECONCILIATION_MATRIX,
+  OPERATOR_CANCELLATIONS_MATRIX,
 ];
