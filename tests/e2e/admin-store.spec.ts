@@ -2,7 +2,14 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
 import { axeViolations } from '../helpers/axe';
-import { adminClient, createMember, supabaseUrl, waitForMail, type TestMember } from '../helpers/e2e-backend';
+import {
+  adminClient,
+  createMember,
+  signInPage,
+  supabaseUrl,
+  waitForMail,
+  type TestMember,
+} from '../helpers/e2e-backend';
 import { useStoredTheme } from '../helpers/theme';
 
 // Decision 0094: /admin/store. A member orders a sticker pack by bank transfer, to be posted; an admin finds
@@ -27,7 +34,6 @@ async function placeOrder(member: TestMember): Promise<PlacedOrder> {
   });
   const signIn = await client.auth.signInWithPassword({ email: member.email, password: member.password });
   if (signIn.error) throw new Error(signIn.error.message);
-  await adminClient().from('product_variants').update({ stock: 500 }).eq('id', STICKERS);
   const items = [{ variant_id: STICKERS, quantity: 1 }];
   const priced = await client.rpc('price_cart', { items });
   if (priced.error) throw new Error(priced.error.message);
@@ -63,6 +69,7 @@ async function openStep(page: Page, button: string): Promise<ReturnType<Page['ge
 
 test('an admin finds a bank transfer order and marks it paid, packed and shipped; the member is e-mailed each step', async ({
   page,
+  browser,
 }) => {
   test.slow(); // three steps, each e-mailed and re-read, on a shared machine
   const member = await createMember({ fullName: `Lucy Store ${Date.now()}` });
@@ -121,6 +128,15 @@ test('an admin finds a bank transfer order and marks it paid, packed and shipped
   // The list says so too.
   await page.getByRole('link', { name: 'Back to orders' }).click();
   await expect(page.getByRole('row').filter({ hasText: order.number })).toContainText('Shipped');
+
+  // So does the member's order page, with the tracking number.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInPage(memberPage, member);
+  await memberPage.goto(`/store/order?order=${order.id}`);
+  await expect(memberPage.getByTestId('order-state')).toHaveText('Shipped');
+  await expect(memberPage.getByTestId('order-tracking')).toHaveText('33AB12345678 (Australia Post)');
+  await memberContext.close();
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -3,19 +3,11 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { formatDateTime } from '../../../lib/format/dates';
-import { addressLines, lineLabel } from '../../orders/orders';
+import { addressLines, lineLabel, orderStateLabel } from '../../orders/orders';
 import { RecordSection, RecordTable } from '../customers/RecordSection';
 import { AdminPage } from '../ui/AdminPage';
 import { OrderStepDialog } from './OrderStepDialog';
-import {
-  actionLabel,
-  money,
-  nextAction,
-  orderStateLabel,
-  payLabel,
-  stepLabel,
-  type OrderAction,
-} from './orders';
+import { actionLabel, money, nextAction, payLabel, stepLabel, type OrderAction } from './orders';
 import { fetchOrder, orderKey, type OrderRecord } from './orders.data';
 
 /** /admin/store/$orderId: one order, its lines, address and timeline, with the next step as a button. */

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatDateTime } from '../../../lib/format/dates';
+import { orderStateLabel } from '../../orders/orders';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { FilterSelect } from '../table/FilterSelect';
@@ -10,15 +11,7 @@ import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import type { OrderSearch } from './order-search';
 import { fetchOrders, ordersKey, type OrderRow } from './orders.data';
-import {
-  money,
-  ORDER_CSV_COLUMNS,
-  orderStateLabel,
-  ordersQuery,
-  PAY_FILTERS,
-  payLabel,
-  STATE_FILTERS,
-} from './orders';
+import { money, ORDER_CSV_COLUMNS, ordersQuery, PAY_FILTERS, payLabel, STATE_FILTERS } from './orders';
 
 const column = createColumnHelper<OrderRow>();
 const number = new Intl.NumberFormat('en-AU');

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { carrierProblem, normaliseTrackingNumber, trackingNumberProblem } from '../../../lib/rules/orders';
+import { orderStateLabel } from '../../orders/orders';
 import { toCsv } from '../table/csv';
 import { orderSearchSchema } from './order-search';
 import type { OrderRow } from './orders.data';
-import {
-  actionLabel,
-  nextAction,
-  ORDER_CSV_COLUMNS,
-  orderStateLabel,
-  ordersQuery,
-  stepFormSchema,
-} from './orders';
+import { actionLabel, nextAction, ORDER_CSV_COLUMNS, ordersQuery, stepFormSchema } from './orders';
 
 describe('ordersQuery', () => {
   it('asks for the newest first when the address says nothing', () => {

@@ -1,9 +1,10 @@
-// The admin store screens' pure logic (decision 0094): an order's state in the company's words (a pickup
-// order's 'packed' is ready for pickup, its 'shipped' collected), the list's query from the address, the
-// CSV's columns, and the one step an admin may take next. The database decides each step again.
+// The admin store screens' pure logic (decision 0094): the list's query from the address, the CSV's columns
+// (states in the member's words, orderStateLabel: a pickup order's 'packed' is ready for pickup, its
+// 'shipped' collected), and the one step an admin may take next. The database decides each step again.
 import * as z from 'zod';
 import { formatPrice } from '../../../lib/format/currency';
 import { carrierProblem, trackingNumberProblem } from '../../../lib/rules/orders';
+import { orderStateLabel } from '../../orders/orders';
 import { amountCents, dollars } from '../bookings/bookings';
 import type { CsvColumn } from '../table/csv';
 import { PAGE_SIZE } from '../table/paging';
@@ -11,25 +12,6 @@ import type { OrderSearch } from './order-search';
 import { ORDER_SORTS, type OrderRow, type OrderSort, type OrdersQuery } from './orders.data';
 
 type Delivery = 'ship' | 'pickup' | string;
-
-/** An order's state in words; packed and shipped say what they mean for a pickup order. */
-export function orderStateLabel(state: string, delivery: Delivery): string {
-  const pickup = delivery === 'pickup';
-  switch (state) {
-    case 'awaiting_payment':
-      return 'Awaiting payment';
-    case 'paid':
-      return 'Paid';
-    case 'packed':
-      return pickup ? 'Ready for pickup' : 'Packed';
-    case 'shipped':
-      return pickup ? 'Collected' : 'Shipped';
-    case 'expired':
-      return 'Expired';
-    default:
-      return state;
-  }
-}
 
 export const PAY_LABELS: Record<string, string> = { card: 'Card', bank_transfer: 'Bank transfer' };
 export const payLabel = (payBy: string) => PAY_LABELS[payBy] ?? payBy;
