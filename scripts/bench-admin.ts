@@ -1,9 +1,10 @@
 // `npm run bench:admin`: the admin area at scale (issue 10): 5,000 members, 200 events, 20,000 comments (plus
-// bookings and enquiries to count). In Chromium, signed in as an admin, it opens /admin, /admin/customers,
-// /admin/customers?q=<a member's name> and /admin/bookings, each as a fresh page load, and reports per screen the requests to
-// /rest/v1 (fails when a screen needs more than 2 of its own; the two every signed-in page makes for its
-// session are listed apart), each request's database time, and the browser time from navigation start until
-// the screen's rows are shown. See docs/decisions/0038-admin-overview-and-budgets.md.
+// bookings, enquiries and store orders to count). In Chromium, signed in as an admin, it opens /admin,
+// /admin/customers, /admin/customers?q=<a member's name>, /admin/bookings and /admin/store, each as a fresh
+// page load, and reports per screen the requests to /rest/v1 (fails when a screen needs more than 2 of its
+// own; the two every signed-in page makes for its session are listed apart), each request's database time,
+// and the browser time from navigation start until the screen's rows are shown. See
+// docs/decisions/0038-admin-overview-and-budgets.md.
 //
 // Options: --json (the report as JSON too), --no-build (reuse --dist, built for --port),
 //   --database=postgres|pglite (default postgres: TEST_POSTGRES_URL's server), --port=<stack port> (default
@@ -79,6 +80,16 @@ const SCREENS: Screen[] = [
     ready: (page) =>
       page
         .locator('table:has(caption:text-is("Bookings")):not([aria-busy="true"]) tbody tr')
+        .first()
+        .waitFor({ timeout: SCREEN_TIMEOUT_MS }),
+  },
+  {
+    // The list, searched, filtered and paged by admin_orders: one request (decision 0094).
+    name: 'store orders',
+    path: '/admin/store',
+    ready: (page) =>
+      page
+        .locator('table:has(caption:text-is("Store orders")):not([aria-busy="true"]) tbody tr')
         .first()
         .waitFor({ timeout: SCREEN_TIMEOUT_MS }),
   },

@@ -5,7 +5,7 @@ import { BENCH_MEMBER_PREFIX } from './seed-events.ts';
  * What the admin screens count, beside seedEvents' members, events and comments: a booking for every fifth
  * member (one to three travellers, an instalment paid and one due), a waitlist entry for every tenth and an
  * interest registration for every twentieth, spread over the bench events; 200 contact messages, half
- * answered; 100 flags. Triggers are off meanwhile, as in seedEvents.
+ * answered; 100 flags; a store order for every fourth member. Triggers are off meanwhile, as in seedEvents.
  */
 export async function seedAdminExtras(db: Queryable): Promise<void> {
   await db.query('set local session_replication_role = replica');
@@ -48,6 +48,20 @@ export async function seedAdminExtras(db: Queryable): Promise<void> {
     `with ${members}, c as (select id, row_number() over (order by id) as rn from public.comments limit 100)
      insert into public.comment_flags (user_id, comment_id, reason)
      select m.id, c.id, 'Off topic' from c join m on m.rn = c.rn + 1`,
+  );
+  // A store order for every fourth member (decision 0094): picked up, by bank transfer, one in two paid.
+  await db.query(
+    `with ${members}, o as (
+       insert into public.orders (number, user_id, state, pay_by, delivery, discount_percent, subtotal_cents,
+         discount_cents, shipping_cents, total_cents, gst_cents, placed_at, expires_at, paid_at)
+       select 'S' || (800000 + m.rn), m.id, case when m.rn % 8 = 0 then 'paid' else 'awaiting_payment' end,
+         'bank_transfer', 'pickup', 10, 800, 80, 0, 720, 65, now() - make_interval(days => (m.rn % 30)::int),
+         now() + interval '7 days', case when m.rn % 8 = 0 then now() - interval '1 day' end
+       from m where m.rn % 4 = 0
+       returning id)
+     insert into public.order_lines (order_id, position, name, quantity, unit_price_cents, unit_discount_cents,
+       line_total_cents, gst_cents)
+     select id, 1, 'Sticker Pack', 1, 800, 80, 720, 65 from o`,
   );
   await db.query('analyze');
 }

@@ -87,6 +87,7 @@ function adminPaths({ customerId, bookingId, enquirerEmail, eventId }: Rows): st
     '/admin/merchandise/product',
     // The seed's T-shirt (supabase/seed.sql), with its sizes.
     '/admin/merchandise/product?id=c1000000-0000-4000-8000-000000000001',
+    '/admin/store',
   ];
 }
 

@@ -18,6 +18,7 @@ const NAV = [
   { to: '/admin/payment-settings', label: 'Payment settings', exact: false },
   { to: '/admin/stripe-settings', label: 'Stripe settings', exact: false },
   { to: '/admin/merchandise', label: 'Merchandise', exact: false },
+  { to: '/admin/store', label: 'Store orders', exact: false },
   { to: '/admin/management', label: 'Team and audit log', exact: false },
 ] as const;
 

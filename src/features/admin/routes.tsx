@@ -11,6 +11,7 @@ import { validateBookingSearch } from './bookings/booking-search';
 import { validateEnquirySearch } from './enquiries/enquiry-search';
 import { PageLoading } from './PageLoading';
 import { validateEditorSearch, validateListSearch } from './search';
+import { validateOrderSearch } from './store/order-search';
 import { validateAuditSearch } from './team/audit-search';
 
 /**
@@ -163,6 +164,17 @@ const productEditorRoute = createRoute({
   validateSearch: validateEditorSearch,
   component: lazyRouteComponent(() => import('./merchandise/ProductEditorPage'), 'ProductEditorPage'),
 });
+const storeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/store',
+  validateSearch: validateOrderSearch,
+  component: lazyRouteComponent(() => import('./store/OrdersPage'), 'OrdersPage'),
+});
+const orderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/store/$orderId',
+  component: lazyRouteComponent(() => import('./store/OrderPage'), 'OrderPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   overviewRoute,
@@ -189,6 +201,8 @@ const routeTree = rootRoute.addChildren([
   createPaymentPlanRoute,
   merchandiseRoute,
   productEditorRoute,
+  storeRoute,
+  orderRoute,
 ]);
 
 export function createAdminRouter() {

@@ -33,7 +33,7 @@ export function MyOrders() {
               className="border-border rounded-full border px-2.5 py-0.5 text-xs font-semibold"
               data-testid="order-state"
             >
-              {orderStateLabel(order.state)}
+              {orderStateLabel(order.state, order.delivery)}
             </span>
           </li>
         ))}

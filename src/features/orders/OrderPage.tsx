@@ -214,7 +214,16 @@ function OrderDocument({
             <dt className="font-medium">{paid ? 'Issue date' : 'Placed'}</dt>
             <dd>{formatOrdinalDate(sydneyDate(order.paid_at ?? order.placed_at))}</dd>
             <dt className="font-medium">Status</dt>
-            <dd data-testid="order-state">{orderStateLabel(order.state)}</dd>
+            <dd data-testid="order-state">{orderStateLabel(order.state, order.delivery)}</dd>
+            {order.tracking_number && (
+              <>
+                <dt className="font-medium">Tracking number</dt>
+                <dd data-testid="order-tracking">
+                  {order.tracking_number}
+                  {order.carrier ? ` (${order.carrier})` : ''}
+                </dd>
+              </>
+            )}
           </dl>
         </div>
       </header>

@@ -6,6 +6,10 @@ describe('orders in the member’s words', () => {
   it('names each state, and says which have a tax invoice', () => {
     expect(orderStateLabel('awaiting_payment')).toBe('Awaiting payment');
     expect(orderStateLabel('expired')).toBe('Expired');
+    expect(orderStateLabel('packed', 'ship')).toBe('Packed');
+    expect(orderStateLabel('packed', 'pickup')).toBe('Ready for pickup');
+    expect(orderStateLabel('shipped', 'ship')).toBe('Shipped');
+    expect(orderStateLabel('shipped', 'pickup')).toBe('Collected');
     expect(
       ['awaiting_payment', 'paid', 'packed', 'shipped', 'expired'].filter((state) => isPaid({ state })),
     ).toEqual(['paid', 'packed', 'shipped']);

@@ -9,7 +9,13 @@ export const ORDER_STATE_LABELS: Record<string, string> = {
   expired: 'Expired',
 };
 
-export function orderStateLabel(state: string): string {
+/**
+ * An order's state in words. A pickup order goes through the same states (decision 0094): its 'packed' is
+ * ready for pickup and its 'shipped' collected.
+ */
+export function orderStateLabel(state: string, delivery?: string): string {
+  if (delivery === 'pickup' && state === 'packed') return 'Ready for pickup';
+  if (delivery === 'pickup' && state === 'shipped') return 'Collected';
   return ORDER_STATE_LABELS[state] ?? state;
 }
 

@@ -1484,6 +1484,10 @@ export type Database = {
           paid_at: string | null;
           checkout_session_id: string | null;
           stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
         };
         Insert: {
           id?: string;
@@ -1510,6 +1514,10 @@ export type Database = {
           paid_at?: string | null;
           checkout_session_id?: string | null;
           stripe_payment_intent?: string | null;
+          packed_at?: string | null;
+          shipped_at?: string | null;
+          tracking_number?: string | null;
+          carrier?: string | null;
         };
         Update: {
           id?: string;
@@ -1536,6 +1544,10 @@ export type Database = {
           paid_at?: string | null;
           checkout_session_id?: string | null;
           stripe_payment_intent?: string | null;
+          packed_at?: string | null;
+          shipped_at?: string | null;
+          tracking_number?: string | null;
+          carrier?: string | null;
         };
         Relationships: [
           {
@@ -2988,6 +3000,42 @@ export type Database = {
           booking_id: string | null;
         };
       };
+      admin_order: {
+        Args: {
+          p_order_id: string;
+        };
+        Returns: {
+          buyer_name: string;
+          buyer_email: string;
+          steps: Json;
+        }[];
+      };
+      admin_orders: {
+        Args: {
+          search?: string;
+          filter?: string;
+          pay?: string;
+          sort?: string;
+          direction?: string;
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          placed_at: string;
+          buyer_id: string;
+          buyer_name: string;
+          buyer_email: string;
+          items: number;
+          total_cents: number;
+          currency: string;
+          pay_by: string;
+          delivery: string;
+          state: string;
+          total_count: number;
+        }[];
+      };
       admin_overview: {
         Args: { [_ in never]: never };
         Returns: {
@@ -3318,6 +3366,149 @@ export type Database = {
         };
         Returns: string;
       };
+      mark_order_collected: {
+        Args: {
+          p_order_id: string;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
+        };
+      };
+      mark_order_packed: {
+        Args: {
+          p_order_id: string;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
+        };
+      };
+      mark_order_paid: {
+        Args: {
+          p_order_id: string;
+          p_amount_cents: number;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
+        };
+      };
+      mark_order_shipped: {
+        Args: {
+          p_order_id: string;
+          p_tracking_number: string;
+          p_carrier?: string;
+        };
+        Returns: {
+          id: string;
+          number: string;
+          user_id: string;
+          state: string;
+          pay_by: string;
+          delivery: string;
+          ship_name: string | null;
+          ship_line1: string | null;
+          ship_line2: string | null;
+          ship_suburb: string | null;
+          ship_state: string | null;
+          ship_postcode: string | null;
+          discount_percent: number;
+          subtotal_cents: number;
+          discount_cents: number;
+          shipping_cents: number;
+          total_cents: number;
+          gst_cents: number;
+          currency: string;
+          placed_at: string;
+          expires_at: string;
+          paid_at: string | null;
+          checkout_session_id: string | null;
+          stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
+        };
+      };
       member_public_profile: {
         Args: {
           member_id: string;
@@ -3424,6 +3615,10 @@ export type Database = {
           paid_at: string | null;
           checkout_session_id: string | null;
           stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
         };
       };
       orphan_event_images: {
@@ -3489,6 +3684,10 @@ export type Database = {
           paid_at: string | null;
           checkout_session_id: string | null;
           stripe_payment_intent: string | null;
+          packed_at: string | null;
+          shipped_at: string | null;
+          tracking_number: string | null;
+          carrier: string | null;
         };
       };
       poll_results: {

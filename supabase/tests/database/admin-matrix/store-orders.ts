@@ -98,6 +98,41 @@ export const STORE_ORDERS_MATRIX: MatrixPart = {
       `select count(*)::int as n from private.delivery_address_problem('A', 'B', null, 'C', 'NSW', '2000')`,
       ALL_DENIED,
     ],
+    // /admin/store (migration 20261205001001, decision 0094): the steps and the screen's reads are admins'
+    // (42501 in words for members); both fixture orders are picked up and unpaid, so packing, posting and
+    // handing over are refused as wrong steps (55000) even for an admin.
+    'mark_order_paid(order, amount)': [
+      `select count(*)::int as n from public.mark_order_paid('${ORDER_ID.member}', 720)`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+    'mark_order_packed(order)': [
+      `select count(*)::int as n from public.mark_order_packed('${ORDER_ID.member}')`,
+      ['denied', 'refused', 'refused', 'error 55000'],
+    ],
+    'mark_order_shipped(order, tracking, carrier)': [
+      `select count(*)::int as n from public.mark_order_shipped('${ORDER_ID.member}', 'AB1234')`,
+      ['denied', 'refused', 'refused', 'error 55000'],
+    ],
+    'mark_order_collected(order)': [
+      `select count(*)::int as n from public.mark_order_collected('${ORDER_ID.member}')`,
+      ['denied', 'refused', 'refused', 'error 55000'],
+    ],
+    'admin_orders(search, filter, pay, …)': [
+      `select count(*)::int as n from public.admin_orders(search => 'S90000')`,
+      ['denied', 'refused', 'refused', 2],
+    ],
+    'admin_order(order)': [
+      `select count(*)::int as n from public.admin_order('${ORDER_ID.other}')`,
+      ['denied', 'refused', 'refused', 1],
+    ],
+    'private.order_for_step(order, step)': [
+      `select count(*)::int as n from private.order_for_step('${ORDER_ID.member}', 'paid')`,
+      ALL_DENIED,
+    ],
+    'private.queue_order_step_mail(order, kind)': [
+      `select count(*)::int as n from private.queue_order_step_mail('${ORDER_ID.member}', 'ready')`,
+      ALL_DENIED,
+    ],
     'private.export_orders(member)': [
       `select jsonb_array_length(private.export_orders('${ID.member}')) as n`,
       ALL_DENIED,
