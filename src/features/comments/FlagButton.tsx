@@ -1,27 +1,29 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { characterCount } from '../../lib/rules';
-import { FLAG_REASON_MAX, flagReasonOk } from './flag-rules';
-import { showToast } from '../../stores/toasts';
-import { ModalDialog } from '../../components/ui/ModalDialog';
-import { useSubmitForm } from '../../lib/forms/useSubmitForm';
-import { EMPTY_FLAG, FLAG_RULES, flagToast, type FlagTarget } from './flags';
-import { flagPost } from './flags.data';
+import type { FlagTarget } from './flags';
+
+// The dialog, its form and its rules are downloaded when a member first opens one (issue 25): the events
+// page shows a Report button on every other member's comment and reply, and its first render needs none of it.
+const FlagDialog = lazy(() => import('./FlagDialog').then((module) => ({ default: module.FlagDialog })));
 
 /**
  * 'Report' on someone else's comment or reply: a dialog asks for an optional reason, then a toast says the
  * report was sent, or that this member had reported it already. The dialog is native (Escape closes it,
- * focus returns to the button, Tab stays inside).
+ * focus returns to the button, Tab stays inside); it is rendered from its first opening on.
  */
 export function FlagButton({ target, author }: { target: FlagTarget; author: string }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
         className={buttonClass('ghost', 'sm')}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       >
         Report
         <span className="sr-only">
@@ -29,64 +31,11 @@ export function FlagButton({ target, author }: { target: FlagTarget; author: str
           {target.kind} by {author}
         </span>
       </button>
-      <ModalDialog open={open} title={`Report this ${target.kind}`} onClose={() => setOpen(false)}>
-        <FlagForm target={target} onDone={() => setOpen(false)} />
-      </ModalDialog>
-    </>
-  );
-}
-
-function FlagForm({ target, onDone }: { target: FlagTarget; onDone: () => void }) {
-  const id = useId();
-  const { field, values, submitting, handleSubmit } = useSubmitForm({
-    rules: FLAG_RULES,
-    empty: EMPTY_FLAG,
-    send: async ({ reason }) => {
-      const outcome = await flagPost(target, reason).catch(() => 'failed' as const);
-      showToast(flagToast(outcome, target.kind));
-      if (outcome === 'failed') return false;
-      onDone();
-      return true;
-    },
-  });
-  const reason = field('reason');
-  const count = characterCount(values.reason.trim());
-  const ok = flagReasonOk(values.reason);
-
-  return (
-    <form onSubmit={handleSubmit} className="grid gap-2">
-      <p className="text-muted-foreground text-sm">
-        A moderator will look at it. Only moderators see who reported it.
-      </p>
-      <label htmlFor={id} className="text-sm font-medium">
-        Reason (optional)
-      </label>
-      <textarea
-        id={id}
-        name={reason.name}
-        value={reason.value}
-        rows={3}
-        onChange={(event) => reason.onChange(event.target.value)}
-        aria-describedby={reason.error ? `${id}-count ${id}-error` : `${id}-count`}
-        aria-invalid={!ok || Boolean(reason.error) || undefined}
-        className="border-border bg-background text-foreground w-full rounded-md border px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-1"
-      />
-      <p id={`${id}-count`} className={ok ? 'text-muted-foreground text-sm' : 'text-destructive text-sm'}>
-        {count}/{FLAG_REASON_MAX} characters
-      </p>
-      {reason.error && (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {reason.error}
-        </p>
+      {opened && (
+        <Suspense fallback={null}>
+          <FlagDialog target={target} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onDone} className={buttonClass('outline', 'sm')}>
-          Cancel
-        </button>
-        <button type="submit" disabled={!ok || submitting} className={buttonClass('primary', 'sm')}>
-          Report
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -73,8 +73,10 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
   const stepped = useRenderedCards(events?.length ?? 0);
   const rendered = user ? stepped : (events?.length ?? 0);
-  // Live updates (decision 0029), once the list is shown (and on through a failed refetch).
-  useLiveCommunity(sessionLoading ? null : (user?.id ?? null), page.data !== undefined);
+  // Live updates (decision 0029), once the list is shown (and on through a failed refetch): not when its
+  // reads land, since realtime-js's download and start would then compete with the first cards' render and
+  // delay the page's largest paint, a member's first comment (issue 25).
+  useLiveCommunity(sessionLoading ? null : (user?.id ?? null), Boolean(events));
   const back =
     !hydrated || sessionLoading
       ? null

@@ -94,6 +94,10 @@ export function useLiveCommunity(memberId: string | null, ready: boolean): void 
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!memberId || !ready) return;
-    return startStoppable(() => startLiveCommunity(queryClient));
+    // After the shown list's paint: the effect of the render that shows it may run before the browser paints.
+    return startStoppable(() => afterPaint().then(() => startLiveCommunity(queryClient)));
   }, [memberId, ready, queryClient]);
 }
+
+/** Resolves once the browser has painted the current frame (the frame's callback, then a task after it). */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
