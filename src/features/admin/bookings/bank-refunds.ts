@@ -58,18 +58,10 @@ export interface BankRefundDue {
 }
 
 /** The rows gathered per booking, in the database's order: who, which departure, how much in all. */
-export interface BookingRefundsDue {
-  booking_id: string;
-  invoice_number: string;
-  bank_reference: string | null;
-  member_name: string | null;
-  member_email: string | null;
-  event_title: string;
-  event_start: string;
-  currency: string;
-  due_cents: number;
-  transfers: BankRefundDue[];
-}
+export type BookingRefundsDue = Omit<
+  BankRefundDue,
+  'payment_id' | 'received_on' | 'payment_reference' | 'amount_cents'
+> & { transfers: BankRefundDue[] };
 
 export function refundsDueByBooking(rows: readonly BankRefundDue[]): BookingRefundsDue[] {
   const byBooking = new Map<string, BookingRefundsDue>();
