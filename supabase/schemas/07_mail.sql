@@ -110,6 +110,31 @@ $$;
 REVOKE ALL ON FUNCTION public.unsubscribe_url(address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_url(address text) TO service_role;
 
+-- How an e-mail greets a person: their first name, or 'there' when they gave none ("Hello there,").
+CREATE FUNCTION private.mail_greeting(full_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(split_part(full_name, ' ', 1), ''), 'there')
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_greeting(full_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_greeting(full_name text) TO service_role;
+
+-- Where a member's e-mail goes and how it greets them: their sign-in address (null when it is not one we
+-- can send to, or the member is gone) and their greeting.
+CREATE FUNCTION private.mail_recipient(p_user_id uuid, OUT email text, OUT greeting text) RETURNS record
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when private.is_email(u.email) then u.email::text end, private.mail_greeting(p.full_name)
+  from auth.users u left join public.profiles p on p.id = u.id
+  where u.id = p_user_id
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_recipient(p_user_id uuid, OUT email text, OUT greeting text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_recipient(p_user_id uuid, OUT email text, OUT greeting text) TO service_role;
+
 -- ---------------------------------------------------------------- private.outbound_mail
 
 -- Columns, as the migrations explain them:

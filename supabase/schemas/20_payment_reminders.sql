@@ -251,7 +251,7 @@ begin
   left join private.company_bank_details bank on true
   cross join lateral private.payment_reminder_mail(
     r.kind, r.due_date - p_today,
-    coalesce(nullif(split_part(p.full_name, ' ', 1), ''), 'there'),
+    private.mail_greeting(p.full_name),
     e.title || ', departing ' || private.mail_date(e.start_date),
     b.invoice_number, private.mail_money(r.amount_cents, b.currency), private.mail_date(r.due_date),
     b.bank_reference, bank, cs.site_url || '/manage-payment-plan?booking=' || b.id, cs.brand_name) m;

@@ -154,11 +154,8 @@ declare
 begin
   select * into settings from private.company_settings;
   select * into b from public.bookings where id = p_booking_id;
-  select u.email, coalesce(nullif(split_part(p.full_name, ' ', 1), ''), 'there')
-  into recipient, greeting
-  from auth.users u left join public.profiles p on p.id = u.id
-  where u.id = b.user_id;
-  if settings is null or b.id is null or recipient is null or not private.is_email(recipient) then
+  select r.email, r.greeting into recipient, greeting from private.mail_recipient(b.user_id) r;
+  if settings is null or b.id is null or recipient is null then
     return;
   end if;
   trip := private.mail_trip(b.event_id);
@@ -197,7 +194,7 @@ begin
   if settings is null or o.id is null then
     return;
   end if;
-  select coalesce(nullif(split_part(w.full_name, ' ', 1), ''), 'there') into greeting
+  select private.mail_greeting(w.full_name) into greeting
   from public.waitlist_submissions w where w.id = o.entry_id;
   trip := private.mail_trip(o.event_id);
   link := settings.site_url || '/book?offer=' || p_token;
@@ -239,7 +236,7 @@ begin
   if settings is null or o.id is null then
     return;
   end if;
-  select coalesce(nullif(split_part(w.full_name, ' ', 1), ''), 'there') into greeting
+  select private.mail_greeting(w.full_name) into greeting
   from public.waitlist_submissions w where w.id = o.entry_id;
   trip := private.mail_trip(o.event_id);
   insert into private.outbound_mail (recipient, reply_to, subject, body)

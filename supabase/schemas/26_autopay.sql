@@ -298,7 +298,7 @@ declare
   next_step text;
   queued bigint;
 begin
-  select u.email, coalesce(nullif(split_part(p.full_name, ' ', 1), ''), 'there'),
+  select u.email, private.mail_greeting(p.full_name),
          e.title || ', departing ' || private.mail_date(e.start_date),
          cs.site_url || '/manage-payment-plan?booking=' || b.id, cs.brand_name, cs.contact_email,
          private.mail_money(p_amount_cents, b.currency)
