@@ -108,7 +108,12 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
   const refund = (orderId: string, amount: number | null, reason: string | null, returnStock = false) =>
     asAdmin(db(), (tx) =>
       tx
-        .query<Refund>(`select * from public.refund_order($1, $2, $3, $4)`, [orderId, amount, reason, returnStock])
+        .query<Refund>(`select * from public.refund_order($1, $2, $3, $4)`, [
+          orderId,
+          amount,
+          reason,
+          returnStock,
+        ])
         .then((r) => r.rows[0]!),
     );
   const settle = (refundId: string, stripeRefund: unknown, failure: string | null = null) =>
@@ -146,13 +151,21 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
       )
     ).rows;
   const stock = async () =>
-    (await db().query<{ stock: number }>(`select stock from public.product_variants where id = $1`, [STICKERS]))
-      .rows[0]!.stock;
+    (
+      await db().query<{ stock: number }>(`select stock from public.product_variants where id = $1`, [
+        STICKERS,
+      ])
+    ).rows[0]!.stock;
 
-  it("refunds a bank transfer order in part, then all that is left, made at once and e-mailed each time", async () => {
+  it('refunds a bank transfer order in part, then all that is left, made at once and e-mailed each time', async () => {
     const o = await order('bank_transfer');
     const part = await refund(o.id, 1000, '  One pack arrived torn  ');
-    expect(part).toMatchObject({ amount_cents: 1000, method: 'bank_transfer', state: 'made', stock_returned: false });
+    expect(part).toMatchObject({
+      amount_cents: 1000,
+      method: 'bank_transfer',
+      state: 'made',
+      stock_returned: false,
+    });
     expect(await leftOf(o.id)).toBe(1640);
     const rest = await refund(o.id, null, 'Goodwill');
     expect(rest.amount_cents).toBe(1640);
@@ -162,11 +175,13 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
     expect(mails[0]!.body).toContain(`We've refunded $10.00 to your bank account for order ${o.number}.`);
     expect(mails[0]!.body).toContain('Reason: One pack arrived torn');
     expect(mails[1]!.body).toContain(`We've refunded $16.40 to your bank account for order ${o.number}.`);
-    expect(await refusal(refund(o.id, 1, 'Again'))).toBe(`22023 Order ${o.number} has been refunded in full.`);
-    // Refunded in full and unshipped: nothing to pack.
-    expect(await refusal(asAdmin(db(), (tx) => tx.query(`select public.mark_order_packed($1)`, [o.id])))).toBe(
-      `55000 Order ${o.number} is refunded in full: nothing to pack.`,
+    expect(await refusal(refund(o.id, 1, 'Again'))).toBe(
+      `22023 Order ${o.number} has been refunded in full.`,
     );
+    // Refunded in full and unshipped: nothing to pack.
+    expect(
+      await refusal(asAdmin(db(), (tx) => tx.query(`select public.mark_order_packed($1)`, [o.id]))),
+    ).toBe(`55000 Order ${o.number} is refunded in full: nothing to pack.`);
   });
 
   it('refuses in words, changing nothing: a member, unpaid or expired orders, too much, no reason', async () => {
@@ -188,7 +203,9 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
     );
     expect(await refusal(refund(o.id, 0, 'x'))).toBe('22023 A refund is at least $0.01.');
     expect(await refusal(refund(o.id, 100, '   '))).toBe('22023 Say why the money is going back.');
-    expect(await refusal(refund(o.id, 100, 'x'.repeat(301)))).toBe('22023 Keep the reason to 300 characters.');
+    expect(await refusal(refund(o.id, 100, 'x'.repeat(301)))).toBe(
+      '22023 Keep the reason to 300 characters.',
+    );
     expect(await refundsOf(o.id)).toEqual([]);
     expect(await mailsAbout(o.number)).toEqual([]);
   });
@@ -202,10 +219,25 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
       tx.query(`select * from public.order_refunds_to_make($1)`, [asked.id]).then((r) => r.rows),
     );
     expect(waiting).toEqual([
-      { id: asked.id, order_id: o.id, payment_intent: o.intent, amount_cents: 500, currency: 'AUD', reason: 'Late delivery' },
+      {
+        id: asked.id,
+        order_id: o.id,
+        payment_intent: o.intent,
+        amount_cents: 500,
+        currency: 'AUD',
+        reason: 'Late delivery',
+      },
     ]);
-    const stripeRefund = { id: `re_order${counter}`, amount: 500, payment_intent: o.intent, status: 'succeeded' };
-    expect(await settle(asked.id, stripeRefund)).toMatchObject({ state: 'made', stripe_refund_id: stripeRefund.id });
+    const stripeRefund = {
+      id: `re_order${counter}`,
+      amount: 500,
+      payment_intent: o.intent,
+      status: 'succeeded',
+    };
+    expect(await settle(asked.id, stripeRefund)).toMatchObject({
+      state: 'made',
+      stripe_refund_id: stripeRefund.id,
+    });
     // A repeat answers the row as it is and sends nothing more; the webhook's report of it is already recorded.
     expect((await settle(asked.id, stripeRefund)).state).toBe('made');
     expect((await webhook('refund.created', stripeRefund)).result).toBe('refund_already_recorded');
@@ -215,7 +247,9 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
     // A refund Stripe refuses is kept in its words, and its amount is refundable again.
     const refused = await refund(o.id, null, 'The rest');
     expect(await leftOf(o.id)).toBe(0);
-    expect(await settle(refused.id, null, 'Stripe refused the refund: Charge already refunded.')).toMatchObject({
+    expect(
+      await settle(refused.id, null, 'Stripe refused the refund: Charge already refunded.'),
+    ).toMatchObject({
       state: 'failed',
       failure: 'Stripe refused the refund: Charge already refunded.',
     });
@@ -252,9 +286,9 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
     );
     await refund(o.id, 500, 'More goodwill');
     expect(await stock()).toBe(before + 2);
-    expect(await refusal(asAdmin(db(), (tx) => tx.query(`select public.mark_order_packed($1)`, [o.id])))).toBe(
-      `55000 Order ${o.number} was refunded and its items went back on the shelf: nothing to pack.`,
-    );
+    expect(
+      await refusal(asAdmin(db(), (tx) => tx.query(`select public.mark_order_packed($1)`, [o.id]))),
+    ).toBe(`55000 Order ${o.number} was refunded and its items went back on the shelf: nothing to pack.`);
     const shipped = await order('card', 'shipped');
     const collected = await order('bank_transfer', 'shipped', 'pickup');
     expect(await refusal(refund(shipped.id, 100, 'Lost', true))).toBe(
@@ -302,7 +336,12 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
   it("counts an order's card refund in the reconciliation", async () => {
     const o = await order('card');
     const asked = await refund(o.id, 400, 'Reconcile');
-    const stripeRefund = { id: `re_recon${counter}`, amount: 400, payment_intent: o.intent, status: 'succeeded' };
+    const stripeRefund = {
+      id: `re_recon${counter}`,
+      amount: 400,
+      payment_intent: o.intent,
+      status: 'succeeded',
+    };
     await settle(asked.id, stripeRefund);
     const reconcile = (refunds: unknown[]) =>
       asService(db(), (tx) =>
