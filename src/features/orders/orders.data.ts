@@ -14,6 +14,8 @@ import { toItems } from '../cart/cart.data';
 export type Order = Tables<'orders'>;
 export type OrderLine = Tables<'order_lines'>;
 export type OrderWithLines = Order & { order_lines: OrderLine[] };
+/** The member's order with its refunds' amounts and states (decision 0097). */
+export type OrderWithRefunds = Order & { order_refunds: { amount_cents: number; state: string }[] };
 export type PayBy = 'card' | 'bank_transfer';
 export type Delivery = { method: 'pickup' } | ({ method: 'ship' } & DeliveryAddress);
 
@@ -71,15 +73,15 @@ export async function fetchOrder(
   );
 }
 
-/** The member's orders, newest first (the dashboard's list). */
-export async function fetchMyOrders(client: LoadClient = sharedClient): Promise<Order[]> {
+/** The member's orders with their refunds, newest first (the dashboard's list). */
+export async function fetchMyOrders(client: LoadClient = sharedClient): Promise<OrderWithRefunds[]> {
   const supabase = await client();
   const user = (await supabase.auth.getSession()).data.session?.user.id;
   if (!user) return [];
   return unwrap(
     await supabase
       .from('orders')
-      .select('*')
+      .select('*, order_refunds(amount_cents, state)')
       .eq('user_id', user)
       .order('placed_at', { ascending: false })
       .limit(50),
