@@ -363,4 +363,11 @@ describe.each(DATABASE_KINDS)('order refunds on $name', (kind) => {
     await reconcile([{ ...stripeRefund, currency: 'aud', amount: 450 }]);
     expect(await differences()).toEqual(['amount_differs']);
   });
+
+  it('sweeps order refunds left waiting every 10 minutes', async () => {
+    const { rows } = await db().query<{ schedule: string; command: string }>(
+      `select schedule, command from cron.job where jobname = 'order-refunds-sweep'`,
+    );
+    expect(rows).toEqual([{ schedule: '*/10 * * * *', command: 'select private.wake_order_refunds()' }]);
+  });
 });
