@@ -246,6 +246,8 @@ test('an admin refunds part of a card order through Stripe; the member is e-mail
   await signInPage(memberPage, member);
   await memberPage.goto('/dashboard');
   await expect(memberPage.getByTestId('order-refunded')).toHaveText('Refunded $5.00');
+  await memberPage.goto(`/store/order?order=${order.id}`);
+  await expect(memberPage.getByTestId('order-refunded')).toHaveText('$5.00');
   await memberContext.close();
 });
 
