@@ -306,6 +306,12 @@ begin
       select * into outcome from private.save_autopay_card(p_object);
       update public.stripe_events set result = outcome.result, booking_id = outcome.booking_id
       where id = p_event_id returning * into event;
+    -- A refund of a store order's PaymentIntent (decision 0097): the order's refunds, apart from the bookings'.
+    when p_type in ('refund.created', 'refund.updated')
+         and exists (select 1 from public.orders o where o.stripe_payment_intent = p_object ->> 'payment_intent') then
+      select * into outcome from private.record_order_refund(p_object);
+      update public.stripe_events set result = outcome.result, detail = outcome.detail
+      where id = p_event_id returning * into event;
     when p_type in ('refund.created', 'refund.updated') then
       select * into outcome from private.record_card_refund(p_object);
       update public.stripe_events set result = outcome.result, booking_id = outcome.booking_id

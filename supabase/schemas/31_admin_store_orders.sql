@@ -189,6 +189,18 @@ begin
     raise exception 'Order % is posted, not picked up: mark it shipped with its tracking number.', o.number
       using errcode = '55000';
   end if;
+  -- A refund (decision 0097) ends the steps of an order whose items went back on the shelf or whose money
+  -- all went back; an order shipped or collected already has no step left anyway.
+  if p_step <> 'paid' and o.state in ('paid', 'packed') then
+    if exists (select 1 from public.order_refunds r where r.order_id = o.id and r.stock_returned) then
+      raise exception 'Order % was refunded and its items went back on the shelf: nothing to %.', o.number,
+        case p_step when 'packed' then 'pack' else 'send' end using errcode = '55000';
+    end if;
+    if private.order_refundable_cents(o.id) = 0 then
+      raise exception 'Order % is refunded in full: nothing to %.', o.number,
+        case p_step when 'packed' then 'pack' else 'send' end using errcode = '55000';
+    end if;
+  end if;
   needs := case p_step when 'paid' then 'awaiting_payment' when 'packed' then 'paid' else 'packed' end;
   if o.state = needs or (p_step = 'paid' and o.state = 'expired') then
     return o;
@@ -323,7 +335,8 @@ GRANT ALL ON FUNCTION public.mark_order_collected(p_order_id uuid) TO service_ro
 -- /admin/store: one page of orders with their buyer, how many items and the total, and how many match, in
 -- one request. search: the order number, the buyer's name or e-mail; filter: one state ('' all); pay: how
 -- it is paid, 'card' or 'bank_transfer' ('' both). Sorted by number, placed, buyer, items, total or state.
-CREATE FUNCTION public.admin_orders(search text DEFAULT ''::text, filter text DEFAULT ''::text, pay text DEFAULT ''::text, sort text DEFAULT 'placed'::text, direction text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(id uuid, number text, placed_at timestamp with time zone, buyer_id uuid, buyer_name text, buyer_email text, items integer, total_cents integer, currency text, pay_by text, delivery text, state text, total_count integer)
+-- refunded_cents: what its refunds give back, made or on their way to Stripe (decision 0097).
+CREATE FUNCTION public.admin_orders(search text DEFAULT ''::text, filter text DEFAULT ''::text, pay text DEFAULT ''::text, sort text DEFAULT 'placed'::text, direction text DEFAULT 'desc'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0) RETURNS TABLE(id uuid, number text, placed_at timestamp with time zone, buyer_id uuid, buyer_name text, buyer_email text, items integer, total_cents integer, currency text, pay_by text, delivery text, state text, refunded_cents integer, total_count integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -345,7 +358,11 @@ begin
     $sql$
       select o.id, o.number, o.placed_at, o.user_id, p.full_name, u.email::text,
              (select coalesce(sum(l.quantity), 0)::integer from public.order_lines l where l.order_id = o.id),
-             o.total_cents, o.currency, o.pay_by, o.delivery, o.state, (count(*) over ())::integer
+             o.total_cents, o.currency, o.pay_by, o.delivery, o.state,
+             -- Refunds made or on their way to Stripe (decision 0097).
+             (select coalesce(sum(r.amount_cents), 0)::integer from public.order_refunds r
+              where r.order_id = o.id and r.state <> 'failed'),
+             (count(*) over ())::integer
       from public.orders o
       left join public.profiles p on p.id = o.user_id
       left join auth.users u on u.id = o.user_id

@@ -137,6 +137,11 @@ begin
     join public.payments p on p.id = r.payment_id
     join public.bookings b on b.id = p.booking_id
     where r.stripe_refund_id is not null
+    -- A store order's card refunds that Stripe made (decision 0097).
+    union all
+    select r.stripe_refund_id, null, o.currency, r.amount_cents, r.settled_at
+    from public.order_refunds r join public.orders o on o.id = r.order_id
+    where r.stripe_refund_id is not null
   ),
   payments_compared as (
     select coalesce(s.id, l.id) as id, s.cents as stripe_cents, s.currency as stripe_currency,

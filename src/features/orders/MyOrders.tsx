@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { formatAudCents } from '../../lib/format/currency';
 import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
-import { orderHref, orderStateLabel } from './orders';
+import { orderHref, orderStateLabel, refundTotals } from './orders';
 import { fetchMyOrders } from './orders.data';
 
 /**
  * The member's store orders on the dashboard (decision 0091), newest first, each with its state and a link to
- * its page (how to pay it, or its tax invoice). Nothing is shown to a member who has never ordered.
+ * its page (how to pay it, or its tax invoice) and what was refunded of it (decision 0097). Nothing is shown
+ * to a member who has never ordered.
  */
 export function MyOrders() {
   const query = useQuery({ queryKey: ['my-orders'], queryFn: () => fetchMyOrders() });
@@ -28,6 +29,7 @@ export function MyOrders() {
               <p className="text-muted-foreground text-sm">
                 {formatOrdinalDate(sydneyDate(order.placed_at))} · {formatAudCents(order.total_cents)}
               </p>
+              <RefundedLine refunds={order.order_refunds} />
             </div>
             <span
               className="border-border rounded-full border px-2.5 py-0.5 text-xs font-semibold"
@@ -39,5 +41,18 @@ export function MyOrders() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** "Refunded $x" once a refund is made, and what is still on its way back to the card. */
+function RefundedLine({ refunds }: { refunds: { amount_cents: number; state: string }[] }) {
+  const { made, waiting } = refundTotals(refunds);
+  if (made + waiting === 0) return null;
+  return (
+    <p className="text-sm" data-testid="order-refunded">
+      {made > 0 && `Refunded ${formatAudCents(made)}`}
+      {made > 0 && waiting > 0 && ' · '}
+      {waiting > 0 && `Refund of ${formatAudCents(waiting)} on its way`}
+    </p>
   );
 }

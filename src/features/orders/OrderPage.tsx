@@ -7,7 +7,7 @@ import { formatDateTime, formatOrdinalDate, sydneyDate } from '../../lib/format/
 import { BankTransferDetails } from '../bookings/BankTransferDetails';
 import type { Business } from '../invoices/Invoice';
 import { OrderSummary } from './OrderSummary';
-import { addressLines, isPaid, lineLabel, orderIdFrom, orderStateLabel } from './orders';
+import { addressLines, isPaid, lineLabel, orderIdFrom, orderStateLabel, refundTotals } from './orders';
 import { fetchOrder, OrderPaymentError, startOrderCardPayment, type OrderWithLines } from './orders.data';
 
 /** How often, and how long, the page asks whether Stripe's webhook has marked the order paid. */
@@ -222,6 +222,12 @@ function OrderDocument({
                   {order.tracking_number}
                   {order.carrier ? ` (${order.carrier})` : ''}
                 </dd>
+              </>
+            )}
+            {refundTotals(order.order_refunds).made > 0 && (
+              <>
+                <dt className="font-medium">Refunded</dt>
+                <dd data-testid="order-refunded">{formatAudCents(refundTotals(order.order_refunds).made)}</dd>
               </>
             )}
           </dl>

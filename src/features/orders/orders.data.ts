@@ -13,7 +13,9 @@ import { toItems } from '../cart/cart.data';
 
 export type Order = Tables<'orders'>;
 export type OrderLine = Tables<'order_lines'>;
-export type OrderWithLines = Order & { order_lines: OrderLine[] };
+/** The member's order with its refunds' amounts and states (decision 0097). */
+export type OrderWithRefunds = Order & { order_refunds: { amount_cents: number; state: string }[] };
+export type OrderWithLines = OrderWithRefunds & { order_lines: OrderLine[] };
 export type PayBy = 'card' | 'bank_transfer';
 export type Delivery = { method: 'pickup' } | ({ method: 'ship' } & DeliveryAddress);
 
@@ -55,7 +57,7 @@ export function orderRefusal(error: unknown): string | undefined {
     : undefined;
 }
 
-/** One of the member's orders with its lines; null when it is not theirs or does not exist. */
+/** One of the member's orders with its lines and refunds; null when it is not theirs or does not exist. */
 export async function fetchOrder(
   orderId: string,
   client: LoadClient = sharedClient,
@@ -64,22 +66,22 @@ export async function fetchOrder(
   return unwrap(
     await supabase
       .from('orders')
-      .select('*, order_lines(*)')
+      .select('*, order_lines(*), order_refunds(amount_cents, state)')
       .eq('id', orderId)
       .order('position', { referencedTable: 'order_lines' })
       .maybeSingle(),
   );
 }
 
-/** The member's orders, newest first (the dashboard's list). */
-export async function fetchMyOrders(client: LoadClient = sharedClient): Promise<Order[]> {
+/** The member's orders with their refunds, newest first (the dashboard's list). */
+export async function fetchMyOrders(client: LoadClient = sharedClient): Promise<OrderWithRefunds[]> {
   const supabase = await client();
   const user = (await supabase.auth.getSession()).data.session?.user.id;
   if (!user) return [];
   return unwrap(
     await supabase
       .from('orders')
-      .select('*')
+      .select('*, order_refunds(amount_cents, state)')
       .eq('user_id', user)
       .order('placed_at', { ascending: false })
       .limit(50),

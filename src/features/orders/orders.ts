@@ -52,3 +52,21 @@ export function addressLines(order: Order): string[] | null {
     [order.ship_suburb, order.ship_state, order.ship_postcode].filter(Boolean).join(' '),
   ].filter((line): line is string => Boolean(line));
 }
+
+/** An order's refund as the member and the admin read it (decision 0097). */
+export interface OrderRefundLike {
+  amount_cents: number;
+  state: string;
+}
+
+/**
+ * What an order's refunds gave back (made) and what is still on its way to Stripe (requested); a failed one
+ * gives nothing. The database's private.order_refundable_cents counts the same.
+ */
+export function refundTotals(refunds: readonly OrderRefundLike[]): { made: number; waiting: number } {
+  const sum = (state: string) =>
+    refunds
+      .filter((refund) => refund.state === state)
+      .reduce((total, refund) => total + refund.amount_cents, 0);
+  return { made: sum('made'), waiting: sum('requested') };
+}

@@ -1458,6 +1458,66 @@ export type Database = {
           },
         ];
       };
+      order_refunds: {
+        Row: {
+          id: string;
+          order_id: string;
+          amount_cents: number;
+          method: string;
+          reason: string;
+          state: string;
+          stripe_refund_id: string | null;
+          failure: string | null;
+          stock_returned: boolean;
+          requested_by: string | null;
+          created_at: string;
+          settled_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          order_id: string;
+          amount_cents: number;
+          method: string;
+          reason: string;
+          state?: string;
+          stripe_refund_id?: string | null;
+          failure?: string | null;
+          stock_returned?: boolean;
+          requested_by?: string | null;
+          created_at?: string;
+          settled_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          order_id?: string;
+          amount_cents?: number;
+          method?: string;
+          reason?: string;
+          state?: string;
+          stripe_refund_id?: string | null;
+          failure?: string | null;
+          stock_returned?: boolean;
+          requested_by?: string | null;
+          created_at?: string;
+          settled_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_refunds_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'order_refunds_requested_by_fkey';
+            columns: ['requested_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       orders: {
         Row: {
           id: string;
@@ -3033,6 +3093,7 @@ export type Database = {
           pay_by: string;
           delivery: string;
           state: string;
+          refunded_cents: number;
           total_count: number;
         }[];
       };
@@ -3586,6 +3647,19 @@ export type Database = {
           unnamed: number;
         }[];
       };
+      order_refunds_to_make: {
+        Args: {
+          p_refund_id?: string;
+        };
+        Returns: {
+          id: string;
+          order_id: string;
+          payment_intent: string;
+          amount_cents: number;
+          currency: string;
+          reason: string;
+        }[];
+      };
       order_to_pay_by_card: {
         Args: {
           p_order_id: string;
@@ -3813,6 +3887,28 @@ export type Database = {
           surcharge_cents: number;
         };
       };
+      refund_order: {
+        Args: {
+          p_order_id: string;
+          p_amount_cents: number;
+          p_reason: string;
+          p_return_stock?: boolean;
+        };
+        Returns: {
+          id: string;
+          order_id: string;
+          amount_cents: number;
+          method: string;
+          reason: string;
+          state: string;
+          stripe_refund_id: string | null;
+          failure: string | null;
+          stock_returned: boolean;
+          requested_by: string | null;
+          created_at: string;
+          settled_at: string | null;
+        };
+      };
       register_interest: {
         Args: {
           event_name: string;
@@ -4015,6 +4111,27 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+        };
+      };
+      settle_order_refund: {
+        Args: {
+          p_refund_id: string;
+          p_refund?: Json;
+          p_failure?: string;
+        };
+        Returns: {
+          id: string;
+          order_id: string;
+          amount_cents: number;
+          method: string;
+          reason: string;
+          state: string;
+          stripe_refund_id: string | null;
+          failure: string | null;
+          stock_returned: boolean;
+          requested_by: string | null;
+          created_at: string;
+          settled_at: string | null;
         };
       };
       split_installment: {

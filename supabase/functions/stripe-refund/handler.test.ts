@@ -131,4 +131,47 @@ describe('handleStripeRefund', () => {
     const response = await handleStripeRefund(post({ request_id: REQUEST_ID }), o);
     expect(response.status).toBe(404);
   });
+
+  it("makes a store order's refund on the order's PaymentIntent with its own key, apart from the bookings'", async () => {
+    const made: unknown[] = [];
+    const calls: string[] = [];
+    const orderRefund = {
+      id: REQUEST_ID,
+      order_id: WAITING.booking_id,
+      payment_intent: 'pi_order',
+      amount_cents: 700,
+    };
+    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+      calls.push(`${String(url).split('/rpc/')[1]} ${JSON.stringify(body)}`);
+      if (String(url).endsWith('/order_refunds_to_make')) return Response.json([orderRefund]);
+      return Response.json({ id: body['p_refund_id'], state: 'made', failure: null });
+    }) as typeof globalThis.fetch;
+    const { options: o } = options([], {
+      create: (async (params: unknown, requestOptions: unknown) => {
+        made.push([params, requestOptions]);
+        return { id: 're_order', amount: 700, payment_intent: 'pi_order', status: 'succeeded' };
+      }) as unknown as Stripe['refunds']['create'],
+    });
+    const response = await handleStripeRefund(post({ order_refund_id: REQUEST_ID }), { ...o, fetch });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ state: 'made' });
+    expect(made).toEqual([
+      [
+        {
+          payment_intent: 'pi_order',
+          amount: 700,
+          reason: 'requested_by_customer',
+          metadata: { order_refund_id: REQUEST_ID, order_id: orderRefund.order_id },
+        },
+        { idempotencyKey: `order-refund-${REQUEST_ID}` },
+      ],
+    ]);
+    // No booking's list is read: the order's refund is asked for and settled alone.
+    expect(calls).toEqual([
+      `order_refunds_to_make {"p_refund_id":"${REQUEST_ID}"}`,
+      `settle_order_refund {"p_refund_id":"${REQUEST_ID}","p_refund":{"id":"re_order","amount":700,"payment_intent":"pi_order","status":"succeeded"}}`,
+    ]);
+    expect((await handleStripeRefund(post({ order_refund_id: 'nope' }), o)).status).toBe(400);
+  });
 });

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { answer, preflight } from '../_shared/http.ts';
+import { makeOrderRefunds } from './order-refunds.ts';
 
 /**
  * Makes the card refunds admins asked for (decision 0090). POST `{ request_id }` right after an admin's
@@ -9,7 +10,8 @@ import { answer, preflight } from '../_shared/http.ts';
  * answer makes it once, and Stripe's answer goes back to the database (public.settle_card_refund_request),
  * which records a succeeded refund in the ledger. Stripe's refusal is kept on the request in Stripe's words;
  * Stripe unreachable leaves it waiting for the next sweep. Web-standard Request/Response only, so a unit test
- * runs it in Node too.
+ * runs it in Node too. Store orders' refunds (decision 0097, order-refunds.ts) are asked for apart:
+ * `{ order_refund_id }` after public.refund_order, `{ kind: 'order' }` from their own sweep.
  */
 export interface RefundOptions {
   stripe: Stripe;
@@ -58,6 +60,10 @@ export async function handleStripeRefund(request: Request, options: RefundOption
   const requestId = (body as { request_id?: unknown } | null)?.request_id;
   if (requestId !== undefined && (typeof requestId !== 'string' || !UUID.test(requestId)))
     return answer(400, { message: 'No such refund request.' });
+  const orderRefundId = (body as { order_refund_id?: unknown } | null)?.order_refund_id;
+  if (orderRefundId !== undefined && (typeof orderRefundId !== 'string' || !UUID.test(orderRefundId)))
+    return answer(400, { message: 'No such refund request.' });
+  const ordersOnly = orderRefundId !== undefined || (body as { kind?: unknown } | null)?.kind === 'order';
   const doFetch = options.fetch ?? fetch;
   const rpc = (name: string, args: Record<string, unknown>) =>
     doFetch(`${options.url}/rest/v1/rpc/${name}`, {
@@ -69,6 +75,17 @@ export async function handleStripeRefund(request: Request, options: RefundOption
       },
       body: JSON.stringify(args),
     });
+
+  if (ordersOnly) {
+    const made = await makeOrderRefunds((orderRefundId as string | undefined) ?? null, {
+      stripe: options.stripe,
+      rpc,
+      isRefusal,
+    });
+    if (made.listFailed)
+      return answer(502, { message: 'The refund could not be started. Please try again.' });
+    return answerRefunds(orderRefundId, made.settled, made.unreachable);
+  }
 
   const listed = await rpc('card_refunds_to_make', { p_request_id: requestId ?? null });
   if (!listed.ok) {
@@ -112,7 +129,12 @@ export async function handleStripeRefund(request: Request, options: RefundOption
     settled.push({ id: row.id, state: row.state, failure: row.failure });
   }
 
-  if (requestId) {
+  return answerRefunds(requestId, settled, unreachable);
+}
+
+/** One refund's outcome in words for the admin's page, or every refund's for the sweep. */
+function answerRefunds(oneId: unknown, settled: Settled[], unreachable: boolean): Response {
+  if (oneId) {
     const one = settled[0];
     if (!one) return answer(404, { message: 'This refund has already been made, or no such request.' });
     if (one.state === 'failed') return answer(409, { message: one.failure, state: one.state });

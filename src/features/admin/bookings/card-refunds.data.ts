@@ -7,7 +7,10 @@ import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../../lib/supabase/config';
 import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
 
 /** POSTs to the stripe-refund function with the admin's token; null when it could not be reached. */
-async function callStripeRefund(body: Record<string, unknown>, client: LoadClient): Promise<Response | null> {
+export async function callStripeRefund(
+  body: Record<string, unknown>,
+  client: LoadClient,
+): Promise<Response | null> {
   const token = (await (await client()).auth.getSession()).data.session?.access_token;
   try {
     return await fetch(`${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/stripe-refund`, {

@@ -14,6 +14,7 @@ const JOB_PURPOSES: Record<string, string> = {
   'prune-images': 'Removes uploaded images no post uses (daily)',
   'card-attempts-sweep': 'Closes card payments whose Stripe page was never opened (every 5 minutes)',
   'card-refunds-sweep': 'Retries card refunds still waiting for Stripe (every 10 minutes)',
+  'order-refunds-sweep': 'Retries store order refunds still waiting for Stripe (every 10 minutes)',
 };
 
 export function jobPurpose(jobName: string): string {

@@ -3,10 +3,12 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { formatDateTime } from '../../../lib/format/dates';
-import { addressLines, lineLabel, orderStateLabel } from '../../orders/orders';
+import { addressLines, lineLabel, orderStateLabel, refundTotals } from '../../orders/orders';
 import { RecordSection, RecordTable } from '../customers/RecordSection';
 import { AdminPage } from '../ui/AdminPage';
 import { OrderStepDialog } from './OrderStepDialog';
+import { canRefund, orderRefundStateLabel, refundsEndSteps } from './order-refunds';
+import { RefundOrderDialog } from './RefundOrderDialog';
 import { actionLabel, money, nextAction, payLabel, stepLabel, type OrderAction } from './orders';
 import { fetchOrder, orderKey, type OrderRecord } from './orders.data';
 
@@ -53,7 +55,10 @@ function OrderView({ record }: { record: OrderRecord }) {
   const { order } = record;
   const currency = order.currency;
   const [action, setAction] = useState<OrderAction | null>(null);
-  const next = nextAction(order);
+  const [refunding, setRefunding] = useState(false);
+  const stepsEnded = refundsEndSteps(order, record.refunds);
+  const next = stepsEnded ? null : nextAction(order);
+  const refunded = refundTotals(record.refunds);
   const address = addressLines(order);
   const facts: [string, React.ReactNode][] = [
     ['State', orderStateLabel(order.state, order.delivery)],
@@ -75,6 +80,11 @@ function OrderView({ record }: { record: OrderRecord }) {
     ['Includes GST of', money(order.gst_cents, currency)],
   ];
   if (order.state === 'awaiting_payment') facts.push(['Held until', formatDateTime(order.expires_at)]);
+  if (refunded.made + refunded.waiting > 0)
+    facts.push([
+      'Refunded',
+      `${money(refunded.made, currency)}${refunded.waiting ? ` (and ${money(refunded.waiting, currency)} waiting for Stripe)` : ''}`,
+    ]);
   if (order.tracking_number)
     facts.push(['Tracking number', `${order.tracking_number}${order.carrier ? ` (${order.carrier})` : ''}`]);
 
@@ -101,10 +111,33 @@ function OrderView({ record }: { record: OrderRecord }) {
               ? 'Waiting for the buyer to pay by card: Stripe marks it paid.'
               : order.state === 'expired'
                 ? 'This order expired unpaid and its items went back on the shelf.'
-                : 'Nothing left to do: this order is done.'}
+                : stepsEnded && order.state !== 'shipped'
+                  ? 'Refunded: nothing to pack or send.'
+                  : 'Nothing left to do: this order is done.'}
           </p>
         )}
         <OrderStepDialog action={action} record={record} onClose={() => setAction(null)} />
+      </RecordSection>
+      <RecordSection title="Refunds" count={record.refunds.length}>
+        <RecordTable
+          caption="Refunds"
+          rows={record.refunds}
+          empty="No refunds."
+          rowKey={(row) => row.id}
+          columns={[
+            { header: 'Asked', cell: (row) => formatDateTime(row.created_at) },
+            { header: 'Amount', cell: (row) => money(row.amount_cents, currency) },
+            { header: 'Reason', cell: (row) => row.reason },
+            { header: 'State', cell: (row) => orderRefundStateLabel(row) },
+            { header: 'Items back in stock', cell: (row) => (row.stock_returned ? 'Yes' : 'No') },
+          ]}
+        />
+        {canRefund(order, record.refunds) && (
+          <button type="button" className={buttonClass('outline')} onClick={() => setRefunding(true)}>
+            Refund…
+          </button>
+        )}
+        <RefundOrderDialog open={refunding} record={record} onClose={() => setRefunding(false)} />
       </RecordSection>
       <RecordSection title="Items" count={record.lines.length}>
         <RecordTable

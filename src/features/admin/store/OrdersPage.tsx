@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatDateTime } from '../../../lib/format/dates';
-import { orderStateLabel } from '../../orders/orders';
 import { DataTable } from '../table/DataTable';
 import { ExportCsvButton } from '../table/ExportCsvButton';
 import { FilterSelect } from '../table/FilterSelect';
@@ -11,7 +10,15 @@ import { useListSearch } from '../table/useListSearch';
 import { AdminPage } from '../ui/AdminPage';
 import type { OrderSearch } from './order-search';
 import { fetchOrders, ordersKey, type OrderRow } from './orders.data';
-import { money, ORDER_CSV_COLUMNS, ordersQuery, PAY_FILTERS, payLabel, STATE_FILTERS } from './orders';
+import {
+  listStateLabel,
+  money,
+  ORDER_CSV_COLUMNS,
+  ordersQuery,
+  PAY_FILTERS,
+  payLabel,
+  STATE_FILTERS,
+} from './orders';
 
 const column = createColumnHelper<OrderRow>();
 const number = new Intl.NumberFormat('en-AU');
@@ -67,7 +74,7 @@ const COLUMNS = [
   column.accessor('state', {
     id: 'state',
     header: 'State',
-    cell: ({ row }) => orderStateLabel(row.original.state, row.original.delivery),
+    cell: ({ row }) => listStateLabel(row.original),
   }),
 ];
 

@@ -62,10 +62,12 @@ export interface OrderStep {
   by: string | null;
 }
 
-/** One order as the screen shows it: the row, its lines, its buyer and its timeline. */
+/** One order as the screen shows it: the row, its lines, its refunds, its buyer and its timeline. */
 export interface OrderRecord {
   order: Tables['orders']['Row'];
   lines: OrderLine[];
+  /** Its refunds, oldest first (decision 0097). */
+  refunds: Tables['order_refunds']['Row'][];
   buyer: { name: string | null; email: string | null };
   steps: OrderStep[];
 }
@@ -74,16 +76,17 @@ export interface OrderRecord {
 export async function fetchOrder(id: string, client: LoadClient = sharedClient): Promise<OrderRecord | null> {
   const supabase = await client();
   const [row, extra] = await Promise.all([
-    supabase.from('orders').select('*, order_lines(*)').eq('id', id).maybeSingle(),
+    supabase.from('orders').select('*, order_lines(*), order_refunds(*)').eq('id', id).maybeSingle(),
     supabase.rpc('admin_order', { p_order_id: id }).maybeSingle(),
   ]);
   const data = unwrap(row);
   const more = unwrap(extra);
   if (!data || !more) return null;
-  const { order_lines, ...order } = data;
+  const { order_lines, order_refunds, ...order } = data;
   return {
     order,
     lines: [...order_lines].sort((a, b) => a.position - b.position),
+    refunds: [...order_refunds].sort((a, b) => a.created_at.localeCompare(b.created_at)),
     buyer: { name: more.buyer_name as string | null, email: more.buyer_email as string | null },
     steps: more.steps as unknown as OrderStep[],
   };

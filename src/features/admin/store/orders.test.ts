@@ -4,7 +4,14 @@ import { orderStateLabel } from '../../orders/orders';
 import { toCsv } from '../table/csv';
 import { orderSearchSchema } from './order-search';
 import type { OrderRow } from './orders.data';
-import { actionLabel, nextAction, ORDER_CSV_COLUMNS, ordersQuery, stepFormSchema } from './orders';
+import {
+  actionLabel,
+  listStateLabel,
+  nextAction,
+  ORDER_CSV_COLUMNS,
+  ordersQuery,
+  stepFormSchema,
+} from './orders';
 
 describe('ordersQuery', () => {
   it('asks for the newest first when the address says nothing', () => {
@@ -72,10 +79,14 @@ describe('an order in words', () => {
       pay_by: 'bank_transfer',
       delivery: 'pickup',
       state: 'packed',
+      refunded_cents: 1000,
     };
     expect(toCsv(ORDER_CSV_COLUMNS, [row]).split('\r\n')[1]).toBe(
-      'S100001,2026-11-20T01:00:00Z,Mia Member,mia@example.com,3,AUD,26.40,Bank transfer,Pickup,Ready for pickup,o1',
+      'S100001,2026-11-20T01:00:00Z,Mia Member,mia@example.com,3,AUD,26.40,Bank transfer,Pickup,Ready for pickup,10.00,o1',
     );
+    expect(listStateLabel(row)).toBe('Ready for pickup, part refunded');
+    expect(listStateLabel({ ...row, state: 'paid', refunded_cents: 2640 })).toBe('Paid, refunded');
+    expect(listStateLabel({ ...row, refunded_cents: 0 })).toBe('Ready for pickup');
   });
 });
 

@@ -62,6 +62,7 @@ export const ORDER_CSV_COLUMNS: readonly CsvColumn<OrderRow>[] = [
   { header: 'Pay by', value: (row) => payLabel(row.pay_by) },
   { header: 'Delivery', value: (row) => (row.delivery === 'pickup' ? 'Pickup' : 'Post') },
   { header: 'State', value: (row) => orderStateLabel(row.state, row.delivery) },
+  { header: 'Refunded', value: (row) => dollars(row.refunded_cents) },
   { header: 'Order id', value: (row) => row.id },
 ];
 
@@ -142,3 +143,13 @@ export function stepFormSchema(action: OrderAction, totalCents: number, currency
     });
 }
 export type StepForm = z.infer<ReturnType<typeof stepFormSchema>>;
+
+/**
+ * An order's state in the list, with its refunds (decision 0097): 'Paid, refunded' once nothing is left to
+ * refund, 'Shipped, part refunded' while some is. refunded_cents counts refunds made or on their way.
+ */
+export function listStateLabel(row: Pick<OrderRow, 'state' | 'delivery' | 'refunded_cents' | 'total_cents'>) {
+  const state = orderStateLabel(row.state, row.delivery);
+  if (row.refunded_cents <= 0) return state;
+  return `${state}, ${row.refunded_cents >= row.total_cents ? 'refunded' : 'part refunded'}`;
+}

@@ -13,6 +13,7 @@ import { INVOICES_MATRIX } from './invoices.ts';
 import { EVENTS_MATRIX } from './events.ts';
 import { MODERATION_MATRIX } from './moderation.ts';
 import { OPERATOR_CANCELLATIONS_MATRIX } from './operator-cancellations.ts';
+import { ORDER_REFUNDS_MATRIX } from './order-refunds.ts';
 import { OVERVIEW_MATRIX } from './overview.ts';
 import { PAYMENT_PLANS_MATRIX } from './payment-plans.ts';
 import { POLLS_MATRIX } from './polls.ts';
@@ -54,4 +55,5 @@ export const ADMIN_MATRIX_PARTS: MatrixPart[] = [
   AUTOPAY_MATRIX,
   STRIPE_RECONCILIATION_MATRIX,
   OPERATOR_CANCELLATIONS_MATRIX,
+  ORDER_REFUNDS_MATRIX,
 ];
