@@ -132,7 +132,7 @@ begin
   select * into settings from private.company_settings;
   select * into b from public.bookings where id = p_booking_id;
   select * into e from public.events where id = b.event_id;
-  select r.email, r.greeting into recipient, greeting from private.mail_recipient(b.user_id) r;
+  select who.email, who.greeting into recipient, greeting from private.mail_recipient(b.user_id) who;
   if settings is null or b.id is null or recipient is null then
     return;
   end if;
@@ -240,7 +240,7 @@ declare
 begin
   select * into settings from private.company_settings;
   select * into b from public.bookings where id = p_booking_id;
-  select r.email, r.greeting into recipient, greeting from private.mail_recipient(b.user_id) r;
+  select who.email, who.greeting into recipient, greeting from private.mail_recipient(b.user_id) who;
   if settings is null or b.id is null or recipient is null then
     return;
   end if;

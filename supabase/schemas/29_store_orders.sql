@@ -246,11 +246,8 @@ declare
 begin
   select * into settings from private.company_settings;
   select * into o from public.orders where id = p_order_id;
-  select u.email, coalesce(nullif(split_part(p.full_name, ' ', 1), ''), 'there')
-  into recipient, greeting
-  from auth.users u left join public.profiles p on p.id = u.id
-  where u.id = o.user_id;
-  if settings is null or o.id is null or recipient is null or not private.is_email(recipient) then
+  select who.email, who.greeting into recipient, greeting from private.mail_recipient(o.user_id) who;
+  if settings is null or o.id is null or recipient is null then
     return;
   end if;
   select * into bank from private.company_bank_details;

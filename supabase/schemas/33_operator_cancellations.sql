@@ -36,11 +36,8 @@ begin
   select * into settings from private.company_settings;
   select * into b from public.bookings where id = p_booking_id;
   select * into e from public.events where id = b.event_id;
-  select u.email, coalesce(nullif(split_part(p.full_name, ' ', 1), ''), 'there')
-  into recipient, greeting
-  from auth.users u left join public.profiles p on p.id = u.id
-  where u.id = b.user_id;
-  if settings is null or b.id is null or recipient is null or not private.is_email(recipient) then
+  select who.email, who.greeting into recipient, greeting from private.mail_recipient(b.user_id) who;
+  if settings is null or b.id is null or recipient is null then
     return;
   end if;
   select coalesce(sum(d.due_cents) filter (where d.method = 'card'), 0),

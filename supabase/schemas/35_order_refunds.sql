@@ -120,11 +120,8 @@ begin
   select * into settings from private.company_settings;
   select * into r from public.order_refunds where id = p_refund_id;
   select * into o from public.orders where id = r.order_id;
-  select u.email, coalesce(nullif(split_part(p.full_name, ' ', 1), ''), 'there')
-  into recipient, greeting
-  from auth.users u left join public.profiles p on p.id = u.id
-  where u.id = o.user_id;
-  if settings is null or o.id is null or r.state <> 'made' or recipient is null or not private.is_email(recipient) then
+  select who.email, who.greeting into recipient, greeting from private.mail_recipient(o.user_id) who;
+  if settings is null or o.id is null or r.state <> 'made' or recipient is null then
     return;
   end if;
   order_url := settings.site_url || '/store/order?order=' || o.id;
