@@ -486,6 +486,7 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+          surcharge_cents: number;
         };
         Insert: {
           id?: string;
@@ -498,6 +499,7 @@ export type Database = {
           created_at?: string;
           settled_at?: string | null;
           requested_by?: string | null;
+          surcharge_cents?: number;
         };
         Update: {
           id?: string;
@@ -510,6 +512,7 @@ export type Database = {
           created_at?: string;
           settled_at?: string | null;
           requested_by?: string | null;
+          surcharge_cents?: number;
         };
         Relationships: [
           {
@@ -1649,6 +1652,7 @@ export type Database = {
           refunded_at: string;
           reference: string | null;
           recorded_by: string | null;
+          surcharge_cents: number;
         };
         Insert: {
           id?: string;
@@ -1658,6 +1662,7 @@ export type Database = {
           refunded_at?: string;
           reference?: string | null;
           recorded_by?: string | null;
+          surcharge_cents?: number;
         };
         Update: {
           id?: string;
@@ -1667,6 +1672,7 @@ export type Database = {
           refunded_at?: string;
           reference?: string | null;
           recorded_by?: string | null;
+          surcharge_cents?: number;
         };
         Relationships: [
           {
@@ -3791,6 +3797,7 @@ export type Database = {
           refunded_at: string;
           reference: string | null;
           recorded_by: string | null;
+          surcharge_cents: number;
         };
       };
       record_payment: {
@@ -3892,6 +3899,7 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+          surcharge_cents: number;
         };
       };
       resend_booking_email: {
@@ -4015,6 +4023,7 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+          surcharge_cents: number;
         };
       };
       split_installment: {
