@@ -469,7 +469,13 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
     );
     const { rows } = await testDb.db.query<{
       version: number;
-      lines: { kind: string; description: string; amount_cents: number; gst_cents?: number }[];
+      lines: {
+        kind: string;
+        description: string;
+        detail: string;
+        amount_cents: number;
+        gst_cents?: number;
+      }[];
       total_cents: number;
       gst_cents: number;
       gst_treatment: string;
