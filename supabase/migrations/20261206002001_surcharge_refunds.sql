@@ -243,9 +243,11 @@ begin
     update public.card_refund_requests q set state = 'made', stripe_refund_id = p_refund ->> 'id', settled_at = now()
     where q.id = request.id and q.state = 'requested';
   else
-    surcharge := greatest(0, total - payment.amount_cents
-                             + coalesce((select sum(r.amount_cents) from public.payment_refunds r
-                                         where r.payment_id = payment.id), 0));
+    -- Beyond the surcharge left too, it stays amount: refund_within_payment refuses it in those words.
+    select least(greatest(0, total - payment.amount_cents + coalesce(sum(r.amount_cents), 0)),
+                 greatest(0, payment.surcharge_cents - coalesce(sum(r.surcharge_cents), 0)))
+    into surcharge
+    from public.payment_refunds r where r.payment_id = payment.id;
   end if;
   insert into public.payment_refunds (payment_id, amount_cents, surcharge_cents, stripe_refund_id)
   values (payment.id, total - surcharge, surcharge, p_refund ->> 'id')

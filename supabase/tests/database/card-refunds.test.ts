@@ -475,7 +475,7 @@ describe.each(DATABASE_KINDS)('card refunds and the attempts sweep on $name', (k
       // Nothing more was paid: a further refund is refused and nothing is kept.
       expect(await refusal(dashboard(next('re_dash'), 1))).toEqual({
         code: '22023',
-        message: "a payment's refunds give back at most its card surcharge (0 cents left to refund)",
+        message: "a payment's refunds add up to at most the payment (0 cents left to refund)",
       });
     });
   });
