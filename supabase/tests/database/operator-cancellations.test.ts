@@ -515,6 +515,12 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
         .then((r) => r.rows),
     );
     expect(asked.map((q) => q.amount_cents)).toEqual([161920]);
+    // The member's e-mail says what really comes back to the card, the surcharge included.
+    const mail = await testDb.db.query<{ body: string }>(
+      `select body from private.outbound_mail where subject = $1`,
+      [`Cancelled: ${title} (your booking ${booking.invoice_number})`],
+    );
+    expect(mail.rows[0]!.body).toContain('$1,619.20 paid by card goes back to the card you paid with');
     await asService(testDb.db, (tx) =>
       tx.query(`select public.settle_card_refund_request($1, $2::jsonb)`, [
         asked[0]!.id,
