@@ -446,6 +446,15 @@ describe.each(DATABASE_KINDS)('card refunds and the attempts sweep on $name', (k
       expect(await webhook('refund.updated', refund)).toBe('refund_already_recorded');
       expect(await refundsOf(booking.id)).toEqual([{ amount_cents: 160000, surcharge_cents: 1920 }]);
       expect(await ledger(booking.id)).toMatchObject({ paid_cents: 0, refunded_cents: 160000, refunds: 1 });
+      // The member's data export says so too.
+      const exported = await testDb.db.query<{ refunds: unknown }>(
+        `select b -> 'payments' -> 0 -> 'refunds' as refunds
+         from jsonb_array_elements(private.export_bookings($1)) b where b ->> 'id' = $2`,
+        [BOOKER, booking.id],
+      );
+      expect(exported.rows[0]!.refunds).toEqual([
+        expect.objectContaining({ amount_cents: 160000, surcharge_cents: 1920 }),
+      ]);
     });
 
     it("keeps the surcharge on a member's cancellation and an admin's full refund", async () => {
