@@ -454,7 +454,10 @@ CREATE TABLE public.payment_refunds (
     refunded_at timestamp with time zone DEFAULT now() NOT NULL,
     reference text,
     recorded_by uuid,
-    CONSTRAINT payment_refunds_amount_cents_check CHECK ((amount_cents > 0)),
+    surcharge_cents integer DEFAULT 0 NOT NULL,
+    CONSTRAINT payment_refunds_amount_cents_check CHECK ((amount_cents >= 0)),
+    CONSTRAINT payment_refunds_surcharge_cents_check CHECK ((surcharge_cents >= 0)),
+    CONSTRAINT payment_refunds_not_empty CHECK (((amount_cents + surcharge_cents) > 0)),
     CONSTRAINT payment_refunds_stripe_refund_id_check CHECK ((stripe_refund_id ~ '^re_[A-Za-z0-9]{1,200}$'::text)),
     CONSTRAINT payment_refunds_reference_check CHECK (((reference IS NULL) OR (private.is_trimmed(reference) AND (char_length(reference) >= 1) AND (char_length(reference) <= 100)))),
     CONSTRAINT payment_refunds_stripe_or_reference CHECK (((stripe_refund_id IS NOT NULL) OR (reference IS NOT NULL)))
@@ -465,6 +468,8 @@ COMMENT ON TABLE public.payment_refunds IS 'Refunds of payments, written by appl
 COMMENT ON COLUMN public.payment_refunds.reference IS 'A refund paid by bank transfer: the reference on the company''s transfer.';
 
 COMMENT ON COLUMN public.payment_refunds.recorded_by IS 'The admin who recorded a bank refund (null for Stripe''s refunds).';
+
+COMMENT ON COLUMN public.payment_refunds.surcharge_cents IS 'The part of a card refund that gave back the payment''s card surcharge: on top of amount_cents, never the booking''s money (decision 0096).';
 
 ALTER TABLE ONLY public.payment_refunds
     ADD CONSTRAINT payment_refunds_pkey PRIMARY KEY (id);
@@ -490,23 +495,31 @@ CREATE POLICY payment_refunds_select_authenticated ON public.payment_refunds FOR
 GRANT ALL ON TABLE public.payment_refunds TO service_role;
 GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
 
--- A payment's refunds never add up to more than the payment: the payment's row is locked, so two refunds
--- arriving together are checked one after the other.
+-- A payment's refunds never add up to more than the payment, nor their surcharge parts to more than its
+-- card surcharge: the payment's row is locked, so two refunds arriving together are checked one after the
+-- other.
 CREATE FUNCTION private.refund_within_payment() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
-  paid integer;
+  paid public.payments;
   refunded bigint;
+  surcharge_refunded bigint;
 begin
-  select p.amount_cents into paid from public.payments p where p.id = new.payment_id for update;
-  select coalesce(sum(r.amount_cents), 0) into refunded from public.payment_refunds r
+  select * into paid from public.payments p where p.id = new.payment_id for update;
+  select coalesce(sum(r.amount_cents), 0), coalesce(sum(r.surcharge_cents), 0)
+  into refunded, surcharge_refunded
+  from public.payment_refunds r
   where r.payment_id = new.payment_id and r.id <> new.id
     and r.stripe_refund_id is distinct from new.stripe_refund_id; -- a repeat of one is not another
-  if refunded + new.amount_cents > paid then
-    raise exception 'a payment''s refunds add up to at most the payment (% cents left to refund)', paid - refunded
-      using errcode = '22023';
+  if refunded + new.amount_cents > paid.amount_cents then
+    raise exception 'a payment''s refunds add up to at most the payment (% cents left to refund)',
+      paid.amount_cents - refunded using errcode = '22023';
+  end if;
+  if surcharge_refunded + new.surcharge_cents > paid.surcharge_cents then
+    raise exception 'a payment''s refunds give back at most its card surcharge (% cents left to refund)',
+      paid.surcharge_cents - surcharge_refunded using errcode = '22023';
   end if;
   return new;
 end

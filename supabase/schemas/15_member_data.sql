@@ -385,8 +385,8 @@ as $$ select $$;
 
 -- ---------------------------------------------------------------- bookings
 
--- Bookings with their event's title, their travellers and rooms, their instalments, the payments received,
--- the member's payment notices, the schedule's changes, the payment reminders sent, the invoice as issued (each version), and any
+-- Bookings with their event's title, their travellers and rooms, their instalments, the payments received
+-- (with their refunds, a card surcharge given back apart), the member's payment notices, the schedule's changes, the payment reminders sent, the invoice as issued (each version), and any
 -- cancellation with its refund and credit. Deletion keeps them: they are financial records (how long, and
 -- anonymised how, is issue 19's retention rule).
 create function private.export_bookings(member uuid) returns jsonb
@@ -410,6 +410,7 @@ as $$
                                             'refunds', coalesce((
                                               select jsonb_agg(jsonb_build_object(
                                                        'amount_cents', r.amount_cents,
+                                                       'surcharge_cents', r.surcharge_cents,
                                                        'refunded_at', r.refunded_at)
                                                      order by r.refunded_at, r.id)
                                               from public.payment_refunds r where r.payment_id = p.id),

@@ -61,8 +61,8 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.schedule_
 -- A booking's tax invoice as issued, version 1 to n. Its member and admins read it; nobody writes it: the
 -- deferred trigger below issues each version. bill_to is the member's name and e-mail as they were at the
 -- time (a tax invoice of $1,000 or more names its buyer); the lines are [{kind, description, detail,
--- amount_cents}] (kind: 'traveller', 'waiver' or 'surcharge', which also has its gst_cents; more kinds may
--- come). GST: a taxable event's price includes 10% GST, total/11 rounded to the cent, and each surcharge
+-- amount_cents}] (kind: 'traveller', 'waiver', 'surcharge' or 'surcharge_refund', the last two with their
+-- gst_cents; more kinds may come). GST: a taxable event's price includes 10% GST, total/11 rounded to the cent, and each surcharge
 -- line's likewise; a GST-free one has none.
 CREATE TABLE public.invoice_versions (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -112,8 +112,9 @@ GRANT SELECT ON TABLE public.invoice_versions TO authenticated;
 -- 'Traveller n', with the room chosen; the price before waivers less the room supplements shared between
 -- them, the first lines taking any odd cents, plus the traveller's own supplement), one line per waiver
 -- (negative), one line per card surcharge charged (kind 'surcharge', decision 0096: its own GST, as the
--- supply it was charged on is taxed), the total (the surcharges included), the GST and whether the booking
--- is cancelled.
+-- supply it was charged on is taxed), one negative line per card surcharge given back (kind
+-- 'surcharge_refund', with its GST negative: decision 0096's amendment), the total (the surcharges kept
+-- included), the GST and whether the booking is cancelled.
 CREATE FUNCTION private.invoice_content(p_booking_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -129,6 +130,8 @@ declare
   departure text;
   surcharged bigint;
   surcharge_gst bigint;
+  surcharge_back bigint;
+  surcharge_back_gst bigint;
 begin
   select * into b from public.bookings where id = p_booking_id;
   if not found then
@@ -171,6 +174,17 @@ begin
          coalesce(sum(private.gst_included_cents(p.surcharge_cents, e.gst_treatment)), 0)
   into lines, surcharged, surcharge_gst
   from public.payments p where p.booking_id = b.id and p.surcharge_cents > 0;
+  select lines || coalesce(jsonb_agg(jsonb_build_object(
+           'kind', 'surcharge_refund', 'description', 'Card surcharge refunded',
+           'detail', 'On the card payment of ' || to_char(p.received_on, 'FMDD Mon YYYY'),
+           'amount_cents', -r.surcharge_cents,
+           'gst_cents', -private.gst_included_cents(r.surcharge_cents, e.gst_treatment))
+         order by r.refunded_at, r.id), '[]'::jsonb),
+         coalesce(sum(r.surcharge_cents), 0),
+         coalesce(sum(private.gst_included_cents(r.surcharge_cents, e.gst_treatment)), 0)
+  into lines, surcharge_back, surcharge_back_gst
+  from public.payment_refunds r join public.payments p on p.id = r.payment_id
+  where p.booking_id = b.id and r.surcharge_cents > 0;
   return jsonb_build_object(
     'invoice_number', b.invoice_number,
     'bill_to', (select jsonb_build_object('name', coalesce(p.full_name, u.email), 'email', u.email)
@@ -180,8 +194,8 @@ begin
     'currency', b.currency,
     'gst_treatment', e.gst_treatment,
     'lines', lines,
-    'total_cents', b.total_cents + surcharged,
-    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment) + surcharge_gst,
+    'total_cents', b.total_cents + surcharged - surcharge_back,
+    'gst_cents', private.gst_included_cents(b.total_cents, e.gst_treatment) + surcharge_gst - surcharge_back_gst,
     'cancelled', b.status = 'cancelled');
 end
 $$;
@@ -237,8 +251,9 @@ $$;
 REVOKE ALL ON FUNCTION private.issue_invoice_version(p_booking_id uuid, p_issued_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.issue_invoice_version(p_booking_id uuid, p_issued_at timestamp with time zone) TO service_role;
 
--- The deferred trigger: at commit, for the booking a row of bookings, booking_travellers or schedule_changes
--- belongs to. Security definer: whoever changed the booking, the database writes its invoice.
+-- The deferred trigger: at commit, for the booking a row of bookings, booking_travellers, schedule_changes,
+-- payments or payment_refunds (through its payment) belongs to. Security definer: whoever changed the
+-- booking, the database writes its invoice.
 CREATE FUNCTION private.issue_invoice_version_at_commit() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -246,6 +261,8 @@ CREATE FUNCTION private.issue_invoice_version_at_commit() RETURNS trigger
 begin
   if tg_table_name = 'bookings' then
     perform private.issue_invoice_version(new.id);
+  elsif tg_table_name = 'payment_refunds' then
+    perform private.issue_invoice_version((select p.booking_id from public.payments p where p.id = new.payment_id));
   elsif tg_op = 'DELETE' then
     perform private.issue_invoice_version(old.booking_id);
   else

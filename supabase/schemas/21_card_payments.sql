@@ -197,12 +197,20 @@ GRANT ALL ON FUNCTION private.release_checkout_hold(p_session jsonb, OUT result 
 -- A succeeded Stripe refund, recorded once against the card payment it came from; the instalments the money
 -- left no longer covers are unpaid again. A refund still pending waits for its refund.updated; one whose
 -- payment we have not recorded yet is refused (55000), so nothing is kept and Stripe delivers it again.
+-- What gave back the card surcharge is recorded apart (surcharge_cents), so the booking is not credited with
+-- it: a refund of our own request splits as the request did (found by its Stripe id, or by the request_id
+-- the stripe-refund function puts in its metadata when the webhook comes first, which also marks the request
+-- made); any other (made in Stripe's Dashboard) is the payment's amount first, and only what exceeds the
+-- amount left counts against the surcharge (decision 0096's amendment).
 CREATE FUNCTION private.record_card_refund(p_refund jsonb, OUT result text, OUT booking_id uuid) RETURNS record
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
   payment public.payments;
+  request public.card_refund_requests;
+  total integer;
+  surcharge integer;
   inserted uuid;
 begin
   if p_refund ->> 'status' is distinct from 'succeeded' then
@@ -220,13 +228,33 @@ begin
      or (p_refund ->> 'amount')::numeric <> trunc((p_refund ->> 'amount')::numeric) then
     raise exception 'a refund has an amount of at least 1 cent' using errcode = '22023';
   end if;
+  total := (p_refund ->> 'amount')::integer;
+  -- The request before the booking: settle_card_refund_request locks them in that order too.
+  select * into request from public.card_refund_requests q
+  where q.payment_id = payment.id
+    and (q.stripe_refund_id = p_refund ->> 'id'
+         or q.state = 'requested' and q.id::text = lower(p_refund #>> '{metadata,request_id}'))
+  order by q.stripe_refund_id nulls last
+  limit 1
+  for update;
   perform 1 from public.bookings b where b.id = payment.booking_id for update;
   if exists (select 1 from public.payment_refunds r where r.stripe_refund_id = p_refund ->> 'id') then
     result := 'refund_already_recorded';
     return;
   end if;
-  insert into public.payment_refunds (payment_id, amount_cents, stripe_refund_id)
-  values (payment.id, (p_refund ->> 'amount')::integer, p_refund ->> 'id')
+  if request.id is not null and request.amount_cents + request.surcharge_cents = total then
+    surcharge := request.surcharge_cents;
+    update public.card_refund_requests q set state = 'made', stripe_refund_id = p_refund ->> 'id', settled_at = now()
+    where q.id = request.id and q.state = 'requested';
+  else
+    -- Beyond the surcharge left too, it stays amount: refund_within_payment refuses it in those words.
+    select least(greatest(0, total - payment.amount_cents + coalesce(sum(r.amount_cents), 0)),
+                 greatest(0, payment.surcharge_cents - coalesce(sum(r.surcharge_cents), 0)))
+    into surcharge
+    from public.payment_refunds r where r.payment_id = payment.id;
+  end if;
+  insert into public.payment_refunds (payment_id, amount_cents, surcharge_cents, stripe_refund_id)
+  values (payment.id, total - surcharge, surcharge, p_refund ->> 'id')
   on conflict (stripe_refund_id) do nothing
   returning id into inserted;
   if inserted is null then

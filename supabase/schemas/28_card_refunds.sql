@@ -20,7 +20,9 @@ set check_function_bodies = false;
 -- function has asked Stripe; 'made' once Stripe has the refund (its id; the ledger's row, payment_refunds,
 -- comes with it once Stripe says it succeeded); 'failed' with Stripe's words when Stripe refused it, and the
 -- admin who asked (requested_by: the caller of request_card_refund, or the admin who cancelled the departure;
--- decision 0096). Admins read them; nobody writes them through the API.
+-- decision 0096). surcharge_cents: the part of the payment's card surcharge going back on top of
+-- amount_cents, asked only when the company cancels the departure (decision 0096's amendment); Stripe is
+-- asked for the two together. Admins read them; nobody writes them through the API.
 CREATE TABLE public.card_refund_requests (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     payment_id uuid NOT NULL,
@@ -32,7 +34,10 @@ CREATE TABLE public.card_refund_requests (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     settled_at timestamp with time zone,
     requested_by uuid,
-    CONSTRAINT card_refund_requests_amount_cents_check CHECK ((amount_cents > 0)),
+    surcharge_cents integer DEFAULT 0 NOT NULL,
+    CONSTRAINT card_refund_requests_amount_cents_check CHECK ((amount_cents >= 0)),
+    CONSTRAINT card_refund_requests_surcharge_cents_check CHECK ((surcharge_cents >= 0)),
+    CONSTRAINT card_refund_requests_not_empty CHECK (((amount_cents + surcharge_cents) > 0)),
     CONSTRAINT card_refund_requests_reason_check CHECK ((private.is_trimmed(reason) AND (char_length(reason) >= 1) AND (char_length(reason) <= 300))),
     CONSTRAINT card_refund_requests_state_check CHECK ((state = ANY (ARRAY['requested'::text, 'made'::text, 'failed'::text]))),
     CONSTRAINT card_refund_requests_stripe_refund_id_check CHECK ((stripe_refund_id ~ '^re_[A-Za-z0-9]{1,200}$'::text)),
@@ -67,20 +72,37 @@ GRANT SELECT ON TABLE public.card_refund_requests TO authenticated;
 
 -- ---------------------------------------------------------------- asking for a refund
 
--- What is still refundable on one payment: the payment less its recorded refunds and less the requests on
--- their way (asked for, or made at Stripe and not yet recorded), so two admins cannot refund the same money.
+-- What is still refundable on one payment, its amount and its card surcharge apart: each less its recorded
+-- refunds and less the requests on their way (asked for, or made at Stripe and not yet recorded), so two
+-- admins cannot refund the same money.
+CREATE FUNCTION private.card_refund_left(p_payment_id uuid, OUT amount_cents bigint, OUT surcharge_cents bigint) RETURNS record
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p.amount_cents - coalesce(r.amount, 0) - coalesce(q.amount, 0),
+         p.surcharge_cents - coalesce(r.surcharge, 0) - coalesce(q.surcharge, 0)
+  from public.payments p
+  cross join lateral (select sum(x.amount_cents) as amount, sum(x.surcharge_cents) as surcharge
+                      from public.payment_refunds x where x.payment_id = p.id) r
+  cross join lateral (select sum(x.amount_cents) as amount, sum(x.surcharge_cents) as surcharge
+                      from public.card_refund_requests x
+                      where x.payment_id = p.id
+                        and (x.state = 'requested'
+                             or x.state = 'made' and not exists (select 1 from public.payment_refunds y
+                                                                 where y.stripe_refund_id = x.stripe_refund_id))) q
+  where p.id = p_payment_id
+$$;
+
+REVOKE ALL ON FUNCTION private.card_refund_left(p_payment_id uuid, OUT amount_cents bigint, OUT surcharge_cents bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.card_refund_left(p_payment_id uuid, OUT amount_cents bigint, OUT surcharge_cents bigint) TO service_role;
+
+-- What an admin may still refund of one payment: its amount left (the surcharge goes back only when the
+-- company cancels, decision 0096's amendment).
 CREATE FUNCTION private.card_refundable_cents(p_payment_id uuid) RETURNS bigint
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select p.amount_cents::bigint
-    - coalesce((select sum(r.amount_cents) from public.payment_refunds r where r.payment_id = p.id), 0)
-    - coalesce((select sum(q.amount_cents) from public.card_refund_requests q
-                where q.payment_id = p.id
-                  and (q.state = 'requested'
-                       or q.state = 'made' and not exists (select 1 from public.payment_refunds r
-                                                           where r.stripe_refund_id = q.stripe_refund_id))), 0)
-  from public.payments p where p.id = p_payment_id
+  select l.amount_cents from private.card_refund_left(p_payment_id) l
 $$;
 
 REVOKE ALL ON FUNCTION private.card_refundable_cents(p_payment_id uuid) FROM PUBLIC;
@@ -141,12 +163,13 @@ GRANT ALL ON FUNCTION public.request_card_refund(p_payment_id uuid, p_amount_cen
 -- ---------------------------------------------------------------- making it (the stripe-refund function)
 
 -- The refunds still to ask Stripe for (one, or the oldest 50), with the PaymentIntent and currency they are
--- made on. The service role only: the stripe-refund function.
+-- made on; amount_cents is what Stripe is asked for, the request's amount and its surcharge part together.
+-- The service role only: the stripe-refund function.
 CREATE FUNCTION public.card_refunds_to_make(p_request_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, booking_id uuid, payment_intent text, amount_cents integer, currency text, reason text)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select q.id, p.booking_id, p.stripe_payment_intent, q.amount_cents, b.currency, q.reason
+  select q.id, p.booking_id, p.stripe_payment_intent, q.amount_cents + q.surcharge_cents, b.currency, q.reason
   from public.card_refund_requests q
   join public.payments p on p.id = q.payment_id
   join public.bookings b on b.id = p.booking_id
@@ -158,8 +181,9 @@ $$;
 REVOKE ALL ON FUNCTION public.card_refunds_to_make(p_request_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.card_refunds_to_make(p_request_id uuid) TO service_role;
 
--- What Stripe answered for a request: the refund it made (p_refund, Stripe's Refund object), recorded in the
--- ledger at once when it succeeded (once by its id: the webhook's refund.created finds it recorded), or its
+-- What Stripe answered for a request: the refund it made (p_refund, Stripe's Refund object, for the amount
+-- and the surcharge part together), recorded in the ledger at once when it succeeded (once by its id: the
+-- webhook's refund.created finds it recorded; one the webhook reported first has made the request), or its
 -- refusal (p_failure). Only a request still 'requested' changes; a repeat answers the row as it is.
 CREATE FUNCTION public.settle_card_refund_request(p_request_id uuid, p_refund jsonb DEFAULT NULL::jsonb, p_failure text DEFAULT NULL::text) RETURNS public.card_refund_requests
     LANGUAGE plpgsql
@@ -185,7 +209,7 @@ begin
     return request;
   end if;
   if p_refund ->> 'id' !~ '^re_[A-Za-z0-9]{1,200}$'
-     or (p_refund ->> 'amount') is distinct from request.amount_cents::text
+     or (p_refund ->> 'amount') is distinct from (request.amount_cents + request.surcharge_cents)::text
      or p_refund ->> 'payment_intent' is distinct from
         (select p.stripe_payment_intent from public.payments p where p.id = request.payment_id) then
     raise exception 'Stripe''s refund is not the one asked for' using errcode = '22023';
@@ -256,20 +280,23 @@ GRANT ALL ON FUNCTION private.sweep_card_attempts(p_at timestamp with time zone)
 
 -- When the company cancels a departure (its status becomes 'cancelled', which also e-mails its travellers),
 -- every card payment of its bookings not already cancelled is refunded in full: one request each, for what is
--- left of it, made by the stripe-refund function (woken now where the scheduler can call it, else by the
--- admin's page and the sweep). Bank transfers are refunded from the bank account by the company.
+-- left of it and of its card surcharge (the customer gets back all they paid: decision 0096's amendment),
+-- made by the stripe-refund function (woken now where the scheduler can call it, else by the admin's page and
+-- the sweep). Bank transfers are refunded from the bank account by the company.
 CREATE FUNCTION private.refund_cancelled_departure() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
-  insert into public.card_refund_requests (payment_id, amount_cents, reason, requested_by)
-  select p.id, private.card_refundable_cents(p.id), 'We cancelled the trip: the whole payment goes back.',
+  insert into public.card_refund_requests (payment_id, amount_cents, surcharge_cents, reason, requested_by)
+  select p.id, greatest(l.amount_cents, 0), greatest(l.surcharge_cents, 0),
+         'We cancelled the trip: the whole payment goes back.',
          (select pr.id from public.profiles pr where pr.id = auth.uid())
   from public.payments p
   join public.bookings b on b.id = p.booking_id
+  cross join lateral private.card_refund_left(p.id) l
   where b.event_id = new.id and b.status <> 'cancelled' and p.method = 'card'
-    and private.card_refundable_cents(p.id) > 0;
+    and greatest(l.amount_cents, 0) + greatest(l.surcharge_cents, 0) > 0;
   if found then
     perform private.wake_card_refunds();
   end if;

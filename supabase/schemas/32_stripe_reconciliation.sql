@@ -132,7 +132,9 @@ begin
     from jsonb_array_elements(p_refunds) r
   ),
   ledger_refunds as (
-    select r.stripe_refund_id as id, p.booking_id, b.currency, r.amount_cents as cents, r.refunded_at as recorded_at
+    -- A booking's card refund is its amount and the surcharge part given back with it (decision 0096).
+    select r.stripe_refund_id as id, p.booking_id, b.currency, r.amount_cents + r.surcharge_cents as cents,
+      r.refunded_at as recorded_at
     from public.payment_refunds r
     join public.payments p on p.id = r.payment_id
     join public.bookings b on b.id = p.booking_id

@@ -83,15 +83,17 @@ GRANT ALL ON FUNCTION private.queue_company_cancellation_mail(p_booking_id uuid)
 
 -- ---------------------------------------------------------------- what is left to pay back
 
--- Each payment of a booking with what has not gone back of it yet: the payment less its recorded refunds (a
--- card refund counts once Stripe reports it). The ledger is the one source: nothing here is stored.
+-- Each payment of a booking with what has not gone back of it yet: the payment and its card surcharge less
+-- their recorded refunds (a card refund counts once Stripe reports it; a bank transfer has no surcharge).
+-- The ledger is the one source: nothing here is stored.
 CREATE FUNCTION private.payments_left_to_refund(p_booking_id uuid) RETURNS TABLE(payment_id uuid, method text, due_cents bigint)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
   select p.id, p.method,
-         p.amount_cents - coalesce((select sum(r.amount_cents) from public.payment_refunds r
-                                    where r.payment_id = p.id), 0)
+         p.amount_cents + p.surcharge_cents
+           - coalesce((select sum(r.amount_cents + r.surcharge_cents) from public.payment_refunds r
+                       where r.payment_id = p.id), 0)
   from public.payments p where p.booking_id = p_booking_id
 $$;
 
@@ -244,6 +246,9 @@ CREATE TRIGGER audit_change AFTER INSERT OR DELETE OR UPDATE ON public.payment_r
 -- booking's tax invoice (private.invoice_content): a new version is issued at commit, as for the booking's
 -- own changes (decision 0075). Here, not beside the other issuing triggers, because the column is 27's.
 CREATE CONSTRAINT TRIGGER issue_invoice_version AFTER INSERT ON public.payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.surcharge_cents > 0)) EXECUTE FUNCTION private.issue_invoice_version_at_commit();
+
+-- A refund that gave back a card surcharge adds its negative line likewise (decision 0096's amendment).
+CREATE CONSTRAINT TRIGGER issue_invoice_version AFTER INSERT ON public.payment_refunds DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.surcharge_cents > 0)) EXECUTE FUNCTION private.issue_invoice_version_at_commit();
 
 -- ---------------------------------------------------------------- the member's data: refunds as staff
 

@@ -1,9 +1,11 @@
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { refundAmountText } from '../../lib/format/refund-amount';
 import { money, pendingNotices, type MemberBooking } from './bookings';
 
 /**
- * The payments the company has received (date, amount, reference), and below them the transfers the member
- * told us about that no recorded payment has matched yet, marked Pending.
+ * The payments the company has received (date, amount, reference, and what went back of each, a card
+ * surcharge given back named: decision 0096), and below them the transfers the member told us about that no
+ * recorded payment has matched yet, marked Pending.
  */
 export function PaymentsReceived({ booking }: { booking: MemberBooking }) {
   const payments = [...booking.payments].sort(
@@ -37,7 +39,19 @@ export function PaymentsReceived({ booking }: { booking: MemberBooking }) {
               {payments.map((payment) => (
                 <tr key={payment.id} className="border-border border-b">
                   <td className="py-2 pr-4">{formatOrdinalDate(payment.received_on)}</td>
-                  <td className="py-2 pr-4 tabular-nums">{money(payment.amount_cents, booking)}</td>
+                  <td className="py-2 pr-4 tabular-nums">
+                    {money(payment.amount_cents, booking)}
+                    {(payment.payment_refunds ?? []).map((refund) => (
+                      <span
+                        key={refund.id}
+                        className="text-muted-foreground block"
+                        data-testid="payment-refund"
+                      >
+                        Refunded {refundAmountText(refund, booking.currency)} on{' '}
+                        {formatOrdinalDate(sydneyDate(refund.refunded_at))}
+                      </span>
+                    ))}
+                  </td>
                   <td className="py-2">{payment.reference ?? 'None'}</td>
                 </tr>
               ))}

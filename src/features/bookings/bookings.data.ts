@@ -10,7 +10,7 @@ import type { MemberBooking } from './bookings';
  * literal (no `+`), so supabase-js types the rows from it.
  */
 export const BOOKING_SELECT = `id, user_id, invoice_number, status, total_cents, deposit_cents, currency, travellers, notes, created_at, hold_expires_at, bank_reference, cancellation_requested_at,
-  event:events(id, title, start_date, end_date, status), booking_installments(id, due_date, amount_cents), payments(id, amount_cents, received_on, reference), payment_notices(id, amount_cents, paid_on, note, payment_id, created_at), payment_reminders(id, kind, sequence, due_date, amount_cents, sent_on)`;
+  event:events(id, title, start_date, end_date, status), booking_installments(id, due_date, amount_cents), payments(id, amount_cents, received_on, reference, payment_refunds(id, amount_cents, surcharge_cents, refunded_at)), payment_notices(id, amount_cents, paid_on, note, payment_id, created_at), payment_reminders(id, kind, sequence, due_date, amount_cents, sent_on)`;
 
 /** The signed-in member's own bookings, oldest first. Admins see every booking, so filter by user. */
 export async function fetchMyBookings(

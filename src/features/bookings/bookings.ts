@@ -22,6 +22,15 @@ export interface Payment {
   /** The day (Sydney) the money arrived. */
   received_on: string;
   reference: string | null;
+  /** What went back of it (public.payment_refunds), a card surcharge given back apart (decision 0096). */
+  payment_refunds?: PaymentRefund[];
+}
+
+export interface PaymentRefund {
+  id: string;
+  amount_cents: number;
+  surcharge_cents: number;
+  refunded_at: string;
 }
 
 /** A member's word that they paid (public.payment_notices): pending until a recorded payment matches it. */

@@ -74,6 +74,29 @@ describe('the invoice page', () => {
     expect(lineGst(surcharge, { gst_treatment: 'gst-free', currency: 'AUD' })).toBe('GST-free');
   });
 
+  it('counts a card surcharge given back as no longer paid, with its GST negative (decision 0096 amended)', () => {
+    const charged = {
+      kind: 'surcharge',
+      description: 'Card surcharge',
+      detail: 'On the card payment of 3 Dec 2026',
+      amount_cents: 1920,
+      gst_cents: 175,
+    };
+    const back = {
+      ...charged,
+      kind: 'surcharge_refund',
+      description: 'Card surcharge refunded',
+      amount_cents: -1920,
+      gst_cents: -175,
+    };
+    // The company cancelled: the $1,600 paid and its surcharge went back.
+    expect(balanceOf({ total_cents: 200000, lines: [charged, back] }, 0)).toEqual({
+      paidCents: 0,
+      leftCents: 200000,
+    });
+    expect(lineGst(back, { gst_treatment: 'taxable', currency: 'AUD' })).toBe('Taxable, GST -$1.75');
+  });
+
   it('names and links each version', () => {
     expect(versionLabel(version(2))).toBe('Invoice INV-2026-0042, version 2');
     expect(invoiceHref('b-1', 2)).toBe('/invoice?booking=b-1&version=2');

@@ -4,11 +4,11 @@ import { formatPrice } from '../../lib/format/currency';
 
 /** One line of an invoice version as the database issued it (invoice_versions.lines). */
 export interface InvoiceLine {
-  kind: 'traveller' | 'waiver' | 'surcharge' | (string & {});
+  kind: 'traveller' | 'waiver' | 'surcharge' | 'surcharge_refund' | (string & {});
   description: string;
   detail: string | null;
   amount_cents: number;
-  /** A card surcharge's own GST, as the database issued it (decision 0096); other lines have none. */
+  /** A card surcharge's own GST (negative when given back), as the database issued it (decision 0096). */
   gst_cents?: number;
 }
 
@@ -59,14 +59,15 @@ export function gstStatement(
 /**
  * What the current invoice shows under its total: paid so far and left to pay (never below nothing). The
  * total includes the card surcharges charged (their lines), which were paid with the card payments they
- * were charged on but are not the booking's paid money (booking_balances), so they count as paid here.
+ * were charged on but are not the booking's paid money (booking_balances), so they count as paid here, less
+ * those given back (their negative 'surcharge_refund' lines, when the company cancelled).
  */
 export function balanceOf(
   version: Pick<InvoiceVersion, 'total_cents' | 'lines'>,
   paidCents: number,
 ): { paidCents: number; leftCents: number } {
   const surcharges = version.lines
-    .filter((line) => line.kind === 'surcharge')
+    .filter((line) => line.kind === 'surcharge' || line.kind === 'surcharge_refund')
     .reduce((sum, line) => sum + line.amount_cents, 0);
   const paid = paidCents + surcharges;
   return { paidCents: paid, leftCents: Math.max(0, version.total_cents - paid) };

@@ -486,6 +486,7 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+          surcharge_cents: number;
         };
         Insert: {
           id?: string;
@@ -498,6 +499,7 @@ export type Database = {
           created_at?: string;
           settled_at?: string | null;
           requested_by?: string | null;
+          surcharge_cents?: number;
         };
         Update: {
           id?: string;
@@ -510,6 +512,7 @@ export type Database = {
           created_at?: string;
           settled_at?: string | null;
           requested_by?: string | null;
+          surcharge_cents?: number;
         };
         Relationships: [
           {
@@ -1709,6 +1712,7 @@ export type Database = {
           refunded_at: string;
           reference: string | null;
           recorded_by: string | null;
+          surcharge_cents: number;
         };
         Insert: {
           id?: string;
@@ -1718,6 +1722,7 @@ export type Database = {
           refunded_at?: string;
           reference?: string | null;
           recorded_by?: string | null;
+          surcharge_cents?: number;
         };
         Update: {
           id?: string;
@@ -1727,6 +1732,7 @@ export type Database = {
           refunded_at?: string;
           reference?: string | null;
           recorded_by?: string | null;
+          surcharge_cents?: number;
         };
         Relationships: [
           {
@@ -3865,6 +3871,7 @@ export type Database = {
           refunded_at: string;
           reference: string | null;
           recorded_by: string | null;
+          surcharge_cents: number;
         };
       };
       record_payment: {
@@ -3988,6 +3995,7 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+          surcharge_cents: number;
         };
       };
       resend_booking_email: {
@@ -4111,6 +4119,7 @@ export type Database = {
           created_at: string;
           settled_at: string | null;
           requested_by: string | null;
+          surcharge_cents: number;
         };
       };
       settle_order_refund: {

@@ -100,6 +100,19 @@ describe('handleStripeRefund', () => {
     });
   });
 
+  it('asks Stripe for what the database says is owed, a card surcharge going back included (decision 0096)', async () => {
+    const amounts: number[] = [];
+    // card_refunds_to_make's amount_cents is the request's amount and surcharge part together: $25 + $0.30.
+    const { options: o } = options([{ ...WAITING, amount_cents: 2530 }], {
+      create: (async (params: Stripe.RefundCreateParams) => {
+        amounts.push(params.amount!);
+        return { id: 're_sum', amount: params.amount, payment_intent: 'pi_unit', status: 'succeeded' };
+      }) as unknown as Stripe['refunds']['create'],
+    });
+    expect((await handleStripeRefund(post({ request_id: REQUEST_ID }), o)).status).toBe(200);
+    expect(amounts).toEqual([2530]);
+  });
+
   it("keeps Stripe's refusal on the request in its words, and leaves it waiting when Stripe is unreachable", async () => {
     const refused = options([WAITING], {
       create: (async () => {

@@ -6,7 +6,8 @@ import { makeOrderRefunds } from './order-refunds.ts';
  * Makes the card refunds admins asked for (decision 0090). POST `{ request_id }` right after an admin's
  * public.request_card_refund (the admin check, the amount against what is left of THAT payment and the
  * reason are the database's), or `{}` from the scheduler's sweep for every refund still waiting. Each is
- * made on its payment's PaymentIntent with the idempotency key `refund-<request id>`, so a retry after a lost
+ * made for the amount card_refunds_to_make gives (a card surcharge going back included: decision 0096) on
+ * its payment's PaymentIntent with the idempotency key `refund-<request id>`, so a retry after a lost
  * answer makes it once, and Stripe's answer goes back to the database (public.settle_card_refund_request),
  * which records a succeeded refund in the ledger. Stripe's refusal is kept on the request in Stripe's words;
  * Stripe unreachable leaves it waiting for the next sweep. Web-standard Request/Response only, so a unit test

@@ -30,6 +30,7 @@ const asMember = <T>(db: Database, fn: (tx: Queryable) => Promise<T>) =>
 interface RequestRow {
   id: string;
   amount_cents: number;
+  surcharge_cents: number;
   state: string;
   stripe_refund_id: string | null;
   failure: string | null;
@@ -316,6 +317,176 @@ describe.each(DATABASE_KINDS)('card refunds and the attempts sweep on $name', (k
       [booking.id],
     );
     expect(count.rows[0]!.n).toBe(2);
+  });
+
+  describe('the card surcharge (decision 0096 amended)', () => {
+    /** A $1,600 deposit paid by card with its 1.2% surcharge ($19.20) on top, through its attempt. */
+    async function paidWithSurcharge() {
+      const event = await addDeparture(testDb.db, next('surcharge-trip-'), { startsIn: 200, plan: 3 });
+      const booking = await bookAs(testDb.db, BOOKER, event, travellers);
+      await asAdmin(testDb.db, (tx) => tx.query(`select public.set_card_payment_settings(true, 120)`));
+      const attempt = await asMember(testDb.db, (tx) =>
+        tx
+          .query<{ id: string }>(`select id from public.prepare_card_payment($1, 'deposit', null)`, [
+            booking.id,
+          ])
+          .then((r) => r.rows[0]!.id),
+      );
+      await asAdmin(testDb.db, (tx) => tx.query(`select public.set_card_payment_settings(true, 0)`));
+      const intent = next('pi_surcharge');
+      await asService(testDb.db, (tx) =>
+        tx.query(`select public.apply_stripe_event($1, 'checkout.session.completed', $2::jsonb)`, [
+          next('evt_surcharge'),
+          JSON.stringify({
+            id: `cs_${intent}`,
+            amount_total: 161920,
+            currency: 'aud',
+            metadata: { booking_id: booking.id, purpose: 'deposit', attempt_id: attempt },
+            payment_intent: intent,
+            payment_status: 'paid',
+          }),
+        ]),
+      );
+      const payment = (
+        await testDb.db.query<{ id: string; amount_cents: number; surcharge_cents: number }>(
+          `select id, amount_cents, surcharge_cents from public.payments where booking_id = $1`,
+          [booking.id],
+        )
+      ).rows[0]!;
+      expect(payment).toMatchObject({ amount_cents: 160000, surcharge_cents: 1920 });
+      return { event, booking, intent, payment: payment.id };
+    }
+    const cancel = (event: string) =>
+      asAdmin(testDb.db, (tx) =>
+        tx.query(`update public.events set status = 'cancelled' where id = $1`, [event]),
+      );
+    const requestsOf = (bookingId: string) =>
+      testDb.db
+        .query<{ id: string; amount_cents: number; surcharge_cents: number; state: string }>(
+          `select q.id, q.amount_cents, q.surcharge_cents, q.state from public.card_refund_requests q
+           join public.payments p on p.id = q.payment_id where p.booking_id = $1 order by q.created_at, q.id`,
+          [bookingId],
+        )
+        .then((r) => r.rows);
+    const refundsOf = (bookingId: string) =>
+      testDb.db
+        .query<{ amount_cents: number; surcharge_cents: number }>(
+          `select r.amount_cents, r.surcharge_cents from public.payment_refunds r
+           join public.payments p on p.id = r.payment_id where p.booking_id = $1 order by r.refunded_at, r.id`,
+          [bookingId],
+        )
+        .then((r) => r.rows);
+    const toMake = (bookingId: string) =>
+      asService(testDb.db, (tx) =>
+        tx
+          .query<{ amount_cents: number }>(
+            `select amount_cents from public.card_refunds_to_make() where booking_id = $1`,
+            [bookingId],
+          )
+          .then((r) => r.rows),
+      );
+    const webhook = (type: string, refund: Record<string, unknown>) =>
+      asService(testDb.db, (tx) =>
+        tx
+          .query<{ result: string }>(`select result from public.apply_stripe_event($1, $2, $3)`, [
+            next('evt_surcharge'),
+            type,
+            JSON.stringify(refund),
+          ])
+          .then((r) => r.rows[0]!.result),
+      );
+
+    it("asks Stripe for the amount and the surcharge left when the company cancels, after an admin's partial refund kept it", async () => {
+      const { event, booking, intent, payment } = await paidWithSurcharge();
+      // An admin's partial refund gives back booking money only.
+      const goodwill = await request(payment, 10000, 'Goodwill');
+      expect(goodwill).toMatchObject({ amount_cents: 10000, surcharge_cents: 0 });
+      expect(await toMake(booking.id)).toEqual([{ amount_cents: 10000 }]);
+      await settle(goodwill.id, {
+        id: next('re_goodwill'),
+        amount: 10000,
+        payment_intent: intent,
+        status: 'succeeded',
+      });
+      await cancel(event);
+      const asked = (await requestsOf(booking.id)).at(-1)!;
+      expect(asked).toMatchObject({ amount_cents: 150000, surcharge_cents: 1920, state: 'requested' });
+      expect(await toMake(booking.id)).toEqual([{ amount_cents: 151920 }]);
+      // Stripe's refund of the booking money alone is not the one asked for.
+      const refund = { id: next('re_cancel'), amount: 151920, payment_intent: intent, status: 'succeeded' };
+      expect(await refusal(settle(asked.id, { ...refund, amount: 150000 }))).toEqual({
+        code: '22023',
+        message: "Stripe's refund is not the one asked for",
+      });
+      expect(await settle(asked.id, refund)).toMatchObject({ state: 'made', stripe_refund_id: refund.id });
+      expect(await webhook('refund.created', refund)).toBe('refund_already_recorded');
+      expect(await refundsOf(booking.id)).toEqual([
+        { amount_cents: 10000, surcharge_cents: 0 },
+        { amount_cents: 150000, surcharge_cents: 1920 },
+      ]);
+      // The booking is credited with its own money only: nothing paid, $1,600 refunded.
+      expect(await ledger(booking.id)).toMatchObject({ paid_cents: 0, refunded_cents: 160000, refunds: 2 });
+    });
+
+    it('records the split once when the webhook reports the refund first, and marks the request made', async () => {
+      const { event, booking, intent } = await paidWithSurcharge();
+      await cancel(event);
+      const asked = (await requestsOf(booking.id))[0]!;
+      const refund = {
+        id: next('re_webhookfirst'),
+        amount: 161920,
+        payment_intent: intent,
+        status: 'succeeded',
+        metadata: { request_id: asked.id, booking_id: booking.id },
+      };
+      expect(await webhook('refund.created', refund)).toBe('refund_recorded');
+      expect(await requestsOf(booking.id)).toEqual([{ ...asked, state: 'made' }]);
+      expect(await toMake(booking.id)).toEqual([]);
+      expect(await settle(asked.id, refund)).toMatchObject({ state: 'made', stripe_refund_id: refund.id });
+      expect(await webhook('refund.updated', refund)).toBe('refund_already_recorded');
+      expect(await refundsOf(booking.id)).toEqual([{ amount_cents: 160000, surcharge_cents: 1920 }]);
+      expect(await ledger(booking.id)).toMatchObject({ paid_cents: 0, refunded_cents: 160000, refunds: 1 });
+      // The member's data export says so too.
+      const exported = await testDb.db.query<{ refunds: unknown }>(
+        `select b -> 'payments' -> 0 -> 'refunds' as refunds
+         from jsonb_array_elements(private.export_bookings($1)) b where b ->> 'id' = $2`,
+        [BOOKER, booking.id],
+      );
+      expect(exported.rows[0]!.refunds).toEqual([
+        expect.objectContaining({ amount_cents: 160000, surcharge_cents: 1920 }),
+      ]);
+    });
+
+    it("keeps the surcharge on a member's cancellation and an admin's full refund", async () => {
+      const { event, booking, payment } = await paidWithSurcharge();
+      await asAdmin(testDb.db, (tx) =>
+        tx.query(`select public.cancel_booking($1, 0, 0, 'The member cannot travel')`, [booking.id]),
+      );
+      const all = await request(payment, null, 'Goodwill after the member cancelled');
+      expect(all).toMatchObject({ amount_cents: 160000, surcharge_cents: 0 });
+      expect(await toMake(booking.id)).toEqual([{ amount_cents: 160000 }]);
+      // The departure cancelled later asks nothing for a booking the member had cancelled.
+      await cancel(event);
+      expect((await requestsOf(booking.id)).map((q) => q.surcharge_cents)).toEqual([0]);
+    });
+
+    it("counts a Dashboard refund beyond the payment's amount left against its surcharge", async () => {
+      const { booking, intent } = await paidWithSurcharge();
+      const dashboard = (id: string, amount: number) =>
+        webhook('refund.created', { id, amount, payment_intent: intent, status: 'succeeded' });
+      expect(await dashboard(next('re_dash'), 100000)).toBe('refund_recorded');
+      expect(await dashboard(next('re_dash'), 61920)).toBe('refund_recorded');
+      expect(await refundsOf(booking.id)).toEqual([
+        { amount_cents: 100000, surcharge_cents: 0 },
+        { amount_cents: 60000, surcharge_cents: 1920 },
+      ]);
+      expect(await ledger(booking.id)).toMatchObject({ paid_cents: 0, refunded_cents: 160000 });
+      // Nothing more was paid: a further refund is refused and nothing is kept.
+      expect(await refusal(dashboard(next('re_dash'), 1))).toEqual({
+        code: '22023',
+        message: "a payment's refunds add up to at most the payment (0 cents left to refund)",
+      });
+    });
   });
 
   describe('the attempts sweep', () => {

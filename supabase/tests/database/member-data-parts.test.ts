@@ -301,7 +301,7 @@ describe.each(DATABASE_KINDS)('member data parts on $name', (kind) => {
           expect.objectContaining({
             amount_cents: 2500,
             method: 'card',
-            refunds: [{ amount_cents: 500, refunded_at: expect.any(String) }],
+            refunds: [{ amount_cents: 500, surcharge_cents: 0, refunded_at: expect.any(String) }],
           }),
         ],
         schedule_changes: [],

@@ -438,7 +438,7 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
     expect(rows[0]!.made + refused.length).toBe(RACERS.length);
   });
 
-  it('shows a card surcharge on the tax invoice as its own line with its GST, in a new version', async () => {
+  it('shows a card surcharge on the tax invoice as its own line with its GST, and given back when the company cancels', async () => {
     const title = next('op-surcharge-');
     const event = await addDeparture(testDb.db, title, { startsIn: 200, plan: 3 });
     const booking = await bookAs(testDb.db, BOOKER, event, travellerOf.get(BOOKER)!);
@@ -469,7 +469,13 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
     );
     const { rows } = await testDb.db.query<{
       version: number;
-      lines: { kind: string; description: string; amount_cents: number; gst_cents?: number }[];
+      lines: {
+        kind: string;
+        description: string;
+        detail: string;
+        amount_cents: number;
+        gst_cents?: number;
+      }[];
       total_cents: number;
       gst_cents: number;
       gst_treatment: string;
@@ -497,6 +503,58 @@ describe.each(DATABASE_KINDS)('a departure the company cancels on $name', (kind)
       [booking.id],
     );
     expect(paid.rows[0]!.paid_cents).toBe(160000);
+
+    // The company cancels: the surcharge goes back with the payment, and a new version shows it given back.
+    await cancelDeparture(event);
+    const asked = await asService(testDb.db, (tx) =>
+      tx
+        .query<{ id: string; amount_cents: number }>(
+          `select id, amount_cents from public.card_refunds_to_make() where booking_id = $1`,
+          [booking.id],
+        )
+        .then((r) => r.rows),
+    );
+    expect(asked.map((q) => q.amount_cents)).toEqual([161920]);
+    // The member's e-mail says what really comes back to the card, the surcharge included.
+    const mail = await testDb.db.query<{ body: string }>(
+      `select body from private.outbound_mail where subject = $1`,
+      [`Cancelled: ${title} (your booking ${booking.invoice_number})`],
+    );
+    expect(mail.rows[0]!.body).toContain('$1,619.20 paid by card goes back to the card you paid with');
+    await asService(testDb.db, (tx) =>
+      tx.query(`select public.settle_card_refund_request($1, $2::jsonb)`, [
+        asked[0]!.id,
+        JSON.stringify({
+          id: next('re_opsurcharge'),
+          amount: 161920,
+          payment_intent: intent,
+          status: 'succeeded',
+        }),
+      ]),
+    );
+    const latest = (
+      await testDb.db.query<{
+        lines: { kind: string; description: string; amount_cents: number; gst_cents?: number }[];
+        total_cents: number;
+        gst_cents: number;
+        cancelled: boolean;
+      }>(
+        `select lines, total_cents, gst_cents, cancelled from public.invoice_versions
+         where booking_id = $1 order by version desc limit 1`,
+        [booking.id],
+      )
+    ).rows[0]!;
+    expect(latest.lines.slice(-2)).toEqual([
+      second!.lines.at(-1),
+      {
+        kind: 'surcharge_refund',
+        description: 'Card surcharge refunded',
+        detail: second!.lines.at(-1)!.detail,
+        amount_cents: -1920,
+        gst_cents: -175,
+      },
+    ]);
+    expect(latest).toMatchObject({ total_cents: 200000, gst_cents: first!.gst_cents, cancelled: true });
   });
 
   it('lists a failed AutoPay charge on /admin/manage-plan: which instalment, when, why, and whether paid since', async () => {

@@ -242,6 +242,27 @@ describe.each(DATABASE_KINDS)('reconciling Stripe with the ledger on $name', (ki
     });
   });
 
+  it('sees no difference for a refund that gave back the card surcharge with the payment (decision 0096)', async () => {
+    // A card payment of $100 with its $1.20 surcharge on top, refunded in full in Stripe's Dashboard.
+    await testDb.db.query(
+      `insert into public.payments (booking_id, method, amount_cents, surcharge_cents, reference, received_on,
+                                    stripe_payment_intent)
+       values ($1, 'card', 10000, 120, 'Card payment', private.sydney_today(), 'pi_surcharged')`,
+      [bookingId],
+    );
+    await webhook('evt_re_surcharged', 'refund.created', refunded('re_surcharged', 'pi_surcharged', 10_120));
+    const split = await testDb.db.query(
+      `select amount_cents, surcharge_cents from public.payment_refunds where stripe_refund_id = 're_surcharged'`,
+    );
+    expect(split.rows).toEqual([{ amount_cents: 10_000, surcharge_cents: 120 }]);
+    await reconcile(
+      [...stripeIntents, paid('pi_surcharged', 10_120)],
+      [...stripeRefunds, refunded('re_surcharged', 'pi_surcharged', 10_120)],
+    );
+    // Both sides agree: Stripe's $101.20 each way is the ledger's amount and surcharge together.
+    expect((await differences()).filter((d) => d.stripe_id.endsWith('_surcharged'))).toEqual([]);
+  });
+
   it('refuses what is not a window and lists of Stripe objects', async () => {
     const call = (from: string, to: string, intents: unknown, refunds: unknown) =>
       refusal(

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../lib/format/dates';
-import { money } from './bookings';
+import { refundAmountText } from '../../../lib/format/refund-amount';
 import type { BookingPayment } from './bookings.data';
 import { refundRequestLabel } from './card-refunds';
 
@@ -16,7 +16,8 @@ function askedBy(payment: BookingPayment, stripeRefundId: string | null): string
 /**
  * One payment's refunds in the payments table: each refund in the ledger (a bank transfer paid back with its
  * reference and who recorded it, decision 0096), and each card refund asked for that is not (yet) one:
- * waiting for Stripe, or refused in Stripe's words (decision 0090), with the admin who asked.
+ * waiting for Stripe, or refused in Stripe's words (decision 0090), with the admin who asked. A card
+ * surcharge given back with a refund (the company cancelled) is named in its amount (decision 0096 amended).
  */
 export function PaymentRefunds({ payment, currency }: { payment: BookingPayment; currency: string }) {
   const recorded = new Set(payment.payment_refunds.map((refund) => refund.stripe_refund_id));
@@ -28,7 +29,7 @@ export function PaymentRefunds({ payment, currency }: { payment: BookingPayment;
     <ul className="space-y-1">
       {payment.payment_refunds.map((refund) => (
         <li key={refund.id}>
-          {money(refund.amount_cents, currency)} {refund.reference ? 'paid back' : 'refunded'}{' '}
+          {refundAmountText(refund, currency)} {refund.reference ? 'paid back' : 'refunded'}{' '}
           {formatDateTime(refund.refunded_at)}
           {refund.reference ? `, reference ${refund.reference}` : ''}
           {refund.recorder ? `, recorded by ${staffName(refund.recorder)}` : ''}
@@ -37,7 +38,7 @@ export function PaymentRefunds({ payment, currency }: { payment: BookingPayment;
       ))}
       {pending.map((request) => (
         <li key={request.id} className={request.state === 'failed' ? 'text-destructive' : undefined}>
-          {money(request.amount_cents, currency)}: {refundRequestLabel(request)}
+          {refundAmountText(request, currency)}: {refundRequestLabel(request)}
           {request.requester ? `, asked by ${staffName(request.requester)}` : ''}
         </li>
       ))}

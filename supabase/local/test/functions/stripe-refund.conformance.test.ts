@@ -10,6 +10,7 @@ import { closeStripeStack, startStripeStack } from './stripe-stack.ts';
 // (decision 0084) with the real SDK: a member pays the deposit on the stand-in's Checkout page, an admin asks
 // for part of it back (request_card_refund), the function makes the refund on that PaymentIntent and the
 // ledger has it once, though the webhook's refund.created comes too. Called again, nothing more is refunded.
+// A departure the company cancels gives a surcharged deposit back with its surcharge, recorded apart.
 
 const WEBHOOK_SECRET = 'whsec_refund_test';
 const SITE = 'http://site.test';
@@ -116,6 +117,64 @@ describe.each(['pglite', 'postgres'] as const)('the stripe-refund function on %s
         paid_cents: booking.deposit_cents - 12_345,
         refunded_cents: 12_345,
         refunds: 1,
+        webhook: [expect.stringMatching(/^refund_(already_)?recorded$/)],
+      },
+    ]);
+  });
+
+  it('gives the card surcharge back with the payment when the company cancels the departure (decision 0096)', async () => {
+    const dee = await signedInAccount(stack, {
+      email: `dee-${database}@refund.test`,
+      fullName: 'Dee Member',
+    });
+    const deeToken = (await dee.client.auth.getSession()).data.session!.access_token;
+    const event = await addDeparture(stack.db, `refund-cancelled-${database}`, { startsIn: 200 });
+    const booking = await bookAs(stack.db, dee.id, event, [
+      await addTraveller(stack.db, dee.id, 'Dee Adult', 40),
+    ]);
+    // A 1.2% surcharge while this deposit is prepared, then none again.
+    await stack.db.query(`update private.card_payment_settings set surcharge_bps = 120`);
+    const started = await call('stripe-checkout', deeToken, {
+      booking_id: booking.id,
+      purpose: 'deposit',
+      return_to: '/manage-booking',
+    });
+    await stack.db.query(`update private.card_payment_settings set surcharge_bps = 0`);
+    const { url } = (await started.json()) as { url: string };
+    await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    await standin.api.webhooks.idle();
+    const payment = (
+      await stack.db.query<{ amount_cents: number; surcharge_cents: number; stripe_payment_intent: string }>(
+        `select amount_cents, surcharge_cents, stripe_payment_intent from public.payments where booking_id = $1`,
+        [booking.id],
+      )
+    ).rows[0]!;
+    const surcharge = Math.floor((booking.deposit_cents * 120) / 10000);
+    expect(payment).toMatchObject({ amount_cents: booking.deposit_cents, surcharge_cents: surcharge });
+
+    await stack.db.query(`update public.events set status = 'cancelled' where id = $1`, [event]);
+    const swept = await call('stripe-refund', deeToken, {});
+    expect(swept.status).toBe(200);
+    await standin.api.webhooks.idle();
+
+    const charges = [...standin.api.state.objects.values()].filter(
+      (o) => o.object === 'charge' && o['payment_intent'] === payment.stripe_payment_intent,
+    );
+    expect(charges.map((c) => c['amount_refunded'])).toEqual([booking.deposit_cents + surcharge]);
+    const ledger = await stack.db.query(
+      `select r.amount_cents, r.surcharge_cents, bb.paid_cents, bb.refunded_cents,
+              (select array_agg(result) from public.stripe_events e
+               where e.type = 'refund.created' and e.booking_id = $1) as webhook
+       from public.payment_refunds r join public.payments p on p.id = r.payment_id
+       join public.booking_balances bb on bb.booking_id = p.booking_id where p.booking_id = $1`,
+      [booking.id],
+    );
+    expect(ledger.rows).toEqual([
+      {
+        amount_cents: booking.deposit_cents,
+        surcharge_cents: surcharge,
+        paid_cents: 0,
+        refunded_cents: booking.deposit_cents,
         webhook: [expect.stringMatching(/^refund_(already_)?recorded$/)],
       },
     ]);
