@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { formatDate } from '../../../lib/format/dates';
 import { showToast } from '../../../stores/toasts';
@@ -11,6 +10,7 @@ import { amountCents, dollars, money } from './bookings';
 import { recordBankRefund } from './bank-refunds.data';
 import { BANK_REFUND_REFERENCE_MAX, bankRefundFormSchema, type BankRefundForm } from './bank-refunds';
 import { refusalText } from './refusals';
+import { DialogActions } from '../../../components/ui/form/DialogActions';
 
 /** A bank transfer to pay back: which payment, when it arrived, and how much of it is left. */
 export interface TransferToPayBack {
@@ -96,19 +96,9 @@ function PayBackForm({
           required
           hint={`As your bank shows it. At most ${BANK_REFUND_REFERENCE_MAX} characters.`}
         />
-        {refusal && (
-          <p role="alert" className="text-destructive">
-            {refusal}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass('outline')} onClick={onClose} disabled={isSubmitting}>
-            Close
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
-            {isSubmitting ? 'Recording…' : 'Record refund'}
-          </button>
-        </div>
+        <DialogActions refusal={refusal} submitting={isSubmitting} onClose={onClose} busyLabel="Recording…">
+          Record refund
+        </DialogActions>
       </form>
     </FormProvider>
   );

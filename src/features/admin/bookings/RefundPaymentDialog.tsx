@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { formatDate } from '../../../lib/format/dates';
 import { showToast } from '../../../stores/toasts';
@@ -12,6 +11,7 @@ import type { BookingPayment } from './bookings.data';
 import { refundCardPayment } from './card-refunds.data';
 import { refundFormSchema, refundLeftCents, REFUND_REASON_MAX, type RefundForm } from './card-refunds';
 import { refusalText } from './refusals';
+import { DialogActions } from '../../../components/ui/form/DialogActions';
 
 /**
  * Refunds all or part of one card payment through Stripe, back to the card it came from (decision 0090): a
@@ -99,19 +99,9 @@ function RefundForm({
           required
           hint={`For example, the trip was cancelled or a goodwill amount. At most ${REFUND_REASON_MAX} characters.`}
         />
-        {refusal && (
-          <p role="alert" className="text-destructive">
-            {refusal}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass('outline')} onClick={onClose} disabled={isSubmitting}>
-            Close
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
-            {isSubmitting ? 'Refunding…' : 'Refund'}
-          </button>
-        </div>
+        <DialogActions refusal={refusal} submitting={isSubmitting} onClose={onClose} busyLabel="Refunding…">
+          Refund
+        </DialogActions>
       </form>
     </FormProvider>
   );

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { normaliseTrackingNumber } from '../../../lib/rules/orders';
 import { DataError } from '../../../lib/supabase/data';
@@ -17,6 +16,7 @@ import {
   markOrderShipped,
   type OrderRecord,
 } from './orders.data';
+import { DialogActions } from '../../../components/ui/form/DialogActions';
 
 /** What each step tells the admin before it is taken, and the toast after. */
 function wording(action: OrderAction, record: OrderRecord): { message: string; done: string } {
@@ -145,19 +145,15 @@ function StepForm({
             />
           </>
         )}
-        {refusal && (
-          <p role="alert" className="text-destructive">
-            {refusal}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass('outline')} onClick={onClose} disabled={isSubmitting}>
-            Not now
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : actionLabel(action, order.delivery)}
-          </button>
-        </div>
+        <DialogActions
+          refusal={refusal}
+          submitting={isSubmitting}
+          onClose={onClose}
+          closeLabel="Not now"
+          busyLabel="Saving…"
+        >
+          {actionLabel(action, order.delivery)}
+        </DialogActions>
       </form>
     </FormProvider>
   );

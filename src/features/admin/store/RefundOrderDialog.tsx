@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { buttonClass } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { showToast } from '../../../stores/toasts';
 import { amountCents, dollars } from '../bookings/bookings';
@@ -12,6 +11,7 @@ import { orderRefundFormSchema, orderRefundLeftCents, type OrderRefundForm } fro
 import { refundOrder } from './order-refunds.data';
 import { money } from './orders';
 import type { OrderRecord } from './orders.data';
+import { DialogActions } from '../../../components/ui/form/DialogActions';
 
 /**
  * Refunds all or part of a store order (decision 0097), as the booking's card refund dialog does: the
@@ -106,19 +106,9 @@ function RefundForm({ record, onClose }: { record: OrderRecord; onClose: () => v
             Put the items back in stock
           </label>
         )}
-        {refusal && (
-          <p role="alert" className="text-destructive">
-            {refusal}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass('outline')} onClick={onClose} disabled={isSubmitting}>
-            Close
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
-            {isSubmitting ? 'Refunding…' : 'Refund'}
-          </button>
-        </div>
+        <DialogActions refusal={refusal} submitting={isSubmitting} onClose={onClose} busyLabel="Refunding…">
+          Refund
+        </DialogActions>
       </form>
     </FormProvider>
   );
