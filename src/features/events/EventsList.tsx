@@ -59,7 +59,12 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
     ...firstThreadsQuery(queryClient, scope, userId ?? ''),
     enabled: Boolean(user),
   });
-  const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
+  // Rendered afresh in a member's browser (client:member), the island shows the build's cards only once the
+  // session says nobody is signed in: while it is checked, they would be rendered hidden (issue 25).
+  const ready =
+    page.data !== undefined &&
+    !(fromBuild && sessionLoading) &&
+    (!user || comments.data !== undefined || comments.isError);
   // A member's list renders at a lower priority than input, in slices React can interrupt (issue 25): their
   // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
   // until that render is done.
@@ -162,8 +167,10 @@ const EventCard = memo(function EventCard({
   page: EventsPage;
   pageKey: readonly unknown[];
 }) {
+  // Off the screen a card skips its style, layout and paint until it comes near (content-visibility), so
+  // the cards below cost the first screen's paint nothing (issue 25); it keeps the height it last had.
   return (
-    <li className="border-border bg-card rounded-lg border p-6">
+    <li className="border-border bg-card rounded-lg border p-6 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
       <span className="bg-badge-soon text-badge-soon-foreground inline-flex rounded-full px-3 py-1 text-xs font-semibold">
         EOI Open
       </span>
