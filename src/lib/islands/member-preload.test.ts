@@ -44,7 +44,7 @@ describe('staticClosure', () => {
 });
 
 describe('withMemberPreloads', () => {
-  it('preloads supabase-js, the member island and what the page scripts import, before the stylesheet', async () => {
+  it('preloads supabase-js, the member island and what the page scripts import, after the stylesheet', async () => {
     const island =
       '<astro-island uid="1" component-url="/_astro/Island.js" renderer-url="/_astro/renderer.js" client="member">';
     const html = await withMemberPreloads(page(island), read, ['/_astro/supabase.js']);
@@ -58,7 +58,7 @@ describe('withMemberPreloads', () => {
       '/_astro/session.js',
       '/_astro/runtime.js',
     ]);
-    expect(html).toContain(`</script>${script}<link rel="stylesheet"`);
+    expect(html).toContain(`<link rel="stylesheet" href="/a.css">${script}</head>`);
   });
 
   it('leaves a page without a client:member island as it was', async () => {

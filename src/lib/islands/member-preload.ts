@@ -49,8 +49,8 @@ export function preloadScript(urls: string[]): string {
 }
 
 /**
- * `html` with the member's preloads in its head (before its first stylesheet, so the script need not wait
- * for it), or unchanged when it has no `client:member` island. `supabase` lists the chunks holding
+ * `html` with the member's preloads in its head, after its stylesheet, or unchanged when it has no
+ * `client:member` island. `supabase` lists the chunks holding
  * supabase-js, first in line: the list waits for the session it reads.
  */
 export async function withMemberPreloads(
@@ -67,8 +67,10 @@ export async function withMemberPreloads(
   const urls = (await staticClosure([...supabase, ...islandUrls, ...scripts], read)).filter(
     (url) => !scripts.includes(url),
   );
-  const at = head.search(/<style\b|<link rel="stylesheet"/);
-  const where = at === -1 ? head.length : at;
+  // After the stylesheet: requested first, it would wait behind some forty scripts for a connection, and
+  // the first paint with it (measured: the stylesheet's request went from 0.13 s to 0.35 s into the load).
+  const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(head);
+  const where = stylesheet ? stylesheet.index + stylesheet[0].length : head.length;
   return html.slice(0, where) + preloadScript(urls) + html.slice(where);
 }
 
