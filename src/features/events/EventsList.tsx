@@ -167,10 +167,8 @@ const EventCard = memo(function EventCard({
   page: EventsPage;
   pageKey: readonly unknown[];
 }) {
-  // Off the screen a card skips its style, layout and paint until it comes near (content-visibility), so
-  // the cards below cost the first screen's paint nothing (issue 25); it keeps the height it last had.
   return (
-    <li className="border-border bg-card rounded-lg border p-6 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+    <li className="border-border bg-card rounded-lg border p-6">
       <span className="bg-badge-soon text-badge-soon-foreground inline-flex rounded-full px-3 py-1 text-xs font-semibold">
         EOI Open
       </span>
