@@ -18,8 +18,8 @@ const read = (url: string) => Promise.resolve(chunks[url] ?? '');
 
 const page = (island: string) =>
   '<html><head><meta charset="utf-8"><script>theme()</script>' +
-  '<script type="module" src="/_astro/Layout.js"></script><link rel="stylesheet" href="/a.css"></head>' +
-  `<body>${island}</body></html>`;
+  '<link rel="stylesheet" href="/a.css"></head>' +
+  `<body>${island}<script type="module" src="/_astro/Layout.js"></script></body></html>`;
 
 describe('staticImports', () => {
   it('reads named, bare and namespace imports, not dynamic ones', () => {

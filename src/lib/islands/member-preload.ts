@@ -61,8 +61,9 @@ export async function withMemberPreloads(
   const islands = html.match(MEMBER_ISLAND);
   if (!islands) return html;
   const islandUrls = islands.flatMap((tag) => [...tag.matchAll(ISLAND_URL)].map((match) => match[1]!));
+  // The page's module scripts, the layout's at the end of the body too: what they import is preloaded.
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   const head = html.slice(0, html.indexOf('</head>'));
-  const scripts = [...head.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   // Those the page's HTML asks for itself need no preload, only what they import.
   const urls = (await staticClosure([...supabase, ...islandUrls, ...scripts], read)).filter(
     (url) => !scripts.includes(url),
