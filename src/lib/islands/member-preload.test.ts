@@ -66,9 +66,9 @@ describe('withMemberPreloads', () => {
     expect(await withMemberPreloads(html, read, ['/_astro/supabase.js'])).toBe(html);
   });
 
-  it('preloads only in a browser marked signed in', () => {
+  it('preloads only in a browser marked signed in, after the first paint', () => {
     expect(preloadScript(['/a.js'])).toMatch(
-      /^<script>if\(document\.documentElement\.hasAttribute\('data-signed-in'\)\)\["\/a\.js"\]/,
+      /^<script>if\(document\.documentElement\.hasAttribute\('data-signed-in'\)\)requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{\["\/a\.js"\]/,
     );
   });
 });
