@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { securityHeaders } from './scripts/security-headers/integration.mjs';
 import { islandDirectives } from './src/lib/islands/integration.ts';
+import { memberPreloads } from './src/lib/islands/member-preload.ts';
 
 // The public origin of the site; canonical URLs, Open Graph and the sitemap are built from it.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -16,8 +17,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   // islandDirectives adds client:intent (forms hydrate on intent) and client:member; securityHeaders writes dist/_headers
-  // (CSP and other headers) from the built pages.
-  integrations: [react(), islandDirectives(), securityHeaders()],
+  // (CSP and other headers) from the built pages, after memberPreloads adds a member page's preloading script.
+  integrations: [react(), islandDirectives(), memberPreloads(), securityHeaders()],
   // Vite and Astro read only process.env, which scripts/env/ filled from `.env`: not .env.local,
   // .env.production or the like, which the other scripts would not see.
   vite: { plugins: [tailwindcss()], envDir: false },

@@ -59,7 +59,12 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
     ...firstThreadsQuery(queryClient, scope, userId ?? ''),
     enabled: Boolean(user),
   });
-  const ready = page.data !== undefined && (!user || comments.data !== undefined || comments.isError);
+  // Rendered afresh in a member's browser (client:member), the island shows the build's cards only once the
+  // session says nobody is signed in: while it is checked, they would be rendered hidden (issue 25).
+  const ready =
+    page.data !== undefined &&
+    !(fromBuild && sessionLoading) &&
+    (!user || comments.data !== undefined || comments.isError);
   // A member's list renders at a lower priority than input, in slices React can interrupt (issue 25): their
   // cards are heavy, and one long render would block the page under a phone's CPU. The loading line stays
   // until that render is done.

@@ -9,7 +9,7 @@ import type { ClientDirective } from 'astro';
 
 const USE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel'] as const;
 
-const memberDirective: ClientDirective = (load) => {
+const memberDirective: ClientDirective = (load, _options, el) => {
   let started = false;
   const start = () => {
     if (started) return;
@@ -18,7 +18,13 @@ const memberDirective: ClientDirective = (load) => {
     window.removeEventListener('scroll', start);
     void load().then((hydrate) => hydrate());
   };
-  if (document.documentElement.hasAttribute('data-signed-in')) return start();
+  if (document.documentElement.hasAttribute('data-signed-in')) {
+    // A member's view is not what the build rendered (a visitor's): React renders it afresh (the renderer's
+    // createRoot for `client="only"`) instead of first hydrating the build's cards only to replace them,
+    // work that would delay the member's first paint (issue 25, decision 0070's sixth amendment).
+    el.setAttribute('client', 'only');
+    return start();
+  }
   for (const type of USE_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
   window.addEventListener('scroll', start, { passive: true });
 };
