@@ -7,10 +7,7 @@ import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../../lib/supabase/config';
 import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
 
 /** POSTs to the stripe-refund function with the admin's token; null when it could not be reached. */
-export async function callStripeRefund(
-  body: Record<string, unknown>,
-  client: LoadClient,
-): Promise<Response | null> {
+async function callStripeRefund(body: Record<string, unknown>, client: LoadClient): Promise<Response | null> {
   const token = (await (await client()).auth.getSession()).data.session?.access_token;
   try {
     return await fetch(`${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/stripe-refund`, {
@@ -37,6 +34,24 @@ export async function makeWaitingRefunds(client: LoadClient = sharedClient): Pro
 
 export type RefundOutcome = { state: 'made' } | { state: 'failed' | 'waiting'; message: string };
 
+/**
+ * Asks the stripe-refund function to make one refund now (a booking's request or an order's refund) and
+ * says how it went: made, refused in Stripe's words, or waiting for the scheduler's sweep.
+ */
+export async function makeRefundNow(
+  refund: { request_id: string } | { order_refund_id: string },
+  client: LoadClient,
+): Promise<RefundOutcome> {
+  const waiting = 'Stripe could not be reached. The refund will be tried again in a few minutes.';
+  const response = await callStripeRefund(refund, client);
+  if (!response) return { state: 'waiting', message: waiting };
+  const body = (await response.json().catch(() => ({}))) as { state?: string; message?: string };
+  if (response.ok && body.state === 'made') return { state: 'made' };
+  if (body.state === 'failed')
+    return { state: 'failed', message: body.message ?? 'Stripe refused the refund.' };
+  return { state: 'waiting', message: body.message ?? waiting };
+}
+
 export async function refundCardPayment(
   paymentId: string,
   refund: { amountCents: number; reason: string },
@@ -50,12 +65,5 @@ export async function refundCardPayment(
       p_reason: refund.reason,
     }),
   );
-  const waiting = 'Stripe could not be reached. The refund will be tried again in a few minutes.';
-  const response = await callStripeRefund({ request_id: request.id }, client);
-  if (!response) return { state: 'waiting', message: waiting };
-  const body = (await response.json().catch(() => ({}))) as { state?: string; message?: string };
-  if (response.ok && body.state === 'made') return { state: 'made' };
-  if (body.state === 'failed')
-    return { state: 'failed', message: body.message ?? 'Stripe refused the refund.' };
-  return { state: 'waiting', message: body.message ?? waiting };
+  return makeRefundNow({ request_id: request.id }, client);
 }

@@ -6,7 +6,7 @@
  */
 import type { Tables } from '../../../lib/supabase/database.types';
 import { sharedClient, unwrap, type LoadClient } from '../../../lib/supabase/data';
-import { callStripeRefund, type RefundOutcome } from '../bookings/card-refunds.data';
+import { makeRefundNow, type RefundOutcome } from '../bookings/card-refunds.data';
 
 export type OrderRefund = Tables<'order_refunds'>;
 
@@ -25,12 +25,5 @@ export async function refundOrder(
     }),
   );
   if (made.state === 'made') return { state: 'made' };
-  const waiting = 'Stripe could not be reached. The refund will be tried again in a few minutes.';
-  const response = await callStripeRefund({ order_refund_id: made.id }, client);
-  if (!response) return { state: 'waiting', message: waiting };
-  const body = (await response.json().catch(() => ({}))) as { state?: string; message?: string };
-  if (response.ok && body.state === 'made') return { state: 'made' };
-  if (body.state === 'failed')
-    return { state: 'failed', message: body.message ?? 'Stripe refused the refund.' };
-  return { state: 'waiting', message: body.message ?? waiting };
+  return makeRefundNow({ order_refund_id: made.id }, client);
 }
