@@ -13,7 +13,8 @@
 //   --scale=<n> (after the run at the given size, the same again with n times the events, and how each
 //   figure grew; decision 0070), --grow=events|comments (what --scale multiplies; default events: e.g.
 //   `--events=1 --comments=200 --scale=10 --grow=comments` ends with one event of 2,000 comments),
-//   --no-burst (skip the live burst: 20 changes while a member reads the page).
+//   --no-burst (skip the live burst: 20 changes while a member reads the page), --http1 (serve the site over
+//   HTTP/1.1; by default HTTPS with HTTP/2, as Netlify and Cloudflare Pages serve it: decision 0070).
 //
 // Goals (full form only: Lighthouse's figures move with the machine's load): see missedGoals in
 // scripts/bench/report.ts; the run exits 1 when the median run misses one.
@@ -67,11 +68,12 @@ const grow = option('grow') ?? 'events';
 if (grow !== 'events' && grow !== 'comments') throw new Error('--grow is events or comments');
 const burst = !visitor && !process.argv.includes('--no-burst');
 
-const { supabaseUrl, site, stack, timing, close } = await startBenchSite({
+const { supabaseUrl, protocol, site, stack, timing, close } = await startBenchSite({
   dist,
   port,
   page: 'events',
   database,
+  http2: !process.argv.includes('--http1'),
 });
 try {
   const admin = createClient(supabaseUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
@@ -134,7 +136,7 @@ try {
     }
     const median = medianRun(reports);
     console.log(
-      `\n/events, ${database}, ${who}, ${shape}${runs > 1 ? `; the median of ${runs} runs by list shown` : ''}\n`,
+      `\n/events over ${protocol}, ${database}, ${who}, ${shape}${runs > 1 ? `; the median of ${runs} runs by list shown` : ''}\n`,
     );
     console.log(formatReport(median));
     let burstReport: BurstReport | null = null;

@@ -4,6 +4,7 @@
 // long caching for hashed assets), the rules of `dist/_redirects`, compression, and a logged 404 page.
 // No request, however odd, may end the process: a bad target gets a 400.
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,8 +207,9 @@ function createHandler(root, log) {
 
 /**
  * Starts the server and resolves once it listens.
- * @param {{ root?: string, port?: number, host?: string, log?: (line: string) => void }} [options]
- *   port 0 picks a free port; log receives one line per 400, 404 and 500 answer (default: stdout).
+ * @param {{ root?: string, port?: number, host?: string, log?: (line: string) => void, tls?: { key: Buffer, cert: Buffer } }} [options]
+ *   port 0 picks a free port; log receives one line per 400, 404 and 500 answer (default: stdout); tls
+ *   serves HTTPS with HTTP/2, as Netlify and Cloudflare Pages do (the page benchmarks, decision 0070).
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 export async function startStaticServer({
@@ -215,12 +217,21 @@ export async function startStaticServer({
   port = 4321,
   host = 'localhost',
   log = (line) => console.log(line),
+  tls,
 } = {}) {
   const absoluteRoot = resolve(root);
   // A broken rule file stops the start with its line number rather than serving without its headers.
   await watchedRuleFile(join(absoluteRoot, '_headers'), parseHeadersFile).get();
   await watchedRuleFile(join(absoluteRoot, '_redirects'), parseRedirectsFile).get();
-  const server = createServer(createHandler(absoluteRoot, log));
+  const handler = createHandler(absoluteRoot, log);
+  // With a certificate, HTTP/2 over TLS (and HTTP/1.1 for clients that ask for it), as the hosts serve.
+  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handler) : createServer(handler);
+  /** Open HTTP/2 sessions, ended on close (closeAllConnections is HTTP/1's). */
+  const sessions = new Set();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
   await new Promise((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(port, host, () => resolveListen(undefined));
@@ -228,11 +239,12 @@ export async function startStaticServer({
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://${host}:${actualPort}`,
+    url: `${tls ? 'https' : 'http'}://${host}:${actualPort}`,
     port: actualPort,
     close: () =>
       new Promise((resolveClose) => {
-        server.closeAllConnections();
+        if (tls) for (const session of sessions) session.destroy();
+        else server.closeAllConnections();
         server.close(() => resolveClose(undefined));
       }),
   };

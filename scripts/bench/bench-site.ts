@@ -3,6 +3,7 @@
 // it, decision 0068), and that site served.
 import { existsSync } from 'node:fs';
 import { startStaticServer } from '../serve-static.mjs';
+import { selfSignedCertificate } from './self-signed.ts';
 import { runCommand } from '../../tests/helpers/run-command.mjs';
 import { startTestStack } from '../../supabase/local/test/start-test-stack.ts';
 import { TimingDatabase } from './timing-database.ts';
@@ -35,21 +36,34 @@ export const log = (line: string) => console.error(line);
  * Serves `dist`, starts a stack on `port` whose database times every request, then builds the site into
  * `dist` against that stack (unless `--no-build`) and checks that `page` (e.g. 'events') was built. The
  * server comes first because the stack needs its URL; it answers 404 until the build has written `dist`.
+ * `http2`: served over HTTPS with HTTP/2, as the static hosts serve the site (a throwaway certificate the
+ * browser must be told to accept); HTTP/1.1 when asked for, or when openssl is missing (`protocol` says).
  */
 export async function startBenchSite({
   dist,
   port,
   page,
   database,
+  http2 = false,
 }: {
   dist: string;
   port: number;
   page: string;
   database: 'postgres' | 'pglite';
+  http2?: boolean;
 }) {
   const supabaseUrl = `http://127.0.0.1:${port}`;
   let timing: TimingDatabase | undefined;
-  const site = await startStaticServer({ root: dist, port: 0, host: 'localhost', log: () => {} });
+  const certificate = http2 ? selfSignedCertificate() : null;
+  if (http2 && !certificate) log('openssl was not found: the site is served over HTTP/1.1');
+  const site = await startStaticServer({
+    root: dist,
+    port: 0,
+    host: 'localhost',
+    log: () => {},
+    ...(certificate && { tls: certificate }),
+  });
+  const protocol = certificate ? 'HTTP/2' : 'HTTP/1.1';
   const stack = await startTestStack({
     database,
     toml: { auth: { site_url: site.url } },
@@ -86,6 +100,7 @@ export async function startBenchSite({
   timing.reset();
   return {
     supabaseUrl,
+    protocol,
     site,
     stack,
     timing,

@@ -63,6 +63,8 @@ export async function lighthousePage(url: string, storage: Record<string, string
     args: [
       ...CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
       `--remote-debugging-port=${port}`,
+      // The site may be served over HTTP/2 with the benchmark's own throwaway certificate (bench-site.ts).
+      '--ignore-certificate-errors',
     ],
   });
   try {

@@ -40,7 +40,8 @@ export async function measureLiveBurst({
 }): Promise<BurstReport> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
-    const page = await browser.newPage();
+    // The site may be served with the benchmark's own throwaway certificate (bench-site.ts).
+    const page = await browser.newPage({ ignoreHTTPSErrors: true });
     await page.goto(new URL('/favicon.svg', url).href);
     await page.evaluate((entries) => {
       for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);

@@ -8,7 +8,7 @@ import { BookButton } from '../book/BookButton';
 import { EventComments } from '../comments/EventComments';
 import { EventCommunity } from '../events/EventCommunity';
 import { eventsPageKey, fetchEventsPage } from '../events/events.data';
-import { useLiveCommunity } from '../events/live-community';
+import { useLiveCommunity } from '../events/use-live-community';
 import { eventPhase, eventRefFromPath, PHASE_LABELS, type TripCopy } from './event-details';
 import { fetchEventDetail, type EventDetail } from './event-details.data';
 import { EventDetailsUpdates } from './EventDetailsUpdates';

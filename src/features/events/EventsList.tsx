@@ -16,7 +16,7 @@ import {
   upcomingEvents,
 } from './events.data';
 import { useListShownMark } from './list-shown-mark';
-import { useLiveCommunity } from './live-community';
+import { useLiveCommunity } from './use-live-community';
 
 export interface EventsListProps {
   /** Slugs of the trips that have a marketing page (/tours/<slug>), known when the site is built. */
@@ -130,10 +130,10 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   );
 }
 
-/** Cards rendered in the first step: the top of a phone's screen and of a desktop's. */
-const FIRST_CARDS = 2;
-/** Cards rendered after the first ones, per step. */
-const CARDS_PER_STEP = 24;
+/** Cards rendered in the first step: the first fills a phone's screen (a desktop's second follows a frame later). */
+const FIRST_CARDS = 1;
+/** Cards rendered after the first ones, per step: a small step keeps each commit and its layout short. */
+const CARDS_PER_STEP = 6;
 
 /**
  * How many of `total` cards to render: FIRST_CARDS at once, the rest CARDS_PER_STEP at a time after each

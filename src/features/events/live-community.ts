@@ -4,12 +4,11 @@
  * stack and hosted Realtime read each change back under the member's token). Each change makes stale the
  * reads of the one event it concerns (./live-changes.ts, staleFor): that event's comments are read again,
  * and its reactions re-read and patched into the page's events read; after a reconnect everything the page
- * holds is read again, since changes made while the socket was down are never replayed.
+ * holds is read again, since changes made while the socket was down are never replayed. Loaded by
+ * use-live-community.ts once the page's list has painted.
  */
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { getRealtime } from '../../lib/supabase/realtime';
-import { startStoppable } from '../../lib/supabase/stoppable';
 import { fetchEventsPage, withEventFrom, type EventsPage } from './events.data';
 import {
   eventHolding,
@@ -85,19 +84,3 @@ export async function startLiveCommunity(queryClient: QueryClient): Promise<() =
     void realtime.removeChannel(channel);
   };
 }
-
-/**
- * Keeps the page live for a signed-in member once `ready` (the page's data is shown). Visitors get no
- * socket: they see no comments, and each open socket counts against the project's Realtime connections.
- */
-export function useLiveCommunity(memberId: string | null, ready: boolean): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!memberId || !ready) return;
-    // After the shown list's paint: the effect of the render that shows it may run before the browser paints.
-    return startStoppable(() => afterPaint().then(() => startLiveCommunity(queryClient)));
-  }, [memberId, ready, queryClient]);
-}
-
-/** Resolves once the browser has painted the current frame (the frame's callback, then a task after it). */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -37,12 +37,22 @@ const utcMidnight = (isoDate: string): Date => {
   return new Date(Date.UTC(year, month - 1, day));
 };
 
+/** Sydney's clocks are 10 hours ahead of UTC in standard time and 11 in daylight saving time. */
+export const SYDNEY_UTC_OFFSETS_HOURS = [10, 11] as const;
+const HOUR_MS = 3_600_000;
+
 /**
  * The calendar date ("2026-02-12") a moment falls on in Sydney. A timestamp without a zone is read as UTC,
- * as everywhere in this folder.
+ * as everywhere in this folder. For 23 hours of every day both of Sydney's offsets give the same date, which
+ * is then Sydney's whichever is in force; Intl, whose first use costs about 100 ms under Lighthouse's 4× CPU
+ * (issue 25), decides only the hour when they differ. EarlyReads.astro does the same in its inline script.
  */
 export function sydneyDate(moment: string | Date): string {
-  return sydneyIsoDate(new Date(toEpochMs(moment)));
+  const epochMs = toEpochMs(moment);
+  const [standard, daylight] = SYDNEY_UTC_OFFSETS_HOURS.map((hours) =>
+    new Date(epochMs + hours * HOUR_MS).toISOString().slice(0, 10),
+  );
+  return standard === daylight ? standard! : sydneyIsoDate(new Date(epochMs));
 }
 
 /** A moment in Sydney: "24 Nov 2026, 3:21 pm". */

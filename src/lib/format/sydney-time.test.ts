@@ -65,3 +65,21 @@ describe('reading input', () => {
     expect(() => formatDateTime('not a time')).toThrow(RangeError);
   });
 });
+
+describe('sydneyDate without Intl for most of the day (issue 25)', () => {
+  it("agrees with Intl's Sydney calendar at every quarter hour of 2026 and 2027, both changes of clocks included", () => {
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'Australia/Sydney',
+    });
+    const QUARTER_HOUR_MS = 15 * 60_000;
+    const disagreements: string[] = [];
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += QUARTER_HOUR_MS) {
+      const moment = new Date(ms);
+      if (sydneyDate(moment) !== intl.format(moment)) disagreements.push(moment.toISOString());
+    }
+    expect(disagreements).toEqual([]);
+  });
+});

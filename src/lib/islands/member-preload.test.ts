@@ -68,7 +68,13 @@ describe('withMemberPreloads', () => {
 
   it('preloads only in a browser marked signed in, after the first paint', () => {
     expect(preloadScript(['/a.js'])).toMatch(
-      /^<script>if\(document\.documentElement\.hasAttribute\('data-signed-in'\)\)requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{\["\/a\.js"\]/,
+      /^<script>if\(document\.documentElement\.hasAttribute\('data-signed-in'\)\)requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{var f=document\.createDocumentFragment\(\);\["\/a\.js"\]/,
     );
+  });
+
+  it('puts every preload into the head at once, one change to the document', () => {
+    const script = preloadScript(['/a.js', '/b.js', '/c.js']);
+    expect(script.match(/document\.head\.appendChild/g)).toHaveLength(1);
+    expect(script).toContain('document.head.appendChild(f)');
   });
 });

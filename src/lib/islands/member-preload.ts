@@ -47,8 +47,9 @@ export async function staticClosure(
 export function preloadScript(urls: string[]): string {
   return (
     `<script>if(document.documentElement.hasAttribute('data-signed-in'))requestAnimationFrame(function(){` +
-    `setTimeout(function(){${JSON.stringify(urls)}.forEach(function(u){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.href=u;document.head.appendChild(l)})})})</script>`
+    `setTimeout(function(){var f=document.createDocumentFragment();${JSON.stringify(urls)}.forEach(function(u){` +
+    `var l=document.createElement('link');l.rel='modulepreload';l.href=u;f.appendChild(l)});` +
+    `document.head.appendChild(f)})})</script>`
   );
 }
 
