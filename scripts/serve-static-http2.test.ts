@@ -2,7 +2,7 @@
 // files, headers and rules as over HTTP/1.1, and a close that ends open sessions.
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate } from './bench/self-signed';
+import { selfSignedCertificate } from '../tests/helpers/self-signed-certificate';
 import { startStaticServer } from './serve-static.mjs';
 import { makeSite } from './static-host/test-server';
 
@@ -33,7 +33,6 @@ describe('the static server over HTTP/2', () => {
       _headers: '/*\n  X-Frame-Options: DENY\n',
     });
     const certificate = selfSignedCertificate();
-    if (!certificate) throw new Error('openssl is needed to make the test certificate');
     server = await startStaticServer({
       root: site.root,
       port: 0,

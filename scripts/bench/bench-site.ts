@@ -3,7 +3,7 @@
 // it, decision 0068), and that site served.
 import { existsSync } from 'node:fs';
 import { startStaticServer } from '../serve-static.mjs';
-import { selfSignedCertificate } from './self-signed.ts';
+import { selfSignedCertificate } from '../../tests/helpers/self-signed-certificate.ts';
 import { runCommand } from '../../tests/helpers/run-command.mjs';
 import { startTestStack } from '../../supabase/local/test/start-test-stack.ts';
 import { TimingDatabase } from './timing-database.ts';
@@ -37,7 +37,7 @@ export const log = (line: string) => console.error(line);
  * `dist` against that stack (unless `--no-build`) and checks that `page` (e.g. 'events') was built. The
  * server comes first because the stack needs its URL; it answers 404 until the build has written `dist`.
  * `http2`: served over HTTPS with HTTP/2, as the static hosts serve the site (a throwaway certificate the
- * browser must be told to accept); HTTP/1.1 when asked for, or when openssl is missing (`protocol` says).
+ * browser must be told to accept; openssl makes it); otherwise HTTP/1.1. `protocol` names the one served.
  */
 export async function startBenchSite({
   dist,
@@ -55,7 +55,6 @@ export async function startBenchSite({
   const supabaseUrl = `http://127.0.0.1:${port}`;
   let timing: TimingDatabase | undefined;
   const certificate = http2 ? selfSignedCertificate() : null;
-  if (http2 && !certificate) log('openssl was not found: the site is served over HTTP/1.1');
   const site = await startStaticServer({
     root: dist,
     port: 0,

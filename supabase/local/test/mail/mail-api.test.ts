@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../start-test-stack.ts';
 import { clientFor, mailTo } from '../auth/helpers.ts';
 import { startSmtpSink, startTlsSmtpSink } from './smtp-sink.ts';
+import { selfSignedCertificate } from '../../../../tests/helpers/self-signed-certificate.ts';
 
 interface Summary {
   ID: string;
@@ -186,40 +183,6 @@ async function listenOn(server: Server): Promise<number> {
   await once(server, 'listening');
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** A self-signed certificate for localhost, made for this run. */
-function selfSignedCertificate(): { key: string; cert: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'smtp-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    return {
-      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe('mail through SMTP_URL over TLS (smtps://) to a server with a self-signed certificate', () => {

@@ -42,7 +42,10 @@ export function startSmtpSink(): { server: Server; messages: string[] } {
 }
 
 /** The same sink behind implicit TLS (smtps://) with the given certificate. */
-export function startTlsSmtpSink(tls: { key: string; cert: string }): { server: Server; messages: string[] } {
+export function startTlsSmtpSink(tls: { key: string | Buffer; cert: string | Buffer }): {
+  server: Server;
+  messages: string[];
+} {
   const messages: string[] = [];
   return { server: createTlsServer(tls, (socket) => speakSmtp(socket, messages)), messages };
 }

@@ -1,6 +1,6 @@
-// A throwaway TLS certificate for localhost, so a benchmark can serve the site over HTTP/2 as the static
-// hosts do (Netlify and Cloudflare Pages answer over HTTP/2 or 3; browsers speak HTTP/2 only over TLS).
-// Made with the system's openssl for this run only and deleted at once: Chromium is told to accept it.
+// A throwaway TLS certificate for localhost and 127.0.0.1, made with the system's openssl for one run and its
+// files deleted at once. Used where a test or benchmark needs TLS: SMTP over TLS (the local stack's mail
+// tests) and the site served over HTTP/2 (bench:events; browsers speak HTTP/2 only over TLS).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,9 @@ export interface Certificate {
   cert: Buffer;
 }
 
-/** A self-signed certificate for localhost, valid for a day; null when openssl is not installed. */
-export function selfSignedCertificate(): Certificate | null {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
+/** A self-signed certificate valid for a day; throws when openssl is not installed. */
+export function selfSignedCertificate(): Certificate {
+  const dir = mkdtempSync(join(tmpdir(), 'self-signed-'));
   const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
   try {
     execFileSync(
@@ -26,22 +26,23 @@ export function selfSignedCertificate(): Certificate | null {
         '-pkeyopt',
         'ec_paramgen_curve:prime256v1',
         '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
         '-days',
         '1',
         '-subj',
         '/CN=localhost',
         '-addext',
-        'subjectAltName=DNS:localhost',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
       ],
       { stdio: 'ignore' },
     );
     return { key: readFileSync(key), cert: readFileSync(cert) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('openssl is not installed: it makes the throwaway TLS certificate', { cause: error });
     throw error;
   } finally {
     rmSync(dir, { recursive: true, force: true });
