@@ -7,12 +7,14 @@ import {
   MAX_LINES,
   parseCart,
   withAdded,
+  withChangesSince,
   withQuantity,
   type CartHost,
 } from './cart';
 
 const SHIRT_M = 'c2000000-0000-4000-8000-000000000002';
 const CAP = 'c2000000-0000-4000-8000-000000000005';
+const STICKERS = 'c2000000-0000-4000-8000-000000000007';
 
 /**
  * One browser's localStorage shared by several tabs: a write in one tab fires `storage` in the others (never
@@ -40,6 +42,28 @@ function browser() {
 }
 
 describe('the cart’s lines', () => {
+  it('keeps the changes made while the sign-in merge was on its way, on top of its answer', () => {
+    const sent = [{ variantId: SHIRT_M, quantity: 1 }];
+    // The database kept two caps from another device and added the shirt that was sent.
+    const answer = [
+      { variantId: CAP, quantity: 2 },
+      { variantId: SHIRT_M, quantity: 1 },
+    ];
+    // Meanwhile one more shirt and a new sticker pack here.
+    const now = [
+      { variantId: SHIRT_M, quantity: 2 },
+      { variantId: STICKERS, quantity: 1 },
+    ];
+    expect(withChangesSince(answer, sent, now)).toEqual([
+      { variantId: CAP, quantity: 2 },
+      { variantId: SHIRT_M, quantity: 2 },
+      { variantId: STICKERS, quantity: 1 },
+    ]);
+    // A line removed here goes, whatever the answer held of it; nothing changed leaves the answer as it was.
+    expect(withChangesSince(answer, sent, [])).toEqual([{ variantId: CAP, quantity: 2 }]);
+    expect(withChangesSince(answer, sent, sent)).toEqual(answer);
+  });
+
   it('adds to a line, capped by the stock and by 20, and a new line goes last', () => {
     let lines = withAdded([], SHIRT_M, 2);
     lines = withAdded(lines, CAP);

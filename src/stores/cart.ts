@@ -82,6 +82,27 @@ export function withQuantity(lines: readonly CartLine[], variantId: string, quan
   );
 }
 
+/**
+ * `answer`, a cart worked out elsewhere from `sent` (the database's merge at sign-in), with the changes made
+ * here since `sent` was taken (`now`): each variant's quantity moves by what it moved here, within the usual
+ * caps; a line brought to 0 goes.
+ */
+export function withChangesSince(
+  answer: readonly CartLine[],
+  sent: readonly CartLine[],
+  now: readonly CartLine[],
+): CartLine[] {
+  const quantity = (lines: readonly CartLine[], variantId: string) =>
+    lines.find((line) => line.variantId === variantId)?.quantity ?? 0;
+  let result = [...answer];
+  for (const variantId of new Set([...sent, ...now].map((line) => line.variantId))) {
+    const moved = quantity(now, variantId) - quantity(sent, variantId);
+    if (moved > 0) result = withAdded(result, variantId, moved);
+    if (moved < 0) result = withQuantity(result, variantId, quantity(result, variantId) + moved);
+  }
+  return result;
+}
+
 /** How many items the cart holds (the header's count). */
 export function countOf(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -6,7 +6,7 @@
  * and adopting an older copy would undo that tab's change in every tab. At sign-out the device forgets the
  * member's cart. chrome-state.ts loads this module only for a signed-in member, or at the sign-out of one.
  */
-import { cart, CART_OWNER_KEY, type CartLine } from '../../stores/cart';
+import { cart, CART_OWNER_KEY, withChangesSince, type CartLine } from '../../stores/cart';
 import { sharedClient, type LoadClient } from '../../lib/supabase/data';
 import { mergeCart, saveCart } from './cart.data';
 
@@ -51,25 +51,46 @@ function savingQueue(load: LoadClient) {
   };
 }
 
+/** Counts sign-ins and sign-outs on this page: a merge answered after either has nothing left to do. */
+let generation = 0;
+
 /** The member `userId` is signed in on this page. */
 export async function followMember(userId: string, load: LoadClient = sharedClient): Promise<void> {
   stopSaving?.();
+  stopSaving = undefined;
+  const mine = ++generation;
   const save = savingQueue(load);
-  stopSaving = cart.onLocalChange(save);
+  const startSaving = () => (stopSaving = cart.onLocalChange(save));
   const previous = owner();
+  if (previous === userId) {
+    startSaving();
+    return;
+  }
+  // Claimed before the request, so another tab signing in at the same moment reads the kept cart instead
+  // of merging the device's twice. Another member's cart left on this device is not theirs to take.
+  setOwner(userId);
+  const sent = cart.$lines.get();
   try {
-    if (previous === userId) return;
-    // Claimed before the request, so another tab signing in at the same moment reads the kept cart instead
-    // of merging the device's twice. Another member's cart left on this device is not theirs to take.
-    setOwner(userId);
-    cart.replace(await mergeCart(previous ? [] : cart.$lines.get(), load));
+    const merged = await mergeCart(previous ? [] : sent, load);
+    if (mine !== generation) return;
+    // A change made here while the merge was on its way (an item added as the page opened) is not lost: it
+    // is applied to the merged cart, which is then saved. Saving starts only now, so the database sees the
+    // merge before any save and counts nothing twice.
+    const now = cart.$lines.get();
+    const result = now === sent ? merged : withChangesSince(merged, sent, now);
+    cart.replace(result);
+    startSaving();
+    if (now !== sent) save(cart.$lines.get());
   } catch {
-    if (previous !== userId) setOwner(previous);
+    if (mine !== generation) return;
+    setOwner(previous);
+    startSaving();
   }
 }
 
 /** The member signed out (here or in another tab): their cart leaves this device with them. */
 export function forgetMember(): void {
+  generation += 1;
   stopSaving?.();
   stopSaving = undefined;
   if (owner() === null) return;
