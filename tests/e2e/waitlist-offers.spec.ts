@@ -87,7 +87,10 @@ test('a waitlisted visitor is offered a cancelled place, registers through the l
   const offerPath = `${offerUrl.pathname}${offerUrl.search}`;
   await page.goto(offerPath);
   await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === offerPath);
-  await page.getByRole('tab', { name: 'Register' }).click();
+  // The tabs are the login island's: a click before it has hydrated would hit the server-rendered markup.
+  const registerTab = page.getByRole('tab', { name: 'Register' });
+  await waitForIslandOf(registerTab);
+  await registerTab.click();
   const form = page.getByRole('form', { name: 'Register' });
   await waitForIslandOf(form);
   await form.getByLabel('Full name').fill('Wendy Waiting');
