@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { useMemberIdAsBuilt } from '../../stores/session-as-built';
+import { useSessionAsBuilt } from '../../stores/session-as-built';
 import { showToast } from '../../stores/toasts';
 import type { LoadClient } from '../../lib/supabase/data';
-import { earlyReadsFor } from '../../lib/supabase/early-client';
 import type { EventScope } from '../events/events.data';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type Actions } from './CommentItem';
@@ -49,7 +48,7 @@ export const readFirstThreads = (scope: EventScope, client?: LoadClient) =>
 export const firstThreadsQuery = (queryClient: QueryClient, scope: EventScope, userId: string) => ({
   queryKey: firstThreadsKey(scope, userId),
   queryFn: async () => {
-    const threads = await readFirstThreads(scope, earlyReadsFor(userId));
+    const threads = await readFirstThreads(scope);
     for (const [eventId, thread] of threads) queryClient.setQueryData(threadKey(eventId, userId), thread);
     return [...threads.keys()];
   },
@@ -68,13 +67,13 @@ export function EventComments({
   eventId: string;
   loadWhenNear?: boolean;
 }) {
-  const memberId = useMemberIdAsBuilt();
-  if (memberId === undefined) return null;
+  const { user, loading } = useSessionAsBuilt();
+  if (loading && !user) return null;
   return (
     <div className="border-border mt-6 border-t pt-4">
       <h3 className="text-lg font-semibold">Comments</h3>
-      {memberId ? (
-        <CommentsArea eventId={eventId} userId={memberId} loadWhenNear={loadWhenNear} />
+      {user ? (
+        <CommentsArea eventId={eventId} userId={user.id} loadWhenNear={loadWhenNear} />
       ) : (
         <p className="text-muted-foreground mt-2 text-sm">Please log in to view and post comments</p>
       )}
