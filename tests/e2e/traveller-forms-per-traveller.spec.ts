@@ -43,6 +43,7 @@ test('a form each traveller answers: filled for both named travellers, one row e
   page,
   browser,
 }) => {
+  test.slow(); // two bookings, a form filled for each traveller, an edit, reminders and a CSV: some 45 steps
   const mark = randomUUID().slice(0, 8);
   const event = await createEvent({ title: `Passport Trip ${mark}`, startsIn: 40, nights: 3 });
   const holder = await createMember({ fullName: `Hana Holder ${mark}` });
