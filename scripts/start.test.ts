@@ -12,13 +12,23 @@ import { describe, expect, it } from 'vitest';
 const STARTUP_MS = 120_000;
 const SHUTDOWN_MS = 30_000;
 
+// Ports outside the range the kernel hands out for outgoing connections (32768–60999 on Linux): a port the
+// kernel gave us through listen(0) could be taken, between our check and the start, as the source port of
+// one of the suite's many database connections, and the server binding it then fails (EADDRINUSE).
+const PORT_LOW = 20_000;
+const PORT_HIGH = 32_000;
+const portsGiven = new Set<number>();
+
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  const address = server.address();
-  await new Promise((resolveClose) => server.close(resolveClose));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = PORT_LOW + Math.floor(Math.random() * (PORT_HIGH - PORT_LOW));
+    if (portsGiven.has(port)) continue;
+    if ((await canListen('127.0.0.1', port)) && (await canListen('localhost', port))) {
+      portsGiven.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${PORT_LOW} and ${PORT_HIGH}`);
 }
 
 /** Whether something accepts connections on host:port. */
@@ -50,6 +60,23 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   }
 }
 
+/** Waits for something `npm start` should bring up, failing at once (with its output) if it exits first. */
+function untilStarted(npm: ChildProcess, what: string, check: () => Promise<boolean>, log: () => string) {
+  return waitFor(
+    what,
+    async () => {
+      if (npm.exitCode !== null || npm.signalCode !== null) {
+        throw new Error(
+          `npm start exited (${npm.signalCode ?? npm.exitCode}) before ${what}; output:\n${log()}`,
+        );
+      }
+      return check();
+    },
+    STARTUP_MS,
+    log,
+  );
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolveExit) => child.once('exit', () => resolveExit()));
@@ -78,8 +105,8 @@ describe('npm start stops everything it started', () => {
         npm.stderr?.on('data', (chunk) => (output += chunk));
         const log = () => output;
         try {
-          await waitFor('the site', () => accepts('localhost', sitePort), STARTUP_MS, log);
-          await waitFor('the stack', () => accepts('127.0.0.1', apiPort), STARTUP_MS, log);
+          await untilStarted(npm, 'the site', () => accepts('localhost', sitePort), log);
+          await untilStarted(npm, 'the stack', () => accepts('127.0.0.1', apiPort), log);
 
           npm.kill(signal);
           await exited(npm);
@@ -162,18 +189,18 @@ describe('npm start reads .env', () => {
       npm.stderr?.on('data', (chunk) => (output += chunk));
       const log = () => output;
       try {
-        await waitFor(
+        await untilStarted(
+          npm,
           'the start line',
           async () => /site on http:\/\/localhost:\d+/.test(output),
-          STARTUP_MS,
           log,
         );
         expect(/site on http:\/\/localhost:(\d+)/.exec(output)?.[1]).toBe(String(sitePort));
-        await waitFor('the site', () => accepts('localhost', sitePort), STARTUP_MS, log);
+        await untilStarted(npm, 'the site', () => accepts('localhost', sitePort), log);
         const response = await fetch(`http://localhost:${sitePort}/`);
         expect(response.status).toBe(200);
         expect(await response.text()).toContain('from dist');
-        await waitFor('the stack', () => accepts('127.0.0.1', apiPort), STARTUP_MS, log);
+        await untilStarted(npm, 'the stack', () => accepts('127.0.0.1', apiPort), log);
 
         npm.kill('SIGTERM');
         await exited(npm);
@@ -262,12 +289,7 @@ describe('npm start builds once the stack answers', () => {
       npm.stderr?.on('data', (chunk) => (output += chunk));
       const log = () => output;
       try {
-        await waitFor(
-          'the build to start',
-          async () => output.includes('building the site'),
-          STARTUP_MS,
-          log,
-        );
+        await untilStarted(npm, 'the build to start', async () => output.includes('building the site'), log);
         // The stack answered before the build began: the build may read departures from it.
         expect(output.indexOf('[start] API answered')).toBeGreaterThan(
           output.indexOf('[start] waiting for the API'),
