@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
 import type { User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import { $isAdmin, $loading, $user } from './session';
@@ -26,4 +27,17 @@ export function useSessionAsBuilt(): { user: User | null; loading: boolean; isAd
   const isAdmin = useStore($isAdmin);
   const hydrated = useHydrated();
   return hydrated ? { user, loading, isAdmin } : { user: null, loading: false, isAdmin: false };
+}
+
+/** The signed-in member's id; undefined while the session is checked and nobody is known yet; null for nobody. */
+const $memberId = computed([$user, $loading], (user, loading) => user?.id ?? (loading ? undefined : null));
+
+/**
+ * The member's id as a built page renders it (nobody while hydrating): for the parts of a list repeated per
+ * card, which then render again only when who is signed in changes, not at each session event (a refreshed
+ * token, the profile's arrival: issue 25, decision 0098).
+ */
+export function useMemberIdAsBuilt(): string | null | undefined {
+  const memberId = useStore($memberId);
+  return useHydrated() ? memberId : null;
 }

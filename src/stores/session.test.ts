@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type User } from '@supabase/supabase-js';
 import type { ReadableAtom } from 'nanostores';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { latestLink, mailTo } from '../../supabase/local/test/auth/helpers';
@@ -40,7 +40,12 @@ afterAll(async () => {
 });
 
 /** Opens a page in the browser whose storage is `storage`; counts how often supabase-js is loaded. */
-function openPage(storage = new MemoryStorage(), url?: PageUrl) {
+function openPage(
+  storage = new MemoryStorage(),
+  url?: PageUrl,
+  earlyUser?: () => User | null,
+  earlyCheckWithinMs?: number,
+) {
   let loads = 0;
   let client: BrowserSupabase | null = null;
   const window = new EventTarget();
@@ -53,6 +58,8 @@ function openPage(storage = new MemoryStorage(), url?: PageUrl) {
     hasStoredSession: () => hasStoredSession(storage, stack.url),
     storageKey: authStorageKey(stack.url),
     url,
+    earlyUser,
+    earlyCheckWithinMs,
   });
   store.start(window);
   return {
@@ -157,6 +164,49 @@ describe('a page opened with a stored session', () => {
     expect(next.$user.get()?.email).toBe('member@example.com');
     expect(next.$profile.get()?.full_name).toBe('Jamie Harper');
     expect(next.loads()).toBe(1);
+  });
+
+  it("shows the early reads' member at once, still loading, until auth-js confirms them (decision 0098)", async () => {
+    const first = openPage();
+    await signedIn(first, 'member@example.com');
+    const stored = JSON.parse(first.storage.getItem(authStorageKey(stack.url)) ?? '{}') as { user: User };
+
+    const next = openPage(first.storage, undefined, () => stored.user);
+    expect(next.$user.get()?.id, 'before supabase-js has loaded').toBe(stored.user.id);
+    expect(next.$loading.get()).toBe(true);
+    expect(next.$isAdmin.get()).toBe(false);
+    // supabase-js loads once the page says it has shown what it read early.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(next.loads()).toBe(0);
+    next.checkSession();
+    next.checkSession();
+    await until(next.$loading, (loading) => !loading);
+    expect(next.loads()).toBe(1);
+    expect(next.$user.get()?.id).toBe(stored.user.id);
+    expect(next.$session.get()?.access_token).toEqual(expect.any(String));
+    expect(next.$profile.get()?.full_name).toBe('Jamie Harper');
+  });
+
+  it('an early member is not trusted over an e-mail link, and is signed out when auth-js finds no session', async () => {
+    const first = openPage();
+    await signedIn(first, 'member@example.com');
+    const stored = JSON.parse(first.storage.getItem(authStorageKey(stack.url)) ?? '{}') as { user: User };
+    const link = { current: () => `${DASHBOARD}?code=from-a-link`, replace: () => {} };
+    expect(openPage(new MemoryStorage(), link, () => stored.user).$user.get()).toBeNull();
+
+    const ended = new MemoryStorage();
+    ended.setItem(
+      authStorageKey(stack.url),
+      JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60, refresh_token: 'revoked' }),
+    );
+    const page = openPage(ended, undefined, () => stored.user, 200);
+    expect(page.$user.get()?.id).toBe(stored.user.id);
+    // The page never says it is done (its island failed): the session is checked at the latest then.
+    expect(page.loads()).toBe(0);
+    await until(page.$loading, (loading) => !loading);
+    expect(page.loads()).toBe(1);
+    expect(page.$user.get()).toBeNull();
+    expect(page.$profile.get()).toBeNull();
   });
 
   it('an expired session that cannot be refreshed is removed and the page is signed out', async () => {

@@ -11,7 +11,7 @@ import { linkErrorMessage, urlAuth, withoutAuthParams } from '../lib/auth/url-au
 import { getSupabase, type BrowserSupabase } from '../lib/supabase/client';
 import type { LoadClient } from '../lib/supabase/data';
 import type { Database } from '../lib/supabase/database.types';
-import { authStorageKey, hasStoredSession } from '../lib/supabase/session-presence';
+import { authStorageKey, earlyMember, hasStoredSession } from '../lib/supabase/session-presence';
 import type { MembershipTierCode } from '../lib/format/membership-tier';
 
 export type Profile = Database['public']['Tables']['profiles']['Row'];
@@ -46,6 +46,13 @@ export interface SessionStoreOptions {
   storageKey: string;
   /** The page's address, for what an e-mail link left in it; none outside a browser. */
   url?: PageUrl | undefined;
+  /**
+   * The member a page's early reads were made for (early-reads.ts), shown before auth-js has checked the
+   * stored session (decision 0098); none on most pages.
+   */
+  earlyUser?: (() => User | null) | undefined;
+  /** How long an early member may be shown before their session is checked anyway (tests shorten it). */
+  earlyCheckWithinMs?: number | undefined;
 }
 
 /**
@@ -62,6 +69,12 @@ export interface AuthResult {
 
 /** A minimal `storage` event: which key changed (null when the whole storage was cleared). */
 type StorageChange = Event & { key?: string | null };
+
+/**
+ * How long a page with early reads may show their member before supabase-js checks the session, when the
+ * page has not said it is done first (checkSession): its island failed, say.
+ */
+const EARLY_CHECK_WITHIN_MS = 3000;
 
 function outcome(error: AuthError | null): AuthResult {
   if (!error) return { error: null };
@@ -83,7 +96,14 @@ async function attempt(action: () => Promise<AuthResult>): Promise<AuthResult> {
   }
 }
 
-export function createSessionStore({ loadClient, hasStoredSession, storageKey, url }: SessionStoreOptions) {
+export function createSessionStore({
+  loadClient,
+  hasStoredSession,
+  storageKey,
+  url,
+  earlyUser,
+  earlyCheckWithinMs = EARLY_CHECK_WITHIN_MS,
+}: SessionStoreOptions) {
   const $user = atom<User | null>(null);
   const $session = atom<Session | null>(null);
   const $profile = atom<Profile | null>(null);
@@ -103,6 +123,8 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
   const $linkError = atom<string | null>(null);
 
   let connection: Promise<BrowserSupabase> | null = null;
+  /** An early member's session check, waiting for checkSession() or its time. */
+  let earlyCheck: ReturnType<typeof setTimeout> | undefined;
   /** Whose profile is held or being fetched, and when that fetch is done. */
   let profileFetch: { userId: string; done: Promise<void> } | null = null;
 
@@ -157,6 +179,8 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
 
   /** Loads supabase-js (once) and follows its auth events: INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, … */
   function connect(): Promise<BrowserSupabase> {
+    clearTimeout(earlyCheck);
+    earlyCheck = undefined;
     connection ??= loadClient().then((client) => {
       client.auth.onAuthStateChange((event, session) => apply(client, event, session));
       return client;
@@ -190,8 +214,25 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
       $linkError.set(linkErrorMessage(fromLink));
       url.replace(withoutAuthParams(url.current()));
     }
-    if (hasStoredSession() || fromLink.kind === 'session' || fromLink.kind === 'code') void connect();
-    else $loading.set(false);
+    if (hasStoredSession() || fromLink.kind === 'session' || fromLink.kind === 'code') {
+      // The page's early reads trusted the stored session's member: so does the page until auth-js, once
+      // loaded, confirms them (INITIAL_SESSION, then their profile) or signs the page out. It is still loading
+      // meanwhile, so what needs the profile or isAdmin waits; a link's session may be someone else's.
+      const early = fromLink.kind === 'none' ? (earlyUser?.() ?? null) : null;
+      if (!early) return void connect();
+      $user.set(early);
+      // supabase-js then loads once the page has shown what it read early (checkSession), not beside the
+      // page's first render; at the latest after earlyCheckWithinMs.
+      earlyCheck = setTimeout(checkSession, earlyCheckWithinMs);
+    } else $loading.set(false);
+  }
+
+  /**
+   * A page with early reads has shown what it read for the early member: load supabase-js and check their
+   * session now (once; nothing to do on any other page, or once anything has needed supabase-js).
+   */
+  function checkSession(): void {
+    if (earlyCheck !== undefined) void connect();
   }
 
   async function signIn(email: string, password: string): Promise<AuthResult> {
@@ -290,6 +331,7 @@ export function createSessionStore({ loadClient, hasStoredSession, storageKey, u
     $passwordRecovery,
     $linkError,
     start,
+    checkSession,
     signIn,
     signUp,
     signOut,
@@ -307,6 +349,7 @@ const store = createSessionStore({
   loadClient: getSupabase,
   hasStoredSession: () => hasStoredSession(),
   storageKey: authStorageKey(),
+  earlyUser: earlyMember,
   url:
     typeof window === 'undefined'
       ? undefined
@@ -334,6 +377,7 @@ export const {
   $needsPassword,
 } = store;
 export const startSession = store.start;
+export const checkSession = store.checkSession;
 
 /** The member as the chrome shows them, or null when signed out. */
 export const $sessionUser = computed(

@@ -114,3 +114,28 @@ test("a member's first reads start from the page's HTML, before supabase-js load
   expect(supabaseJs).toBeGreaterThan(-1);
   expect(sent.findIndex((line) => line.startsWith('read '))).toBeLessThan(supabaseJs);
 });
+
+test("a member's list shows from the early reads before supabase-js has loaded, which checks the session after it", async ({
+  page,
+}) => {
+  // Decision 0098: the stored session's member is shown at once; auth-js loads once their list is painted.
+  const member = await createMember({ fullName: 'Early Member' });
+  await signInPage(page, member);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/_astro\/browser-client\.[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto('/events');
+  await expect(page.getByRole('button', { name: /Follow/ }).first()).toBeVisible();
+  await expect(page.getByLabel('Add a comment').first()).toBeVisible();
+  await expect.poll(() => asked).toBe(true);
+  // Known from the stored session, not yet from their profile: the header names them by their e-mail.
+  const name = page.locator('[data-session-name]').first();
+  await expect(name).toHaveText(member.email);
+  release();
+  await expect(name).toHaveText('Early Member');
+});

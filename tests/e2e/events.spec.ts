@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatOrdinalDate } from '../../src/lib/format/dates';
+import { formatOrdinalDate } from '../../src/lib/format/date-words';
 import { createMember, signInPage } from '../helpers/e2e-backend';
 import { createEvent, daysFromToday } from '../helpers/events';
 import { pointAtThePage } from '../helpers/islands';

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, createMember, signInPage, supabaseUrl, type TestMember } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
 import { colourOfClass } from '../helpers/theme';
-import { formatOrdinalDate } from '../../src/lib/format/dates';
+import { formatOrdinalDate } from '../../src/lib/format/date-words';
 import { sydneyToday } from '../../src/lib/format/today';
 
 // A booking's details and its payment plan, for its owner; anyone else's booking (or an unknown one) is

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openAdminScreen } from '../helpers/admin';
 import { adminClient, createMember, signInPage } from '../helpers/e2e-backend';
 import { arrangeBooking, arrangeEvent } from '../helpers/member-bookings';
-import { formatOrdinalDate } from '../../src/lib/format/dates';
+import { formatOrdinalDate } from '../../src/lib/format/date-words';
 import { sydneyToday } from '../../src/lib/format/today';
 
 // The payment reminders e-mailed about a booking (decision 0081) on its payment plan, newest first, read in

@@ -1,6 +1,7 @@
 // Pure logic of the account pages (/personal-details, /settings, /customer/{id}): validation on the shared
 // rules, what the e-mailed links bring back, and names for what is downloaded.
-import { formatMonth, sydneyDate } from '../../lib/format/dates';
+import { sydneyDate } from '../../lib/format/dates';
+import { formatMonth } from '../../lib/format/date-words';
 import { emailProblem, nameProblem, passwordProblem, phoneProblem } from '../../lib/rules';
 import { formRules, ruleErrors } from '../../lib/forms/form-rules';
 import type { FieldErrors } from '../../lib/forms/validation';

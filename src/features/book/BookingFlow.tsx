@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { availabilityLabel } from '../../lib/departures/availability';
 import { stepHeading, stepsFor, type PickableTraveller, type RoomChoice } from './book';
 import { fetchBookableEvent, fetchDepartureState, type BookableEvent, type NewBooking } from './book.data';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
 import type { TravellerInput } from '../travellers/traveller-rules';

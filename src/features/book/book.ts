@@ -4,7 +4,8 @@
  * booking tells the member. The database (public.book_departure) has the last word on every one of them.
  */
 import { formatPrice } from '../../lib/format/currency';
-import { formatOrdinalDate, formatSydneyTime, sydneyDate } from '../../lib/format/dates';
+import { formatSydneyTime, sydneyDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { DataError } from '../../lib/supabase/data';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { AUTOPAY_TERMS } from '../../lib/rules/autopay';
 import { AutopayConsent } from './AutopayConsent';
 import { autopayKey, fetchAutopay, turnAutopayOff, turnAutopayOn } from './autopay.data';

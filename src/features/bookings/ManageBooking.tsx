@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { sydneyToday } from '../../lib/format/today';
 import { BookingState } from './BookingState';
 import { BookingStatusNote } from './BookingStatusNote';

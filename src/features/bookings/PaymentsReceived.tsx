@@ -1,4 +1,5 @@
-import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { sydneyDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { refundAmountText } from '../../lib/format/refund-amount';
 import { money, pendingNotices, type MemberBooking } from './bookings';
 

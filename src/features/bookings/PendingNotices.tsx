@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { DataError } from '../../lib/supabase/data';
 import { showErrorToast, showToast } from '../../stores/toasts';
 import type { PaymentNotice } from './bookings';

@@ -5,7 +5,7 @@
  * the database's record_payment applies them.
  */
 import { formatPrice } from '../../lib/format/currency';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { hasEnded } from '../../lib/format/today';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'completed';

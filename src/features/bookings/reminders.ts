@@ -3,7 +3,7 @@
  * newest first, each in one line ("Reminder sent 3rd December, 2026: $1,200.00 due 10th December, 2026,
  * in 7 days").
  */
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { money, type MemberBooking, type PaymentReminder } from './bookings';
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { useSessionAsBuilt } from '../../stores/session-as-built';
+import { useMemberIdAsBuilt } from '../../stores/session-as-built';
 import { showToast } from '../../stores/toasts';
 import type { LoadClient } from '../../lib/supabase/data';
+import { earlyReadsFor } from '../../lib/supabase/early-client';
 import type { EventScope } from '../events/events.data';
 import { CommentForm } from './CommentForm';
 import { CommentItem, type Actions } from './CommentItem';
@@ -48,7 +49,7 @@ export const readFirstThreads = (scope: EventScope, client?: LoadClient) =>
 export const firstThreadsQuery = (queryClient: QueryClient, scope: EventScope, userId: string) => ({
   queryKey: firstThreadsKey(scope, userId),
   queryFn: async () => {
-    const threads = await readFirstThreads(scope);
+    const threads = await readFirstThreads(scope, earlyReadsFor(userId));
     for (const [eventId, thread] of threads) queryClient.setQueryData(threadKey(eventId, userId), thread);
     return [...threads.keys()];
   },
@@ -67,13 +68,13 @@ export function EventComments({
   eventId: string;
   loadWhenNear?: boolean;
 }) {
-  const { user, loading } = useSessionAsBuilt();
-  if (loading && !user) return null;
+  const memberId = useMemberIdAsBuilt();
+  if (memberId === undefined) return null;
   return (
     <div className="border-border mt-6 border-t pt-4">
       <h3 className="text-lg font-semibold">Comments</h3>
-      {user ? (
-        <CommentsArea eventId={eventId} userId={user.id} loadWhenNear={loadWhenNear} />
+      {memberId ? (
+        <CommentsArea eventId={eventId} userId={memberId} loadWhenNear={loadWhenNear} />
       ) : (
         <p className="text-muted-foreground mt-2 text-sm">Please log in to view and post comments</p>
       )}

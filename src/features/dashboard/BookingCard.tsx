@@ -1,5 +1,5 @@
 import { buttonClass } from '../../components/ui/button-styles';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { BookingStatusNote } from '../bookings/BookingStatusNote';
 import {
   bookingMoney,

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { $user } from '../../stores/session';
 import { showErrorToast } from '../../stores/toasts';
 import { formatPostedAt, RICH_TEXT_CLASS, unreadIds, unreadSummary } from './event-updates';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
-import { useSessionAsBuilt } from '../../stores/session-as-built';
+import { useMemberIdAsBuilt } from '../../stores/session-as-built';
 import { showToast } from '../../stores/toasts';
 import { saveReaction, setEventFollow } from './community.data';
 import type { EventsPage } from './events.data';
@@ -34,7 +34,7 @@ export function EventCommunity({
 }) {
   // The member's buttons as soon as the session says who they are, without waiting for their profile: the
   // list may show before it (its reads start from the HTML), and counts swapped for buttons would move it.
-  const { user: member } = useSessionAsBuilt();
+  const memberId = useMemberIdAsBuilt();
   const queryClient = useQueryClient();
 
   /** Changes the cached page at once; returns what to put back if the server refuses. */
@@ -105,23 +105,23 @@ export function EventCommunity({
   const following = page.follows.includes(eventId);
 
   const onReact = (type: ReactionType) => {
-    if (!member) {
+    if (!memberId) {
       pleaseLogIn('You need to be logged in to react to events.');
       return;
     }
-    react.mutate({ userId: member.id, type, present: mine.mine.has(type) });
+    react.mutate({ userId: memberId, type, present: mine.mine.has(type) });
   };
   const onFollow = () => {
-    if (!member) {
+    if (!memberId) {
       pleaseLogIn('You need to be logged in to follow events.');
       return;
     }
-    follow.mutate({ userId: member.id, follow: !following });
+    follow.mutate({ userId: memberId, follow: !following });
   };
 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
-      {!member && (
+      {!memberId && (
         <ul
           aria-label={`Reactions to ${title}`}
           className="text-muted-foreground flex flex-wrap gap-3 text-sm"
@@ -134,7 +134,7 @@ export function EventCommunity({
           ))}
         </ul>
       )}
-      {member && (
+      {memberId && (
         <>
           <div role="group" aria-label={`Reactions to ${title}`} className="flex flex-wrap gap-2">
             {REACTION_TYPES.map((type) => {

@@ -3,6 +3,7 @@ import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState }
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatOrdinalDate, nightsBetween, nightsLabel } from '../../lib/format';
 import { bookPath } from '../book/book';
+import { checkSession } from '../../stores/session';
 import { useHydrated, useSessionAsBuilt } from '../../stores/session-as-built';
 import { EventComments, firstThreadsQuery } from '../comments/EventComments';
 import { eventsBackTarget } from './back-target';
@@ -15,6 +16,8 @@ import {
   type PublishedEvent,
   upcomingEvents,
 } from './events.data';
+import { afterPaint } from '../../lib/after-paint';
+import { earlyReadsFor } from '../../lib/supabase/early-client';
 import { useListShownMark } from './list-shown-mark';
 import { useLiveCommunity } from './use-live-community';
 
@@ -42,7 +45,8 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   const pageKey = useMemo(() => eventsPageKey(scope, userId), [scope, userId]);
   const page = useQuery({
     queryKey: pageKey,
-    queryFn: () => fetchEventsPage(scope, userId),
+    // A member's first read is answered by the page's early read, without waiting for auth-js (decision 0098).
+    queryFn: () => fetchEventsPage(scope, userId, earlyReadsFor(userId)),
     // Not while hydrating: the session then reads as a visitor's whoever is signed in (useSessionAsBuilt).
     enabled: hydrated && (Boolean(user) || !sessionLoading),
     // Stale from the start (updated at 0): read live as soon as the session is known.
@@ -76,6 +80,12 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   const deferred = useDeferredValue(useMemo(() => ({ pageKey, events: listed }), [pageKey, listed]));
   const events = user ? (deferred.pageKey === pageKey ? deferred.events : undefined) : listed;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
+  // Once the member's list from the page's early reads is painted, supabase-js may load to check their
+  // session and fetch their profile: after the first cards rather than beside them (decision 0098).
+  const shownOrFailed = Boolean(events) || page.isError || comments.isError;
+  useEffect(() => {
+    if (shownOrFailed) void afterPaint().then(checkSession);
+  }, [shownOrFailed]);
   const stepped = useRenderedCards(events?.length ?? 0);
   const rendered = user ? stepped : (events?.length ?? 0);
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch): not when its

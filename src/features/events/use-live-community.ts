@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterPaint } from '../../lib/after-paint';
 import { startStoppable } from '../../lib/supabase/stoppable';
 
 /**
@@ -20,6 +21,3 @@ export function useLiveCommunity(memberId: string | null, ready: boolean): void 
     );
   }, [memberId, ready, queryClient]);
 }
-
-/** Resolves once the browser has painted the current frame (the frame's callback, then a task after it). */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

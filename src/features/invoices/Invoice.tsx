@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { buttonClass } from '../../components/ui/button-styles';
 import { formatPrice } from '../../lib/format/currency';
-import { formatDate, formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { formatDate, sydneyDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { bookingIdFrom } from '../bookings/bookings';
 import {
   balanceOf,

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
 import { QueryStatus } from '../../components/ui/QueryStatus';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';
 import { listFavourites, removeFavourite, type Favourite } from './favourites.data';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryWaiting } from '../../components/ui/QueryStatus';
 import { formatAudCents } from '../../lib/format/currency';
-import { formatOrdinalDate, sydneyDate } from '../../lib/format/dates';
+import { sydneyDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { orderHref, orderStateLabel, refundTotals } from './orders';
 import { fetchMyOrders } from './orders.data';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button-styles';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import { useSubmitForm } from '../../lib/forms/useSubmitForm';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { formatOrdinalDate } from '../../lib/format/dates';
+import { formatOrdinalDate } from '../../lib/format/date-words';
 import type { TravellerInput } from './traveller-rules';
 import { $user } from '../../stores/session';
 import { showErrorToast, showToast } from '../../stores/toasts';

@@ -1,6 +1,6 @@
 // A departure's live state, as public.departure_availability answers it when a trip page is shown (decision
 // 0067), and the words the page shows for it.
-import { formatOrdinalDate } from '../format/dates';
+import { formatOrdinalDate } from '../format/date-words';
 
 export type DepartureState = 'open' | 'sold-out' | 'opens' | 'closed' | 'past' | 'cancelled';
 

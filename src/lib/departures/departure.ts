@@ -2,7 +2,8 @@
 // The static pages list them as the build found them; what changes between builds (places left, sold out,
 // booking opens on …) comes from departure_availability when the page is shown (./availability.ts).
 import { monthName, parseIsoDate } from '../format/calendarDate';
-import { formatOrdinalDate, nightsBetween, ordinal } from '../format/dates';
+import { nightsBetween } from '../format/dates';
+import { formatOrdinalDate, ordinal } from '../format/date-words';
 import { isUpcoming } from '../format/today';
 
 export interface Departure {

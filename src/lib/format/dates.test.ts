@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './calendarDate';
-import { formatMonth, formatOrdinalDate, nightsBetween, ordinal } from './dates';
+import { nightsBetween } from './dates';
+import { formatMonth, formatOrdinalDate, ordinal } from './date-words';
 
 describe('ordinal', () => {
   it.each([

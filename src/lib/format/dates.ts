@@ -1,9 +1,10 @@
-// The one place that turns a date or a moment into words for people to read. Two kinds of input:
+// Turns a date or a moment into words for people to read, with ./date-words.ts (calendar dates in words
+// without Intl, apart so that pages needing only those do not load this file). Two kinds of input:
 // - a calendar date ("2026-02-12") or month ("2026-10") is shown as written, whatever any time zone;
 // - a moment (a timestamp or a Date) is shown as the company reads it: in Sydney (decision 0050), so an admin
 //   in Perth and a member in London see the same day and time as the office does.
 // Intl does the wording (en-AU), so month abbreviations ("Sept") and "am/pm" follow the runtime's CLDR.
-import { DAY_MS, monthName, parseIsoDate, parseYearMonth, toEpochMs } from './calendarDate';
+import { DAY_MS, parseIsoDate, toEpochMs } from './calendarDate';
 
 /** The company's time zone: every moment shown on the site is shown in it. */
 export const COMPANY_TIME_ZONE = 'Australia/Sydney';
@@ -73,30 +74,6 @@ export function formatDate(isoDate: string): string {
 /** A calendar date without its year: "2026-11-23" → "23 Nov" (a chart's week). */
 export function formatDayMonth(isoDate: string): string {
   return dayAndMonth(utcMidnight(isoDate));
-}
-
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
-export function ordinal(day: number): string {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
-  const suffix = { 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th';
-  return `${day}${suffix}`;
-}
-
-/** "2026-02-12" → "12th February, 2026", the way the site shows dates. */
-export function formatOrdinalDate(isoDate: string): string {
-  const { year, month, day } = parseIsoDate(isoDate);
-  return `${ordinal(day)} ${monthName(month)}, ${year}`;
-}
-
-/**
- * "2026-10" → "October 2026", for trips whose exact date is not fixed yet; a calendar date ("2026-10-15")
- * gives its month the same way.
- */
-export function formatMonth(yearMonthOrDate: string): string {
-  const { year, month } =
-    yearMonthOrDate.length > 7 ? parseIsoDate(yearMonthOrDate) : parseYearMonth(yearMonthOrDate);
-  return `${monthName(month)} ${year}`;
 }
 
 /** Nights between a start and an end (dates or timestamps): the days between them, rounded up. */

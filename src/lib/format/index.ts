@@ -5,12 +5,10 @@ export {
   formatDate,
   formatDateTime,
   formatDayMonth,
-  formatMonth,
-  formatOrdinalDate,
   nightsBetween,
-  ordinal,
   sydneyDate,
 } from './dates';
+export { formatMonth, formatOrdinalDate, ordinal } from './date-words';
 export { badgeLabel, nightsLabel } from './trips';
 export { hasEnded, isUpcoming, sydneyToday } from './today';
 export { lengthCounter } from './counter';

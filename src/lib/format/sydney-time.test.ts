@@ -2,7 +2,8 @@
 // switch the process's zone (Node applies a new TZ at once) and check instants either side of Sydney's
 // daylight-saving changes in 2026 (clocks back 3 am → 2 am on 5 April, forward 2 am → 3 am on 4 October).
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayMonth, formatMonth, sydneyDate } from './dates';
+import { formatDate, formatDateTime, formatDayMonth, sydneyDate } from './dates';
+import { formatMonth } from './date-words';
 import { sydneyToday } from './today';
 
 const ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Australia/Perth'];

@@ -10,8 +10,6 @@ const chunks: Record<string, string> = {
   '/_astro/renderer.js': 'import{r}from"./react.js";',
   '/_astro/Layout.js': 'import{s}from"./session.js";',
   '/_astro/session.js': 'export{};',
-  '/_astro/supabase.js': 'import{t as e}from"./auth.js";',
-  '/_astro/auth.js': 'export{};',
   '/_astro/dialog.js': 'export{};',
 };
 const read = (url: string) => Promise.resolve(chunks[url] ?? '');
@@ -44,15 +42,13 @@ describe('staticClosure', () => {
 });
 
 describe('withMemberPreloads', () => {
-  it('preloads supabase-js, the member island and what the page scripts import, after the stylesheet', async () => {
+  it('preloads the member island and what the page scripts import, after the stylesheet', async () => {
     const island =
       '<astro-island uid="1" component-url="/_astro/Island.js" renderer-url="/_astro/renderer.js" client="member">';
-    const html = await withMemberPreloads(page(island), read, ['/_astro/supabase.js']);
+    const html = await withMemberPreloads(page(island), read);
     const script = preloadScript([
-      '/_astro/supabase.js',
       '/_astro/Island.js',
       '/_astro/renderer.js',
-      '/_astro/auth.js',
       '/_astro/react.js',
       '/_astro/format.js',
       '/_astro/session.js',
@@ -63,7 +59,7 @@ describe('withMemberPreloads', () => {
 
   it('leaves a page without a client:member island as it was', async () => {
     const html = page('<astro-island component-url="/_astro/Island.js" client="load">');
-    expect(await withMemberPreloads(html, read, ['/_astro/supabase.js'])).toBe(html);
+    expect(await withMemberPreloads(html, read)).toBe(html);
   });
 
   it('preloads only in a browser marked signed in, after the first paint', () => {

@@ -3,8 +3,10 @@
  * the build, a page with a `client:member` island gets a small inline script in its head that, when
  * SignedInMark has marked <html data-signed-in>, adds a `modulepreload` for every chunk the page will load
  * for a member: the page's module scripts and the island's (component and renderer) with everything they
- * import, and supabase-js's chunk. Without it the browser finds each chunk only once the one importing it
- * has arrived, four or five requests deep. A visitor's browser preloads nothing (their island waits for use).
+ * import. Without it the browser finds each chunk only once the one importing it has arrived, four or five
+ * requests deep. A visitor's browser preloads nothing (their island waits for use). supabase-js is not
+ * preloaded: a member's list is read early without it, and the session is checked once the list is shown
+ * (decision 0098).
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,8 +15,6 @@ import type { AstroIntegration } from 'astro';
 
 /** A chunk's static imports (rolldown writes them first: `import{a as b}from"./x.js"`, `import"./x.js"`). */
 const STATIC_IMPORT = /\bimport\s*(?:[\w$\s{},*]*?from\s*)?"(\.\/[^"]+\.js)"/g;
-/** The chunk holding supabase-js (its auth client is GoTrueClient, a name kept in its error messages). */
-const SUPABASE_MARKER = /GoTrueClient/;
 const MEMBER_ISLAND = /<astro-island\b[^>]*\bclient="member"[^>]*>/g;
 const ISLAND_URL = /\b(?:component-url|renderer-url)="([^"]+)"/g;
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"/g;
@@ -55,13 +55,11 @@ export function preloadScript(urls: string[]): string {
 
 /**
  * `html` with the member's preloads in its head, after its stylesheet, or unchanged when it has no
- * `client:member` island. `supabase` lists the chunks holding
- * supabase-js, first in line: the list waits for the session it reads.
+ * `client:member` island.
  */
 export async function withMemberPreloads(
   html: string,
   read: (url: string) => Promise<string>,
-  supabase: string[],
 ): Promise<string> {
   const islands = html.match(MEMBER_ISLAND);
   if (!islands) return html;
@@ -70,7 +68,7 @@ export async function withMemberPreloads(
   const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   const head = html.slice(0, html.indexOf('</head>'));
   // Those the page's HTML asks for itself need no preload, only what they import.
-  const urls = (await staticClosure([...supabase, ...islandUrls, ...scripts], read)).filter(
+  const urls = (await staticClosure([...islandUrls, ...scripts], read)).filter(
     (url) => !scripts.includes(url),
   );
   // After the stylesheet: requested first, it would wait behind some forty scripts for a connection, and
@@ -88,14 +86,10 @@ export function memberPreloads(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
         const read = (url: string) => readFile(join(outDir, decodeURIComponent(url)), 'utf8');
-        const chunks = (await readdir(join(outDir, '_astro'))).filter((name) => name.endsWith('.js'));
-        const supabase: string[] = [];
-        for (const name of chunks)
-          if (SUPABASE_MARKER.test(await read(`/_astro/${name}`))) supabase.push(`/_astro/${name}`);
         const pages = (await readdir(outDir, { recursive: true })).filter((name) => name.endsWith('.html'));
         for (const page of pages) {
           const html = await readFile(join(outDir, page), 'utf8');
-          const next = await withMemberPreloads(html, read, supabase);
+          const next = await withMemberPreloads(html, read);
           if (next === html) continue;
           await writeFile(join(outDir, page), next);
           logger.info(`${page}: a member's browser preloads its JavaScript`);

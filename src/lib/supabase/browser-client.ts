@@ -9,7 +9,6 @@ import { AuthClient, type SupportedStorage } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { withEarlyReads } from './early-reads';
 import { fetchWithAuth } from './fetch-with-auth';
 import { authStorageKey } from './session-presence';
 
@@ -39,15 +38,8 @@ export function createBrowserClient(
     flowType: 'implicit',
     ...(storage ? { storage } : {}),
   });
-  // As supabase-js's fetchWithAuth: the API key always, the member's access token when signed in; a read the
-  // page's inline script already started is taken from there (./early-reads.ts).
-  const rest = new PostgrestClient<Database>(`${base}/rest/v1`, {
-    fetch: fetchWithAuth(
-      anonKey,
-      auth,
-      withEarlyReads((input, init) => fetch(input, init)),
-    ),
-  });
+  // As supabase-js's fetchWithAuth: the API key always, the member's access token when signed in.
+  const rest = new PostgrestClient<Database>(`${base}/rest/v1`, { fetch: fetchWithAuth(anonKey, auth) });
   // supabase-js's own `from` and `rpc` are these two methods of its PostgrestClient; only its generic
   // parameters are spelled differently, hence the cast.
   return { auth, from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) } as unknown as BrowserSupabase;

@@ -3,6 +3,7 @@
  * localStorage under `sb-<first label of the project's host>-auth-token` (its default storage key). A visitor
  * without one never needs supabase-js until they submit something.
  */
+import type { User } from '@supabase/supabase-js';
 import { SUPABASE_URL } from './config';
 import { storageKeyFor } from './storage-key';
 
@@ -23,3 +24,13 @@ export function hasStoredSession(
     return false;
   }
 }
+
+/** Where a page's early reads keep the member they read for: the stored session's user (decision 0098). */
+export const EARLY_MEMBER = '__earlyMember';
+
+/**
+ * The member the page's early reads were made for (EarlyReads.astro), or null on a page without them (a
+ * visitor, a token about to run out, a page that has none): the stored session's user, before auth-js has
+ * loaded to check it. Here, beside hasStoredSession, because the session store reads both on every page.
+ */
+export const earlyMember = (): User | null => (globalThis as { [EARLY_MEMBER]?: User })[EARLY_MEMBER] ?? null;

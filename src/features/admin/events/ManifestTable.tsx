@@ -1,4 +1,4 @@
-import { formatOrdinalDate } from '../../../lib/format/dates';
+import { formatOrdinalDate } from '../../../lib/format/date-words';
 import type { ManifestEvent, ManifestTraveller } from './active-events.data';
 import { ageLabel, emergencyLabel } from './manifest';
 

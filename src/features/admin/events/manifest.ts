@@ -1,6 +1,7 @@
 // What the active-events list and the manifest show and export, apart from React: labels, the CSV columns
 // and the file name. Ages come from the database (whole years on the first day), never recomputed here.
-import { formatOrdinalDate, nightsBetween } from '../../../lib/format/dates';
+import { nightsBetween } from '../../../lib/format/dates';
+import { formatOrdinalDate } from '../../../lib/format/date-words';
 import type { CsvColumn } from '../table/csv';
 import type { ActiveEvent, ManifestEvent, ManifestTraveller } from './active-events.data';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { formatOrdinalDate } from '../../../lib/format/dates';
+import { formatOrdinalDate } from '../../../lib/format/date-words';
 import type { ListSearch } from '../search';
 import { DataTable } from '../table/DataTable';
 import { formatCount, placesLabel } from './overview';
