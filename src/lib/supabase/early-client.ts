@@ -5,14 +5,13 @@
  * that failed or was refused (a token revoked meanwhile), goes through the page's shared client, which
  * waits for auth-js and refreshes the token if it must.
  */
-import { PostgrestClient } from '@supabase/postgrest-js';
 import { getSupabase } from './client';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config';
 import type { BrowserSupabase, LoadClient } from './data';
-import type { Database } from './database.types';
 import { pageReads, takeEarlyRead, type EarlyReadMap } from './early-reads';
-import { earlyMember } from './session-presence';
 import { fetchWithAuth } from './fetch-with-auth';
+import { restOnlyClient } from './rest-only-client';
+import { earlyMember } from './session-presence';
 
 export interface EarlyClientOptions {
   /** The page's early reads (tests pass their own). */
@@ -21,10 +20,7 @@ export interface EarlyClientOptions {
   shared?: LoadClient;
 }
 
-/**
- * A PostgREST client whose GETs are answered from the early reads when one was made for their URL. It has
- * no `auth`: the data functions it is given to only read tables and call functions.
- */
+/** A PostgREST client whose GETs are answered from the early reads when one was made for their URL. */
 export function createEarlyClient(
   supabaseUrl: string,
   anonKey: string,
@@ -32,14 +28,11 @@ export function createEarlyClient(
 ): BrowserSupabase {
   const viaShared: typeof fetch = async (input, init) =>
     fetchWithAuth(anonKey, (await shared()).auth)(input, init);
-  const rest = new PostgrestClient<Database>(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
-    fetch: async (input, init) => {
-      const early = takeEarlyRead(reads(), input, init);
-      const answer = early && (await early.catch(() => undefined));
-      return answer?.ok ? answer : viaShared(input, init);
-    },
+  return restOnlyClient(supabaseUrl, async (input, init) => {
+    const early = takeEarlyRead(reads(), input, init);
+    const answer = early && (await early.catch(() => undefined));
+    return answer?.ok ? answer : viaShared(input, init);
   });
-  return { from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) } as unknown as BrowserSupabase;
 }
 
 let pageClient: BrowserSupabase | null = null;

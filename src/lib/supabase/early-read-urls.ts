@@ -1,13 +1,12 @@
 /**
  * The URLs a page's early reads ask for (./early-reads.ts), captured at build time from the page's own read
- * functions through a client built as the browser's is (browser-client.ts's PostgrestClient), which records
- * each URL instead of sending it. What differs from browser to browser is written as a marker that the
+ * functions through a PostgREST client built as the page's early client is (rest-only-client.ts), which
+ * records each URL instead of sending it. What differs from browser to browser is written as a marker that the
  * inline script (EarlyReads.astro) replaces: the member's id and today's date in Sydney.
  */
-import { PostgrestClient } from '@supabase/postgrest-js';
 import { SUPABASE_URL } from './config';
-import type { BrowserSupabase, LoadClient } from './data';
-import type { Database } from './database.types';
+import type { LoadClient } from './data';
+import { restOnlyClient } from './rest-only-client';
 
 /** Stands for today's date (Sydney, YYYY-MM-DD) in a captured URL. */
 export const EARLY_TODAY = 'EARLY-TODAY';
@@ -26,10 +25,7 @@ export async function earlyReadUrls(
       new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }),
     );
   };
-  const rest = new PostgrestClient<Database>(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
-    fetch: capture,
-  });
-  const client = { from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) } as unknown as BrowserSupabase;
+  const client = restOnlyClient(supabaseUrl, capture);
   for (const read of reads) await read(() => Promise.resolve(client));
   return urls;
 }

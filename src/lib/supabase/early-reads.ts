@@ -1,11 +1,12 @@
 /**
  * Reads a page starts before its JavaScript has loaded (issue 25, decision 0070's third amendment): the
  * page's inline script (EarlyReads.astro) asks for them with the stored session's token as soon as the HTML
- * is parsed, and keeps each answer under its URL in `window[EARLY_READS]`, and the stored session's user in
- * `window[EARLY_MEMBER]` (session-presence.ts). The page's own read of that URL, for that member, takes the answer already on its
- * way instead of asking again, once (./early-client.ts). The URLs are the page's own reads, captured at
- * build time (early-read-urls.ts), so the two agree by construction.
+ * is parsed, and keeps each answer under its URL in `window[EARLY_READS]`, and the stored session's user
+ * in `window[EARLY_MEMBER]` (session-presence.ts). The page's own read of that URL, for that member, takes
+ * the answer already on its way instead of asking again, once (./early-client.ts). The URLs are the page's
+ * own reads, captured at build time (early-read-urls.ts), so the two agree by construction.
  */
+
 /** Where the inline script keeps its reads on `window`. */
 export const EARLY_READS = '__earlyReads';
 
