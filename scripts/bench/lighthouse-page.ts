@@ -26,6 +26,12 @@ export interface PageLoad {
   lcpMs: number;
   totalBytes: number;
   performanceScore: number;
+  /**
+   * Lighthouse's measure of the host's CPU speed (`environment.benchmarkIndex`; higher is faster). Its
+   * simulation multiplies the host's own main-thread time by 4, so a slower or busier host scores lower
+   * for the same page: the figure says which host measured.
+   */
+  hostBenchmarkIndex: number;
 }
 
 async function freePort(): Promise<number> {
@@ -103,6 +109,7 @@ export async function lighthousePage(url: string, storage: Record<string, string
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       totalBytes: lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN,
       performanceScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      hostBenchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     };
   } finally {
     await context.close();

@@ -66,6 +66,7 @@ describe('eventsBenchReport', () => {
       lcpMs: 900,
       totalBytes: 60_000,
       performanceScore: 90,
+      hostBenchmarkIndex: 1234.5,
     };
     const report = eventsBenchReport(load, SUPABASE, [
       transaction('/events', 1.5),
@@ -78,8 +79,11 @@ describe('eventsBenchReport', () => {
       supabaseRequests: 2,
       supabaseBytes: 5000,
       dbMsTotal: 5.5,
+      hostBenchmarkIndex: 1234.5,
     });
     const text = formatReport(report);
+    expect(text).toMatch(/^host CPU \(Lighthouse benchmark index\) +1235$/m);
+    expect(formatRunLine(report)).toMatch(/, host index 1235$/);
     expect(text).toMatch(/^Supabase requests +2$/m);
     expect(text).toMatch(/\/rest\/v1\/comments\?select=id +200 +3\.0 KB +20 ms +70 ms +4\.0 ms +3/);
   });
@@ -87,7 +91,14 @@ describe('eventsBenchReport', () => {
 
 describe('medianRun', () => {
   const run = (listShownMs: number | null, dataInMs: number | null) =>
-    ({ listShownMs, dataInMs, cls: 0, lcpMs: 0, performanceScore: 90 }) as EventsBenchReport;
+    ({
+      listShownMs,
+      dataInMs,
+      cls: 0,
+      lcpMs: 0,
+      performanceScore: 90,
+      hostBenchmarkIndex: 2000,
+    }) as EventsBenchReport;
 
   it('takes the run whose list showed at the median time, the earlier of two middles', () => {
     const runs = [run(900, 1000), run(300, 400), run(600, 700)];

@@ -25,6 +25,8 @@ export interface EventsBenchReport {
   lcpMs: number;
   cls: number;
   performanceScore: number;
+  /** The host's CPU speed as Lighthouse measured it (PageLoad's hostBenchmarkIndex). */
+  hostBenchmarkIndex: number;
   totalBytes: number;
   scriptBytes: number;
   supabaseRequests: number;
@@ -80,6 +82,7 @@ export function eventsBenchReport(
     lcpMs: load.lcpMs,
     cls: load.cls,
     performanceScore: load.performanceScore,
+    hostBenchmarkIndex: load.hostBenchmarkIndex,
     totalBytes: load.totalBytes,
     scriptBytes: sum(load.requests.filter((r) => r.resourceType === 'Script').map((r) => r.transferSize)),
     supabaseRequests: rows.length,
@@ -124,6 +127,7 @@ export function formatRunLine(report: EventsBenchReport): string {
     `performance ${report.performanceScore}`,
     `${report.supabaseRequests} Supabase requests`,
     `db ${ms(report.dbMsTotal)}`,
+    `host index ${Math.round(report.hostBenchmarkIndex)}`,
   ].join(', ');
 }
 
@@ -137,6 +141,7 @@ export function formatReport(report: EventsBenchReport): string {
       ['largest contentful paint (simulated)', ms(report.lcpMs)],
       ['cumulative layout shift', report.cls.toFixed(3)],
       ['performance score', String(report.performanceScore)],
+      ['host CPU (Lighthouse benchmark index)', String(Math.round(report.hostBenchmarkIndex))],
       ['bytes transferred', kb(report.totalBytes)],
       ['  of which JavaScript', kb(report.scriptBytes)],
       ['  of which Supabase', kb(report.supabaseBytes)],
