@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { preloadScript, staticClosure, staticImports, withMemberPreloads } from './member-preload';
+import {
+  PRELOADS_PER_TASK,
+  preloadScript,
+  staticClosure,
+  staticImports,
+  withMemberPreloads,
+} from './member-preload';
 
 // Chunks as rolldown writes them: static imports first, dynamic ones as import(`…`).
 const chunks: Record<string, string> = {
@@ -62,15 +68,74 @@ describe('withMemberPreloads', () => {
     expect(await withMemberPreloads(html, read)).toBe(html);
   });
 
-  it('preloads only in a browser marked signed in, after the first paint', () => {
-    expect(preloadScript(['/a.js'])).toMatch(
-      /^<script>if\(document\.documentElement\.hasAttribute\('data-signed-in'\)\)requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{var f=document\.createDocumentFragment\(\);\["\/a\.js"\]/,
-    );
+  it('preloads nothing in a browser not marked signed in', () => {
+    const browser = runPreloadScript(preloadScript(['/a.js']), { signedIn: false });
+    browser.runAll();
+    expect(browser.tasks).toEqual([]);
   });
 
-  it('puts every preload into the head at once, one change to the document', () => {
-    const script = preloadScript(['/a.js', '/b.js', '/c.js']);
-    expect(script.match(/document\.head\.appendChild/g)).toHaveLength(1);
-    expect(script).toContain('document.head.appendChild(f)');
+  it('preloads every chunk in order after the first paint, a few per task, each a modulepreload', () => {
+    const urls = Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, index) => `/_astro/c${index}.js`);
+    const browser = runPreloadScript(preloadScript(urls), { signedIn: true });
+    // Nothing before the frame's callback, nor in it: the first preloads come in a task after it.
+    expect(browser.tasks).toEqual([]);
+    browser.runAll();
+    expect(browser.tasks).toEqual([
+      urls.slice(0, PRELOADS_PER_TASK),
+      urls.slice(PRELOADS_PER_TASK, PRELOADS_PER_TASK * 2),
+      urls.slice(PRELOADS_PER_TASK * 2),
+    ]);
+    expect(browser.links.every((link) => link.rel === 'modulepreload')).toBe(true);
+    expect(browser.preloadingKinds).toEqual(['timer', 'timer', 'timer']);
   });
 });
+
+/**
+ * Runs the inline `script` against a stand-in for the browser: its frame callbacks and timers wait until
+ * `runAll`, which runs them in order, as the event loop would. `tasks` lists, per task that added any, the
+ * URLs of the links it put into the head.
+ */
+function runPreloadScript(script: string, { signedIn }: { signedIn: boolean }) {
+  type Kind = 'frame' | 'timer';
+  const queue: { kind: Kind; callback: () => void }[] = [];
+  let running: Kind | null = null;
+  const tasks: string[][] = [];
+  const preloadingKinds: (Kind | null)[] = [];
+  const links: { rel: string; href: string }[] = [];
+  const fragment = () => {
+    const children: { rel: string; href: string }[] = [];
+    return { children, appendChild: (child: { rel: string; href: string }) => children.push(child) };
+  };
+  const document = {
+    documentElement: { hasAttribute: (name: string) => signedIn && name === 'data-signed-in' },
+    createDocumentFragment: fragment,
+    createElement: () => ({ rel: '', href: '' }),
+    head: {
+      appendChild: (added: ReturnType<typeof fragment>) => {
+        links.push(...added.children);
+        tasks.push(added.children.map((link) => link.href));
+        preloadingKinds.push(running);
+      },
+    },
+  };
+  const later = (kind: Kind) => (callback: () => void) => void queue.push({ kind, callback });
+  const body = script.replace(/^<script>/, '').replace(/<\/script>$/, '');
+  new Function('document', 'requestAnimationFrame', 'setTimeout', body)(
+    document,
+    later('frame'),
+    later('timer'),
+  );
+  return {
+    tasks,
+    links,
+    /** What ran each task that added preloads: a frame's callback or a timer. */
+    preloadingKinds,
+    runAll() {
+      for (let task = queue.shift(); task; task = queue.shift()) {
+        running = task.kind;
+        task.callback();
+      }
+      running = null;
+    },
+  };
+}
