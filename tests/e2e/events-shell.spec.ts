@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, signInPage } from '../helpers/e2e-backend';
+import { createEvent } from '../helpers/events';
 import { pointAtThePage } from '../helpers/islands';
 
 // The events page's static shell (issue 9, CLS ≤ 0.1; issue 25): a visitor gets the cards the build rendered
@@ -118,21 +119,27 @@ test("a member's first reads start from the page's HTML, before supabase-js load
 test("a member's list shows from the early reads before supabase-js has loaded, which checks the session after it", async ({
   page,
 }) => {
-  // Decision 0098: the stored session's member is shown at once; auth-js loads once their list is painted.
+  // Decision 0098: the stored session's member is shown at once; auth-js loads once their whole list is
+  // painted (the cards come a few at a time).
   const member = await createMember({ fullName: 'Early Member' });
+  // More events than the first steps render (1, then 6 a frame), whatever the other tests have made.
+  await Promise.all(Array.from({ length: 8 }, () => createEvent({ title: 'Stepped Card', startsIn: 400 })));
   await signInPage(page, member);
+  const cards = page.locator('.events-shell ul:not(.events-skeleton) > li');
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
+  let cardsWhenAsked: number | null = null;
   await page.route(/\/_astro\/browser-client\.[\w-]+\.js$/, async (route) => {
-    asked = true;
+    cardsWhenAsked = await cards.count();
     await released;
     await route.continue();
   });
   await page.goto('/events');
   await expect(page.getByRole('button', { name: /Follow/ }).first()).toBeVisible();
   await expect(page.getByLabel('Add a comment').first()).toBeVisible();
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(() => cardsWhenAsked).not.toBeNull();
+  expect(cardsWhenAsked).toBeGreaterThan(7);
+  expect(cardsWhenAsked).toBe(await cards.count());
   // Known from the stored session, not yet from their profile: the header names them by their e-mail.
   const name = page.locator('[data-session-name]').first();
   await expect(name).toHaveText(member.email);

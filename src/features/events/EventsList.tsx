@@ -80,14 +80,15 @@ export function EventsList({ tripSlugs, builtPage }: EventsListProps) {
   const deferred = useDeferredValue(useMemo(() => ({ pageKey, events: listed }), [pageKey, listed]));
   const events = user ? (deferred.pageKey === pageKey ? deferred.events : undefined) : listed;
   useListShownMark(Boolean(events)); // npm run bench:events times the page to this mark
-  // Once the member's list from the page's early reads is painted, supabase-js may load to check their
-  // session and fetch their profile: after the first cards rather than beside them (decision 0098).
-  const shownOrFailed = Boolean(events) || page.isError || comments.isError;
+  const stepped = useRenderedCards(events?.length ?? 0);
+  const rendered = user ? stepped : (events?.length ?? 0);
+  // Once the member's list from the page's early reads is painted whole, supabase-js may load to check
+  // their session and fetch their profile: after the cards rather than beside them (decision 0098).
+  const shownOrFailed =
+    (events !== undefined && rendered >= events.length) || page.isError || comments.isError;
   useEffect(() => {
     if (shownOrFailed) void afterPaint().then(checkSession);
   }, [shownOrFailed]);
-  const stepped = useRenderedCards(events?.length ?? 0);
-  const rendered = user ? stepped : (events?.length ?? 0);
   // Live updates (decision 0029), once the list is shown (and on through a failed refetch): not when its
   // reads land, since realtime-js's download and start would then compete with the first cards' render and
   // delay the page's largest paint, a member's first comment (issue 25).
