@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { COMPRESS_FROM_BYTES, compress, encodingFor } from '../gateway/compression.ts';
+import { header } from '../http.ts';
 import { restError } from './errors.ts';
 import { contentTypeFor, type ResponseShape } from './media-type.ts';
 
@@ -56,10 +58,15 @@ export function send(
     res.end();
     return;
   }
+  // Compressed as hosted Supabase's edge compresses it, for a client that accepts it (gateway/compression.ts).
+  const encoding =
+    Buffer.byteLength(body) >= COMPRESS_FROM_BYTES ? encodingFor(header(res.req, 'accept-encoding')) : null;
+  const sent = encoding ? compress(body, encoding) : body;
   res.writeHead(status, {
     'content-type': contentTypeFor(shape),
-    'content-length': String(Buffer.byteLength(body)),
+    'content-length': String(Buffer.byteLength(sent)),
+    ...(encoding && { 'content-encoding': encoding, vary: 'Accept-Encoding' }),
     ...defined,
   });
-  res.end(head ? undefined : body);
+  res.end(head ? undefined : sent);
 }
